@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The system calls a save uses, replaceable so tests can inject faults
+/// (ENOSPC, EIO) without a full disk.
+public struct FileIO: Sendable {
+  /// Writes bytes to an open descriptor; returns bytes written or -1 with errno set.
+  public var write: @Sendable (Int32, UnsafeRawPointer, Int) -> Int
+  public var fsync: @Sendable (Int32) -> Int32
+
+  public init(
+    write: @escaping @Sendable (Int32, UnsafeRawPointer, Int) -> Int,
+    fsync: @escaping @Sendable (Int32) -> Int32
+  ) {
+    self.write = write
+    self.fsync = fsync
+  }
+
+  public static let posix = FileIO(
+    write: { fd, buf, n in
+      #if canImport(Glibc)
+        Glibc.write(fd, buf, n)
+      #else
+        Darwin.write(fd, buf, n)
+      #endif
+    },
+    fsync: { fd in
+      #if canImport(Glibc)
+        Glibc.fsync(fd)
+      #else
+        Darwin.fsync(fd)
+      #endif
+    })
+}
+
+/// A save failed; the original file (if any) is unchanged.
+public struct SaveError: Error, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public var description: String { "\(path): cannot save: \(reason)" }
+}
+
+public enum AtomicFile {
+  /// Writes `data` to `path` so that a crash or error at any point leaves
+  /// either the old file or the new one, never a mix.
+  public static func write(_ data: Data, to path: String, io: FileIO = .posix) throws {
+    let url = URL(fileURLWithPath: path)
+    let dir = url.deletingLastPathComponent().path
+    let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    guard fd >= 0 else { throw SaveError(path: path, reason: String(cString: strerror(errno))) }
+    var ok = false
+    defer {
+      if !ok { unlink(tmp) }
+    }
+    var failure: String?
+    data.withUnsafeBytes { raw in
+      var off = 0
+      while off < raw.count {
+        let n = io.write(fd, raw.baseAddress! + off, raw.count - off)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        if n == 0 {
+          failure = "short write"
+          return
+        }
+        off += n
+      }
+    }
+    if failure == nil, io.fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+    close(fd)
+    if let f = failure { throw SaveError(path: path, reason: f) }
+    guard rename(tmp, path) == 0 else { throw SaveError(path: path, reason: String(cString: strerror(errno))) }
+    ok = true
+    let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY)
+    if dfd >= 0 {
+      _ = io.fsync(dfd)
+      close(dfd)
+    }
+  }
+}

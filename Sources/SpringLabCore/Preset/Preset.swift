@@ -1,0 +1,148 @@
+/// A point in device points (origin top-left, y down).
+public struct Point: Sendable, Equatable, Hashable {
+  public var x: Double
+  public var y: Double
+  public init(_ x: Double, _ y: Double) {
+    self.x = x
+    self.y = y
+  }
+  public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+  public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+  public static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
+  public var length: Double { (x * x + y * y).squareRoot() }
+  public func distance(to o: Point) -> Double { (self - o).length }
+}
+
+/// A Bézier timing curve's control points, stored in presets.
+public struct BezierPoints: Sendable, Equatable {
+  public var x1 = 0.42, y1 = 0.0, x2 = 0.58, y2 = 1.0
+  public init() {}
+  public var curve: CubicBezier { CubicBezier(x1, y1, x2, y2) }
+}
+
+/// One animated move of the fan (expand or collapse). Times in seconds.
+public struct FanMotion: Sendable, Equatable {
+  /// `stagger` (per-item delay), `sequential` (each starts when the previous
+  /// ends, seed 003), `overshoot` (radius + overshoot then back, KYCircleMenu),
+  /// `allAtOnce`.
+  public var variant = "stagger"
+  /// `spring` (UIKit duration/damping/velocity) or a timing curve name:
+  /// `easeIn`, `easeOut`, `easeInOut`, `default`, `linear`, `custom` (uses `bezier`).
+  public var curve = "spring"
+  public var bezier = BezierPoints()
+  public var duration = 0.4
+  public var damping = 0.72
+  /// UIKit initial velocity: 1 = the whole distance per second.
+  public var velocity = 0.6
+  /// Delay between consecutive items, seconds.
+  public var stagger = 0.045
+  /// `forward`, `reverse` (last first) or `center` (middle first).
+  public var order = "forward"
+}
+
+public struct FanPreset: Sendable, Equatable {
+  public var count = 5
+  /// `arc`, `ring`, `custom` (uses `offsets`) or `auto` (arc turned away from edges).
+  public var layout = "arc"
+  public var radius = 120.0
+  /// Degrees; 0° = right, increasing clockwise on screen (y down).
+  public var startAngle = 170.0
+  public var endAngle = 280.0
+  /// `inclusive` (first and last item on the ends) or `inset`.
+  public var spacing = "inclusive"
+  /// Per-item translations from the main button for `custom`, points.
+  public var offsets: [Point] = []
+  /// Icon names per item, cycled.
+  public var icons = ["note", "scan", "photo", "calendar", "star"]
+  public var mainSize = 56.0
+  public var itemSize = 50.0
+  public var hitSize = 56.0
+  /// Main button centre, points from the safe area's right and bottom edges.
+  public var mainRight = 70.0
+  public var mainBottom = 80.0
+  public var expand = FanMotion()
+  public var collapse: FanMotion = {
+    var m = FanMotion()
+    m.curve = "easeIn"
+    m.duration = 0.25
+    m.damping = 0.75
+    m.velocity = 1.0
+    m.stagger = 0.03
+    m.order = "reverse"
+    return m
+  }()
+  /// KYCircleMenu's two-phase bloom: extra distance and the two phase times.
+  public var overshoot = 12.0
+  public var overshootOut = 0.3
+  public var overshootBack = 0.1
+  /// Item spin during the bloom, degrees (e.g. −180 → 0).
+  public var spin = 0.0
+  public var rotationAngle = 45.0
+  public var rotationOpen = 0.25
+  public var rotationClose = 0.2
+  /// `lock` (ignore taps while moving, the seed) or `interrupt` (reverse from
+  /// the current position and velocity).
+  public var policy = "lock"
+  /// Seconds between an item tap and its report (the toast).
+  public var tapReportDelay = 0.3
+  public var toastDuration = 1.5
+  /// Backdrop dim behind the open menu, 0…1 alpha.
+  public var backdropDim = 0.0
+  /// Scale of a pressed button or item.
+  public var pressScale = 0.92
+  /// KYCircleMenu fly-out on item tap instead of a plain collapse.
+  public var flyOut = false
+}
+
+public struct BubblePreset: Sendable, Equatable {
+  public var enabled = true
+  public var size = 56.0
+  /// Distance kept from the safe area's edges, points.
+  public var margin = 8.0
+  /// `left` or `right`: the side the bubble starts on.
+  public var startSide = "left"
+  /// Starting centre y, points (the seed's frame origin y 220 + 28).
+  public var startY = 248.0
+  /// `sides` (nearer side, y kept), `edges` (nearest of four), `corner`, `fling`.
+  public var snapMode = "sides"
+  public var snapDuration = 0.35
+  public var snapDamping = 0.8
+  public var snapVelocity = 0.4
+  /// Per-millisecond velocity decay used to project a fling (iOS: 0.998 normal).
+  public var deceleration = 0.998
+  public var tapDistance = 10.0
+  public var quickTapTime = 0.2
+  public var quickTapDistance = 15.0
+  public var longPress = 0.6
+  public var menuCount = 4
+  public var menuDuration = 0.25
+  public var menuDamping = 0.7
+  public var menuVelocity = 0.3
+  public var menuCloseDuration = 0.2
+  public var badge = ""
+  /// Seconds without a touch before the bubble fades; 0 = never.
+  public var idleDelay = 0.0
+  public var idleAlpha = 0.5
+  public var idleTuck = false
+  /// Floating mode: number of drifting bubbles (0 = off).
+  public var floatingCount = 0
+  public var restitution = 0.9
+  /// Floating bubbles' initial speed, points per second.
+  public var floatingSpeed = 80.0
+}
+
+/// Everything a designer tunes; what a preset file holds.
+public struct Preset: Sendable, Equatable {
+  /// The schema this build writes.
+  public static let currentSchema = 2
+  public var schema = Preset.currentSchema
+  public var name = "Untitled"
+  /// `iphoneSE`, `iphone15`, `iphone15ProMax`, `ipadSplit`.
+  public var device = "iphone15"
+  /// `portrait` or `landscape`.
+  public var orientation = "portrait"
+  public var fan = FanPreset()
+  public var bubble = BubblePreset()
+
+  public init() {}
+}

@@ -1,0 +1,39 @@
+/// One problem with a preset or script, printed as
+/// `FILE: field.path = value: reason (allowed range)` (SPEC §6).
+public struct FieldProblem: Error, Sendable, Equatable, CustomStringConvertible {
+  public var file: String
+  public var path: String
+  /// The offending value as it appears (already shortened), or nil when there is none.
+  public var value: String?
+  public var reason: String
+
+  public init(file: String, path: String, value: String?, reason: String) {
+    self.file = file
+    self.path = path
+    self.value = value
+    self.reason = reason
+  }
+
+  public var description: String {
+    let v = value.map { " = \($0)" } ?? ""
+    return "\(file): \(path.isEmpty ? "(document)" : path)\(v): \(reason)"
+  }
+}
+
+/// A preset or script that could not be used: every problem found.
+public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var problems: [FieldProblem]
+  /// True when the file could not be read at all (missing, unreadable, too big).
+  public var unreadable: Bool
+
+  public init(problems: [FieldProblem], unreadable: Bool = false) {
+    self.problems = problems
+    self.unreadable = unreadable
+  }
+
+  public init(_ p: FieldProblem, unreadable: Bool = false) {
+    self.init(problems: [p], unreadable: unreadable)
+  }
+
+  public var description: String { problems.map(\.description).joined(separator: "\n") }
+}

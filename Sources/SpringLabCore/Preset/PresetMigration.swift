@@ -1,0 +1,37 @@
+/// Brings older preset JSON up to `Preset.currentSchema`, in memory only.
+///
+/// Schema 1 (SpringLab's first drafts) differs from 2 in three places:
+/// `fan.itemCount` became `fan.count`, `fan.angles: [start, end]` became
+/// `fan.startAngle` / `fan.endAngle`, and `bubble.snapDuration` moved to
+/// `bubble.snap.duration`.
+public enum PresetMigration {
+  public static func migrate(_ v: JSONValue, from version: Int) -> JSONValue {
+    guard version < 2, case .object(var top) = v else { return v }
+    func edit(_ key: String, _ f: (inout [(String, JSONValue)]) -> Void) {
+      guard let i = top.firstIndex(where: { $0.0 == key }), case .object(var m) = top[i].1 else { return }
+      f(&m)
+      top[i].1 = .object(m)
+    }
+    edit("fan") { fan in
+      if let i = fan.firstIndex(where: { $0.0 == "itemCount" }) { fan[i].0 = "count" }
+      if let i = fan.firstIndex(where: { $0.0 == "angles" }), case .array(let a) = fan[i].1, a.count == 2 {
+        fan.remove(at: i)
+        fan.append(("startAngle", a[0]))
+        fan.append(("endAngle", a[1]))
+      }
+    }
+    edit("bubble") { b in
+      if let i = b.firstIndex(where: { $0.0 == "snapDuration" }) {
+        let d = b.remove(at: i).1
+        if let s = b.firstIndex(where: { $0.0 == "snap" }), case .object(var snap) = b[s].1 {
+          snap.append(("duration", d))
+          b[s].1 = .object(snap)
+        } else {
+          b.append(("snap", .object([("duration", d)])))
+        }
+      }
+    }
+    if let i = top.firstIndex(where: { $0.0 == "schema" }) { top[i].1 = .number(2) }
+    return .object(top)
+  }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// Reads preset files strictly (SPEC §6): at most 1 MiB (larger files are
+/// refused unread), UTF-8 JSON with no duplicate keys, at most 32 deep; every
+/// field checked against its documented range; missing fields take defaults;
+/// older schemas migrated in memory; newer ones refused. Never writes.
+public enum PresetReader {
+  public static let maxBytes = 1 << 20
+  public static let maxDepth = 32
+
+  /// Reads and checks `path`. The error lists every problem found.
+  public static func load(path: String) throws(LoadError) -> Preset {
+    let data = try readLimited(path: path, limit: maxBytes)
+    return try decode(data, file: path)
+  }
+
+  /// Reads at most `limit` bytes; refuses larger files without reading them.
+  public static func readLimited(path: String, limit: Int) throws(LoadError) -> Data {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+      throw LoadError(FieldProblem(file: path, path: "", value: nil, reason: "no such file"), unreadable: true)
+    }
+    if isDir.boolValue {
+      throw LoadError(FieldProblem(file: path, path: "", value: nil, reason: "is a folder, not a file"), unreadable: true)
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+    if size > limit {
+      throw LoadError(
+        FieldProblem(
+          file: path, path: "", value: nil, reason: "file is \(size) bytes; the limit is \(limit) bytes (1 MiB)"),
+        unreadable: true)
+    }
+    guard let h = FileHandle(forReadingAtPath: path) else {
+      throw LoadError(FieldProblem(file: path, path: "", value: nil, reason: "cannot be read (permission denied?)"), unreadable: true)
+    }
+    defer { try? h.close() }
+    // why: the file may have grown since stat; never read past the limit
+    let data = (try? h.read(upToCount: limit + 1)) ?? Data()
+    if data.count > limit {
+      throw LoadError(
+        FieldProblem(file: path, path: "", value: nil, reason: "file is larger than the limit of \(limit) bytes (1 MiB)"),
+        unreadable: true)
+    }
+    return data
+  }
+
+  /// Parses and checks preset text; `file` names it in messages.
+  public static func decode(_ data: Data, file: String) throws(LoadError) -> Preset {
+    let root: JSONValue
+    do {
+      root = try StrictJSONParser.parse(data, maxDepth: maxDepth)
+    } catch {
+      throw LoadError(FieldProblem(file: file, path: error.path, value: nil, reason: error.description))
+    }
+    return try decode(root, file: file)
+  }
+
+  static let objectPrefixes: Set<String> = {
+    var s = Set<String>()
+    for f in PresetField.all {
+      var parts = f.path.split(separator: ".").map(String.init)
+      while parts.count > 1 {
+        parts.removeLast()
+        s.insert(parts.joined(separator: "."))
+      }
+    }
+    return s
+  }()
+
+  public static func decode(_ rootIn: JSONValue, file: String) throws(LoadError) -> Preset {
+    var problems: [FieldProblem] = []
+    func problem(_ path: String, _ v: JSONValue?, _ reason: String) {
+      problems.append(FieldProblem(file: file, path: path, value: v?.preview, reason: reason))
+    }
+    guard case .object = rootIn else {
+      throw LoadError(FieldProblem(file: file, path: "", value: rootIn.preview, reason: "must be a JSON object"))
+    }
+    var root = rootIn
+    var preset = Preset()
+    if let s = root["schema"] {
+      guard case .number(let d) = s, d == d.rounded(), d >= 1, d <= 1_000_000 else {
+        throw LoadError(FieldProblem(file: file, path: "schema", value: s.preview, reason: "must be a whole number ≥ 1"))
+      }
+      let version = Int(d)
+      if version > Preset.currentSchema {
+        throw LoadError(
+          FieldProblem(
+            file: file, path: "schema", value: s.preview,
+            reason: "written by a newer SpringLab (schema \(version)); this build reads schema ≤ \(Preset.currentSchema)"))
+      }
+      if version < Preset.currentSchema {
+        root = PresetMigration.migrate(root, from: version)
+      }
+    }
+    if let n = root["name"] {
+      if case .string(let s) = n, (1...64).contains(s.count), s.unicodeScalars.allSatisfy({ !isControl($0) }) {
+        preset.name = s
+      } else if case .string = n {
+        problem("name", n, "must be 1…64 printable characters")
+      } else {
+        problem("name", n, n == .null ? "null is not allowed; remove the field to use the default" : "must be a string (1…64 printable characters)")
+      }
+    }
+    func walk(_ v: JSONValue, _ prefix: String) {
+      guard case .object(let members) = v else { return }
+      for (key, value) in members {
+        let path = prefix.isEmpty ? key : prefix + "." + key
+        if prefix.isEmpty && (key == "schema" || key == "name") { continue }
+        if let field = PresetField.named(path) {
+          if let reason = apply(field, value, to: &preset) { problem(path, value, reason) }
+        } else if objectPrefixes.contains(path) {
+          if case .object = value { walk(value, path) } else {
+            problem(path, value, value == .null ? "null is not allowed; remove the field to use the defaults" : "must be an object")
+          }
+        } else {
+          problem(path, value, "unknown field")
+        }
+      }
+    }
+    walk(root, "")
+    preset.schema = Preset.currentSchema
+    if !problems.isEmpty { throw LoadError(problems: problems) }
+    return preset
+  }
+
+  static func isControl(_ u: Unicode.Scalar) -> Bool {
+    u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.properties.generalCategory == .format
+      && u.value != 0x200D
+  }
+
+  /// Sets one field; returns the reason when `v` is not acceptable.
+  static func apply(_ f: PresetField, _ v: JSONValue, to p: inout Preset) -> String? {
+    if v == .null { return "null is not allowed; remove the field to use the default (\(f.allowedText))" }
+    switch f.kind {
+    case .number(let kp, let r, _):
+      guard case .number(let d) = v else { return "must be a number; \(f.allowedText)" }
+      guard r.contains(d) else { return f.allowedText }
+      p[keyPath: kp] = d
+    case .integer(let kp, let r):
+      guard case .number(let d) = v, d == d.rounded() else { return f.allowedText }
+      guard d >= Double(r.lowerBound), d <= Double(r.upperBound) else { return f.allowedText }
+      p[keyPath: kp] = Int(d)
+    case .choice(let kp, let options):
+      guard case .string(let s) = v, options.contains(s) else { return f.allowedText }
+      p[keyPath: kp] = s
+    case .flag(let kp):
+      guard case .bool(let b) = v else { return f.allowedText }
+      p[keyPath: kp] = b
+    case .text(let kp, let lo, let hi):
+      guard case .string(let s) = v, (lo...hi).contains(s.count), !s.unicodeScalars.contains(where: isControl)
+      else { return f.allowedText }
+      p[keyPath: kp] = s
+    case .points(let kp):
+      guard case .array(let items) = v, items.count <= 12 else { return f.allowedText }
+      var pts: [Point] = []
+      for item in items {
+        guard case .array(let xy) = item, xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1],
+          abs(x) <= 2000, abs(y) <= 2000
+        else { return f.allowedText }
+        pts.append(Point(x, y))
+      }
+      p[keyPath: kp] = pts
+    case .names(let kp, let allowed):
+      guard case .array(let items) = v, items.count <= 12 else { return f.allowedText }
+      var names: [String] = []
+      for item in items {
+        guard case .string(let s) = item, allowed.contains(s) else { return f.allowedText }
+        names.append(s)
+      }
+      p[keyPath: kp] = names
+    }
+    return nil
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Turns presets into JSON (every field, sorted keys, pretty) and saves them
+/// atomically.
+public enum PresetWriter {
+  /// The resolved preset as a JSON tree with all defaults filled in.
+  public static func json(_ p: Preset) -> JSONValue {
+    var root: [(String, JSONValue)] = [("schema", .number(Double(Preset.currentSchema))), ("name", .string(p.name))]
+    for f in PresetField.all {
+      insert(f.json(of: p), at: f.path.split(separator: ".").map(String.init), into: &root)
+    }
+    return .object(root)
+  }
+
+  private static func insert(_ v: JSONValue, at path: [String], into members: inout [(String, JSONValue)]) {
+    guard let head = path.first else { return }
+    if path.count == 1 {
+      members.append((head, v))
+      return
+    }
+    if let i = members.firstIndex(where: { $0.0 == head }), case .object(var sub) = members[i].1 {
+      insert(v, at: Array(path.dropFirst()), into: &sub)
+      members[i].1 = .object(sub)
+    } else {
+      var sub: [(String, JSONValue)] = []
+      insert(v, at: Array(path.dropFirst()), into: &sub)
+      members.append((head, .object(sub)))
+    }
+  }
+
+  /// Pretty-printed, sorted keys, trailing newline: diffs well in git.
+  public static func text(_ p: Preset) -> String { JSONWriter.pretty(json(p)) }
+
+  /// Saves atomically: a temporary file in the same folder, fsync, rename,
+  /// fsync of the folder. An error leaves any existing file untouched.
+  public static func save(_ p: Preset, to path: String, io: FileIO = .posix) throws {
+    try AtomicFile.write(Data(text(p).utf8), to: path, io: io)
+  }
+}
