@@ -1,0 +1,147 @@
+/// One lint finding: the fields that fix it, what is wrong, and whose advice it is.
+public struct LintWarning: Sendable, Equatable, CustomStringConvertible {
+  /// Preset field paths that fix the problem, most relevant first.
+  public var fields: [String]
+  public var message: String
+  /// Where the advice comes from (a seed article, Apple's HIG, SpringLab).
+  public var source: String
+  /// Fan items involved (for outlines on the canvas).
+  public var items: [Int] = []
+
+  public var description: String { "\(fields.joined(separator: ", ")): \(message) [\(source)]" }
+}
+
+/// Design rules from the seeds, checked on a preset as it would run on its device.
+public enum Lint {
+  /// Reach of a thumb from the bottom corner nearest the main button, as a
+  /// fraction of the screen's shorter side (*ours*).
+  public static let thumbReach = 0.75
+  public static let minimumHitTarget = 44.0
+
+  public static func check(_ p: Preset) -> [LintWarning] {
+    var out: [LintWarning] = []
+    func warn(_ fields: [String], _ message: String, _ source: String, items: [Int] = []) {
+      out.append(LintWarning(fields: fields, message: message, source: source, items: items))
+    }
+    let f = p.fan
+    let n = f.count
+    let device = Device.named(p.device, landscape: p.orientation == "landscape")
+    let fmt = { (d: Double) in JSONWriter.number(d, places: 3) }
+
+    if n > 6 {
+      warn(["fan.count"], "\(n) items; 3–6 recommended, 7 was \"too crowded\"", "seed 000")
+    }
+    // geometry at rest
+    let main = FanLayout.mainCenter(f, device: device)
+    let centres = FanLayout.offsets(f, device: device).map { main + $0 }
+    let s = device.safe
+    let half = f.itemSize / 2
+    let outside = centres.indices.filter { i in
+      let c = centres[i]
+      return c.x - half < s.left || c.x + half > device.width - s.right || c.y - half < s.top
+        || c.y + half > device.height - s.bottom
+    }
+    if !outside.isEmpty {
+      warn(
+        ["fan.startAngle", "fan.endAngle", "fan.radius"],
+        "item\(outside.count > 1 ? "s" : "") \(outside.map(String.init).joined(separator: ", ")) outside the safe area of \(device.name) \(device.orientationName)",
+        "seed 000 (off-screen items); users of radial menus", items: outside)
+    }
+    let mh = f.mainSize / 2
+    if main.x - mh < s.left || main.x + mh > device.width - s.right || main.y - mh < s.top
+      || main.y + mh > device.height - s.bottom
+    {
+      warn(["fan.main.right", "fan.main.bottom"], "main button outside the safe area", "SPEC §2")
+    }
+    var overlapping: [Int] = []
+    for i in centres.indices {
+      for j in centres.indices where j > i && centres[i].distance(to: centres[j]) < f.itemSize - 1e-9 {
+        overlapping += [i, j]
+      }
+    }
+    if !overlapping.isEmpty {
+      let ids = Array(Set(overlapping)).sorted()
+      warn(
+        ["fan.radius", "fan.startAngle", "fan.endAngle"],
+        "items \(ids.map(String.init).joined(separator: ", ")) overlap (closer than \(fmt(f.itemSize)) pt)", "seed 000",
+        items: ids)
+    }
+    let corner = Point(main.x > device.width / 2 ? device.width : 0, device.height)
+    let reach = thumbReach * min(device.width, device.height)
+    let far = centres.indices.filter { centres[$0].distance(to: corner) > reach }
+    if !far.isEmpty {
+      let worst = far.map { centres[$0].distance(to: corner) }.max() ?? 0
+      warn(
+        ["fan.radius", "fan.count"],
+        "farthest item \(fmt(worst)) pt from the thumb's corner; reach is about \(fmt(reach)) pt", "seed 000 (thumb reach)",
+        items: far)
+    }
+    if f.hitSize < minimumHitTarget {
+      warn(["fan.hitSize"], "hit target \(fmt(f.hitSize)) pt is below 44 pt", "Apple HIG; seed 000 uses 56 pt")
+    }
+    // timing
+    for (m, key) in [(f.expand, "fan.expand"), (f.collapse, "fan.collapse")] where m.curve == "spring" {
+      if key == "fan.expand" && !(0.6...0.8).contains(m.damping) {
+        warn(
+          ["\(key).damping"], "damping \(fmt(m.damping)) outside the safe zone 0.6–0.8 (0.3 wobbles, 0.9 is dry)",
+          "seed 000")
+      }
+      if m.damping < 0.3 {
+        let jump = UIKitSpring(duration: m.duration, dampingRatio: m.damping, velocity: m.velocity).endJump
+        warn(
+          ["\(key).damping"],
+          "UIKit ends the spring at \(fmt(m.duration)) s with a jump of \(fmt(jump * 100)) % of the travel",
+          "SPEC §5 (UIKit snaps to the target at its duration)")
+      }
+    }
+    let expandTotal = totalTime(f.expand, count: n, fan: f)
+    let collapseTotal = totalTime(f.collapse, count: n, fan: f)
+    if expandTotal > 0.6 + 1e-9 {
+      warn(
+        ["fan.expand.duration", "fan.expand.stagger"],
+        "total expand time \(fmt(expandTotal)) s > 0.6 s: colleagues called ~1 s \"dizzy\"", "seed 000")
+    }
+    if collapseTotal >= expandTotal - 1e-9 {
+      warn(
+        ["fan.collapse.duration", "fan.collapse.stagger"],
+        "collapse (\(fmt(collapseTotal)) s) is not quicker than expand (\(fmt(expandTotal)) s)", "seed 000")
+    }
+    if f.expand.variant == "stagger" && n > 1 {
+      let limit = n <= 3 ? 0.07 : n <= 5 ? 0.05 : 0.04
+      if f.expand.stagger > limit + 1e-9 {
+        warn(
+          ["fan.expand.stagger"],
+          "stagger \(fmt(f.expand.stagger)) s is long for \(n) items (3 items ~0.06 s, 6+ shorter; keep ≤ \(fmt(limit)) s)",
+          "seed 000")
+      } else if f.expand.stagger == 0 {
+        warn(["fan.expand.stagger"], "no stagger: the bloom looks like an explosion", "seed 000 (stagger is \"the soul\")")
+      }
+    }
+    // bubble
+    let b = p.bubble
+    if b.enabled {
+      let r = b.size / 2
+      if b.startY + r > device.height - s.bottom {
+        warn(["bubble.startY"], "the bubble starts under the home indicator (it will be clamped)", "seed 002")
+      } else if b.startY + r > device.height - device.keyboard {
+        warn(
+          ["bubble.startY"], "the keyboard (\(fmt(device.keyboard)) pt) covers the bubble; it will be pushed up while it shows",
+          "seed 002")
+      }
+      if b.snapDamping < 0.3 {
+        warn(["bubble.snap.damping"], "snap damping \(fmt(b.snapDamping)) wobbles and ends with a visible jump", "SPEC §5")
+      }
+    }
+    return out
+  }
+
+  /// Last item's start + its duration, seconds.
+  public static func totalTime(_ m: FanMotion, count n: Int, fan: FanPreset) -> Double {
+    let per = m.variant == "overshoot" ? fan.overshootOut + fan.overshootBack : m.duration
+    switch m.variant {
+    case "allAtOnce": return per
+    case "sequential": return Double(n) * m.duration
+    default: return Double(max(0, n - 1)) * m.stagger + per
+    }
+  }
+}

@@ -1,0 +1,233 @@
+/// The floating bubble's phases (SPEC §6 trace names).
+public enum BubblePhase: String, Sendable, Equatable {
+  case idle, dragging, snapping, hidden
+}
+
+/// The assistive bubble (seed 002) as a value. Positions are centres in
+/// device points; times absolute seconds. Input arrives already routed:
+/// `press`, `move`, `release`; `advance(to:)` settles snaps and long presses.
+public struct Bubble: Sendable, Equatable {
+  public var config: BubblePreset
+  public private(set) var phase: BubblePhase = .idle
+  /// Resting or dragged centre (the snap tracks override it while snapping).
+  public private(set) var position: Point
+  private var xTrack: Track
+  private var yTrack: Track
+  private var snapEnd = 0.0
+  /// Press bookkeeping: where and when, grab offset, largest |dx|+|dy| so far.
+  private var pressPoint: Point?
+  private var pressTime = 0.0
+  private var grab = Point(0, 0)
+  public private(set) var moved = 0.0
+  private var lastMoves: [(t: Double, p: Point)] = []
+  /// Menu open state and its progress track (0 closed … 1 open).
+  public private(set) var menuOpen = false
+  private var menuTrack = Track(rest: 0)
+  /// Set when a keyboard pushed the bubble up: the y to return to.
+  public private(set) var savedY: Double?
+  /// Last touch, for the idle fade.
+  public private(set) var lastTouch = 0.0
+
+  public init(config: BubblePreset, device: Device) {
+    self.config = config
+    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin)
+    let x = config.startSide == "right" ? b.maxX : b.minX
+    position = BubbleSnap.clamp(Point(x, config.startY), b)
+    xTrack = Track(rest: position.x)
+    yTrack = Track(rest: position.y)
+  }
+
+  public static func == (a: Bubble, b: Bubble) -> Bool {
+    a.config == b.config && a.phase == b.phase && a.position == b.position && a.xTrack == b.xTrack
+      && a.yTrack == b.yTrack && a.snapEnd == b.snapEnd && a.pressPoint == b.pressPoint && a.pressTime == b.pressTime
+      && a.moved == b.moved && a.menuOpen == b.menuOpen && a.menuTrack == b.menuTrack && a.savedY == b.savedY
+      && a.lastTouch == b.lastTouch
+  }
+
+  public var radius: Double { config.size / 2 }
+  public var isPressed: Bool { pressPoint != nil }
+
+  /// Centre at `t`.
+  public func center(at t: Double) -> Point {
+    if phase == .snapping { return Point(xTrack.sample(t).x, yTrack.sample(t).x) }
+    return position
+  }
+
+  /// Circular hit test: the corners of the bubble's square pass through.
+  public func hits(_ p: Point, at t: Double) -> Bool {
+    phase != .hidden && p.distance(to: center(at: t)) <= radius
+  }
+
+  /// Menu progress (0 closed … 1 open, may overshoot) at `t`.
+  public func menuProgress(at t: Double) -> Double { menuTrack.sample(t).x }
+
+  /// Opacity at `t`: the idle fade after `idleDelay` seconds untouched.
+  public func alpha(at t: Double) -> Double {
+    guard phase != .hidden else { return 0 }
+    guard config.idleDelay > 0, phase == .idle, !menuOpen else { return 1 }
+    let k = min(1, max(0, (t - lastTouch - config.idleDelay) / 0.3))
+    return 1 - (1 - config.idleAlpha) * k
+  }
+
+  /// Horizontal tuck past the edge while idle, points (negative = leftward).
+  public func tuck(at t: Double, device: Device) -> Double {
+    guard config.idleTuck, config.idleDelay > 0, phase == .idle, !menuOpen else { return 0 }
+    let k = min(1, max(0, (t - lastTouch - config.idleDelay) / 0.3))
+    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin)
+    let onLeft = position.x <= (b.minX + b.maxX) / 2
+    return (onLeft ? -1 : 1) * (radius + config.margin) * k
+  }
+
+  public mutating func advance(to t: Double) {
+    if phase == .snapping && t >= snapEnd {
+      position = Point(xTrack.final, yTrack.final)
+      phase = .idle
+    }
+  }
+
+  /// When the current press becomes a long press (if it stays still), or nil.
+  public var longPressTime: Double? {
+    pressPoint != nil && moved < config.tapDistance ? pressTime + config.longPress : nil
+  }
+
+  public mutating func press(at p: Point, time t: Double) {
+    advance(to: t)
+    let c = center(at: t)
+    position = c
+    phase = .idle
+    pressPoint = p
+    pressTime = t
+    grab = c - p
+    moved = 0
+    lastMoves = [(t, p)]
+    lastTouch = t
+  }
+
+  public mutating func move(to p: Point, time t: Double, device: Device, keyboard: Double) {
+    guard let start = pressPoint else { return }
+    moved = max(moved, abs(p.x - start.x) + abs(p.y - start.y))
+    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
+    position = BubbleSnap.clamp(p + grab, b)
+    if moved > 0 { phase = .dragging }
+    lastMoves.append((t, p))
+    // why: velocity from the last 100 ms only, like a gesture recognizer
+    lastMoves.removeAll { $0.t < t - 0.1 }
+    lastTouch = t
+  }
+
+  /// Whether a release at `t` counts as a tap (SPEC §4: moved < tap distance,
+  /// or released within the quick time having moved < the quick distance).
+  public func isTap(at t: Double) -> Bool {
+    moved < config.tapDistance || (t - pressTime < config.quickTapTime && moved < config.quickTapDistance)
+  }
+
+  /// Ends a press. Returns true when it was a tap (the caller toggles the menu).
+  public mutating func release(at p: Point, time t: Double, device: Device, keyboard: Double) -> Bool {
+    guard pressPoint != nil else { return false }
+    move(to: p, time: t, device: device, keyboard: keyboard)
+    let tap = isTap(at: t)
+    var v = Point(0, 0)
+    if let first = lastMoves.first, let last = lastMoves.last, last.t > first.t {
+      v = (last.p - first.p) * (1 / (last.t - first.t))
+    }
+    pressPoint = nil
+    lastTouch = t
+    if tap {
+      phase = .idle
+      return true
+    }
+    snap(from: position, velocity: v, at: t, device: device, keyboard: keyboard)
+    return false
+  }
+
+  /// Springs to the snap target from the current state (SPEC: UIKit spring
+  /// 0.35 s, damping 0.8, velocity 0.4 by default).
+  public mutating func snap(from p: Point, velocity v: Point, at t: Double, device: Device, keyboard: Double) {
+    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
+    let target = BubbleSnap.target(from: p, velocity: v, mode: config.snapMode, deceleration: config.deceleration, bounds: b)
+    moveTo(target, from: p, at: t, duration: config.snapDuration)
+    if savedY != nil && keyboard == 0 { savedY = nil }
+  }
+
+  /// Springs to `target` with the snap spring.
+  private mutating func moveTo(_ target: Point, from p: Point, at t: Double, duration: Double) {
+    xTrack = Track(
+      rest: p.x,
+      tweens: [.uikit(start: t, from: p.x, to: target.x, duration: duration, damping: config.snapDamping, velocity: config.snapVelocity)])
+    yTrack = Track(
+      rest: p.y,
+      tweens: [.uikit(start: t, from: p.y, to: target.y, duration: duration, damping: config.snapDamping, velocity: config.snapVelocity)])
+    position = target
+    snapEnd = t + duration
+    phase = .snapping
+  }
+
+  /// Re-clamps after a bounds change (rotation, device, split view), animated.
+  public mutating func reclamp(at t: Double, device: Device, keyboard: Double) {
+    guard phase != .hidden else { return }
+    advance(to: t)
+    let c = center(at: t)
+    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
+    let target = BubbleSnap.target(from: c, velocity: Point(0, 0), mode: "sides", deceleration: 0.998, bounds: b)
+    if phase == .dragging {
+      position = BubbleSnap.clamp(position, b)
+    } else if target != c {
+      moveTo(target, from: c, at: t, duration: config.snapDuration)
+    }
+  }
+
+  /// A keyboard of `height` points appears (or hides with 0): move above it
+  /// and remember the former y; return there when it hides.
+  public mutating func keyboardChanged(height: Double, at t: Double, device: Device, duration: Double) {
+    guard phase != .hidden, phase != .dragging else { return }
+    advance(to: t)
+    let c = center(at: t)
+    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: height)
+    if height > 0 {
+      if c.y > b.maxY {
+        if savedY == nil { savedY = c.y }
+        moveTo(Point(c.x, b.maxY), from: c, at: t, duration: duration)
+      }
+    } else if let y = savedY {
+      savedY = nil
+      moveTo(BubbleSnap.clamp(Point(c.x, y), b), from: c, at: t, duration: duration)
+    }
+  }
+
+  public mutating func setMenu(open: Bool, at t: Double) {
+    guard open != menuOpen else { return }
+    let p = menuTrack.sample(t).x
+    menuOpen = open
+    if open {
+      menuTrack = Track(
+        rest: p,
+        tweens: [.uikit(start: t, from: p, to: 1, duration: config.menuDuration, damping: config.menuDamping, velocity: config.menuVelocity)])
+    } else {
+      menuTrack = Track(
+        rest: p, tweens: [Tween(start: t, from: p, to: 0, duration: config.menuCloseDuration, curve: .bezier(.easeIn))])
+    }
+    lastTouch = t
+  }
+
+  /// Long press: hide the bubble (the scene's "show bubble" brings it back).
+  public mutating func dismiss(at t: Double) {
+    pressPoint = nil
+    setMenu(open: false, at: t)
+    phase = .hidden
+  }
+
+  public mutating func show(at t: Double, device: Device, keyboard: Double) {
+    guard phase == .hidden else { return }
+    phase = .idle
+    lastTouch = t
+    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
+    position = BubbleSnap.clamp(position, b)
+  }
+
+  /// Restores a remembered position, clamped to the current bounds.
+  public mutating func restore(_ p: Point, device: Device) {
+    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin)
+    position = BubbleSnap.clamp(p, b)
+    phase = .idle
+  }
+}

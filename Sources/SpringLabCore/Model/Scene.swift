@@ -1,0 +1,218 @@
+/// One input to the scene, applied at the scene's current time. Points are
+/// device points.
+public enum SceneInput: Sendable, Equatable {
+  case pointerDown(Point)
+  case pointerMove(Point)
+  case pointerUp(Point)
+  /// A key by name: `keyboard` / `k` (toggle), `rotate` / `o`, `space`, `b`,
+  /// `escape`; other names are ignored by the scene.
+  case key(String)
+  case setDevice(String)
+  case setPreset(Preset)
+  case showBubble
+}
+
+/// What a pointer press landed on, topmost first.
+public enum HitTarget: Sendable, Equatable {
+  case bubbleMenu(Int), bubble, fanItem(Int), fanMain, page, mask
+}
+
+/// The whole simulated screen: device, fan menu, bubble, keyboard, toast and
+/// floating bubbles. A value: `advance(to:)` moves time forward and `send`
+/// applies input at the current time. Animations are closed form; only
+/// floating bubbles step, at a fixed 1/240 s.
+public struct Scene: Sendable, Equatable {
+  public private(set) var preset: Preset
+  public private(set) var device: Device
+  public private(set) var now = 0.0
+  public private(set) var fan: FanMenu
+  public private(set) var bubble: Bubble
+  public private(set) var keyboardShown = false
+  private var keyboardTrack = Track(rest: 0)
+  public private(set) var toast: Toast?
+  public private(set) var floating: FloatingField
+  private var clock = FixedStepClock()
+  private var pressed: HitTarget?
+  /// Where the pointer is held down, for touch indicators; nil when up.
+  public private(set) var pointer: Point?
+
+  /// A message shown from `start` until `until` (seconds).
+  public struct Toast: Sendable, Equatable {
+    public var text: String
+    public var start: Double
+    public var until: Double
+  }
+
+  /// Seconds the simulated keyboard takes to slide.
+  public static let keyboardDuration = 0.25
+
+  public init(preset: Preset) {
+    self.preset = preset
+    device = Device.named(preset.device, landscape: preset.orientation == "landscape")
+    fan = FanMenu(config: preset.fan)
+    bubble = Bubble(config: preset.bubble, device: device)
+    floating = Scene.makeFloating(preset, device)
+  }
+
+  static func makeFloating(_ p: Preset, _ d: Device) -> FloatingField {
+    FloatingField(
+      count: p.bubble.floatingCount, radius: p.bubble.size / 2 * 0.6, speed: p.bubble.floatingSpeed,
+      restitution: p.bubble.restitution, width: d.width, height: d.height)
+  }
+
+  // MARK: geometry
+
+  public var mainCenter: Point { FanLayout.mainCenter(preset.fan, device: device) }
+  public var itemOffsets: [Point] { FanLayout.offsets(preset.fan, device: device) }
+
+  public func fanItems(at t: Double) -> [FanItemVisual] {
+    fan.visuals(at: t, main: mainCenter, offsets: itemOffsets, flyDistance: max(device.width, device.height))
+  }
+
+  /// Visible keyboard height at `t`, points.
+  public func keyboardHeight(at t: Double) -> Double { keyboardTrack.sample(t).x }
+
+  /// The keyboard height the bubble must stay above once the slide ends.
+  var keyboardTarget: Double { keyboardShown ? device.keyboard : 0 }
+
+  // MARK: time
+
+  /// Moves time forward to `t` (never backward): settles phases, reports
+  /// item taps, fires long presses at their exact time, steps free physics.
+  public mutating func advance(to t: Double) {
+    guard t >= now else { return }
+    if let lp = bubble.longPressTime, lp <= t, case .bubble = pressed {
+      bubble.dismiss(at: lp)
+      pressed = nil
+    }
+    fan.advance(to: t)
+    bubble.advance(to: t)
+    if let report = fan.pendingReport, report.at <= t, let i = fan.takeReport(upTo: t) {
+      toast = Toast(text: "\(Scene.label(preset.fan, i)) tapped", start: report.at, until: report.at + preset.fan.toastDuration)
+    }
+    if let tt = toast, tt.until <= t { toast = nil }
+    if !floating.bodies.isEmpty {
+      let n = clock.advance(to: t)
+      for _ in 0..<n { floating.step(dt: clock.dt) }
+    } else {
+      _ = clock.advance(to: t)
+    }
+    now = t
+  }
+
+  /// The item's label for toasts: its icon name, capitalised.
+  public static func label(_ fan: FanPreset, _ i: Int) -> String {
+    let icons = fan.icons.isEmpty ? ["item"] : fan.icons
+    let name = icons[i % icons.count]
+    return name.prefix(1).uppercased() + name.dropFirst()
+  }
+
+  // MARK: input
+
+  public mutating func send(_ input: SceneInput) {
+    let t = now
+    switch input {
+    case .pointerDown(let p):
+      pointer = p
+      pressed = hitTest(p)
+      if case .bubble = pressed { bubble.press(at: p, time: t) }
+    case .pointerMove(let p):
+      if pointer != nil { pointer = p }
+      if case .bubble = pressed {
+        bubble.move(to: p, time: t, device: device, keyboard: keyboardTarget)
+      }
+    case .pointerUp(let p):
+      pointer = nil
+      let target = pressed
+      pressed = nil
+      release(target, at: p)
+    case .key(let k): key(k)
+    case .setDevice(let id):
+      var p = preset
+      p.device = id
+      apply(p)
+    case .setPreset(let p): apply(p)
+    case .showBubble: bubble.show(at: t, device: device, keyboard: keyboardTarget)
+    }
+  }
+
+  /// Which target (if any) is pressed; a button acts on release only if the
+  /// release is still on it.
+  public var pressedTarget: HitTarget? { pressed }
+
+  private mutating func release(_ target: HitTarget?, at p: Point) {
+    let t = now
+    switch target {
+    case .bubble:
+      if bubble.release(at: p, time: t, device: device, keyboard: keyboardTarget) {
+        bubble.setMenu(open: !bubble.menuOpen, at: t)
+      }
+    case .bubbleMenu(let i):
+      if hitTest(p) == .bubbleMenu(i) {
+        bubble.setMenu(open: false, at: t)
+        toast = Toast(text: "Action \(i + 1) tapped", start: t, until: t + preset.fan.toastDuration)
+      }
+    case .fanMain:
+      if hitTest(p) == .fanMain { fan.toggle(at: t) }
+    case .fanItem(let i):
+      if hitTest(p) == .fanItem(i) { fan.tapItem(i, at: t) }
+    case .page, .mask:
+      fan.collapse(at: t)
+      bubble.setMenu(open: false, at: t)
+    case nil:
+      bubble.setMenu(open: false, at: t)
+    }
+  }
+
+  private mutating func key(_ k: String) {
+    let t = now
+    switch k {
+    case "keyboard", "k":
+      keyboardShown.toggle()
+      let h = keyboardHeight(at: t)
+      keyboardTrack = Track(
+        rest: h,
+        tweens: [Tween(start: t, from: h, to: keyboardTarget, duration: Scene.keyboardDuration, curve: .bezier(.easeInOut))])
+      bubble.keyboardChanged(height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration)
+    case "rotate", "o":
+      var p = preset
+      p.orientation = p.orientation == "landscape" ? "portrait" : "landscape"
+      apply(p)
+    case "space": fan.toggle(at: t)
+    case "escape":
+      if !fan.collapse(at: t) { bubble.setMenu(open: false, at: t) }
+    case "b":
+      if bubble.phase != .hidden { bubble.setMenu(open: !bubble.menuOpen, at: t) }
+    default: break
+    }
+  }
+
+  /// Applies new settings. The fan comes to rest in its current open state
+  /// (changes show on the next replay); the bubble keeps its place, re-clamped.
+  private mutating func apply(_ p: Preset) {
+    let t = now
+    let old = preset
+    preset = p
+    device = Device.named(p.device, landscape: p.orientation == "landscape")
+    if p.fan != old.fan {
+      let open = fan.phase == .expanded || fan.phase == .expanding
+      fan = FanMenu(config: p.fan, open: open)
+    }
+    if p.bubble != old.bubble {
+      bubble.config = p.bubble
+    }
+    if keyboardShown {
+      keyboardTrack = Track(rest: device.keyboard)
+    }
+    bubble.reclamp(at: t, device: device, keyboard: keyboardTarget)
+    if p.device != old.device || p.orientation != old.orientation || p.bubble.floatingCount != old.bubble.floatingCount
+      || p.bubble.size != old.bubble.size || p.bubble.floatingSpeed != old.bubble.floatingSpeed
+    {
+      floating = Scene.makeFloating(p, device)
+    }
+    floating.restitution = p.bubble.restitution
+  }
+
+  /// Puts the bubble where a previous session left it (clamped).
+  public mutating func restoreBubble(_ p: Point) { bubble.restore(p, device: device) }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// Where a script event acts: a named target (resolved when it fires) or a
+/// point in device points.
+public enum ScriptTarget: Sendable, Equatable {
+  case named(String, index: Int?)
+  case point(Point)
+}
+
+public enum ScriptAction: Sendable, Equatable {
+  case tap(ScriptTarget)
+  /// Press at the target, move in a straight line to `to` over `over` seconds, release.
+  case drag(ScriptTarget, to: Point, over: Double)
+  case key(String)
+  case down(Point)
+  case move(Point)
+  case up(Point)
+}
+
+public struct ScriptEvent: Sendable, Equatable {
+  public var at: Double
+  public var action: ScriptAction
+  public init(at: Double, _ action: ScriptAction) {
+    self.at = at
+    self.action = action
+  }
+}
+
+/// An input script (SPEC §6): a duration in seconds and timed events.
+public struct InputScript: Sendable, Equatable {
+  public var duration: Double
+  public var events: [ScriptEvent]
+
+  public init(duration: Double, events: [ScriptEvent]) {
+    self.duration = duration
+    self.events = events
+  }
+
+  public static let targetNames = ["fan.main", "fan.item", "bubble", "bubble.menu", "outside"]
+  public static let maxEvents = 1_000_000
+  public static let maxDuration = 3600.0
+
+  // MARK: reading
+
+  public static func load(path: String) throws(LoadError) -> InputScript {
+    let data = try PresetReader.readLimited(path: path, limit: 256 << 20)
+    return try decode(data, file: path)
+  }
+
+  public static func decode(_ data: Data, file: String) throws(LoadError) -> InputScript {
+    let root: JSONValue
+    do {
+      root = try StrictJSONParser.parse(data, maxDepth: 32)
+    } catch {
+      throw LoadError(FieldProblem(file: file, path: error.path, value: nil, reason: error.description))
+    }
+    func bad(_ path: String, _ v: JSONValue?, _ reason: String) -> LoadError {
+      LoadError(FieldProblem(file: file, path: path, value: v?.preview, reason: reason))
+    }
+    guard case .object(let top) = root else { throw bad("", root, "must be a JSON object with duration and events") }
+    for (k, v) in top where k != "duration" && k != "events" { throw bad(k, v, "unknown field") }
+    guard let dv = root["duration"] else { throw bad("duration", nil, "missing; seconds, 0…3600") }
+    guard case .number(let duration) = dv, duration >= 0, duration <= maxDuration else {
+      throw bad("duration", dv, "must be a number of seconds, 0…3600")
+    }
+    guard case .array(let list)? = root["events"] else {
+      throw bad("events", root["events"], "must be an array of events")
+    }
+    guard list.count <= maxEvents else { throw bad("events", nil, "more than \(maxEvents) events") }
+    var events: [ScriptEvent] = []
+    events.reserveCapacity(list.count)
+    for (i, ev) in list.enumerated() {
+      let base = "events[\(i)]"
+      guard case .object(let members) = ev else { throw bad(base, ev, "must be an object") }
+      guard let atV = ev["at"] else { throw bad(base + ".at", nil, "missing; seconds from the start") }
+      guard case .number(let at) = atV, at >= 0, at <= duration else {
+        throw bad(base + ".at", atV, "must be a number of seconds, 0…duration (\(JSONWriter.number(duration)))")
+      }
+      let kinds = members.map(\.0).filter { ["tap", "drag", "key", "down", "move", "up"].contains($0) }
+      guard kinds.count == 1, let kind = kinds.first else {
+        throw bad(base, nil, "needs exactly one of tap, drag, key, down, move, up")
+      }
+      let allowed = Set(["at", kind]).union(kind == "drag" ? ["to", "over", "index"] : kind == "tap" ? ["index"] : [])
+      for (k, v) in members where !allowed.contains(k) { throw bad("\(base).\(k)", v, "unknown field for a \(kind) event") }
+      func point(_ key: String) throws(LoadError) -> Point {
+        guard case .array(let xy)? = ev[key], xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1],
+          abs(x) <= 100_000, abs(y) <= 100_000
+        else { throw bad("\(base).\(key)", ev[key], "must be [x, y] in device points") }
+        return Point(x, y)
+      }
+      func target() throws(LoadError) -> ScriptTarget {
+        let v = ev[kind]!
+        if case .string(let name) = v {
+          guard targetNames.contains(name) else {
+            throw bad("\(base).\(kind)", v, "unknown target; one of " + targetNames.joined(separator: ", "))
+          }
+          var index: Int?
+          if let iv = ev["index"] {
+            guard case .number(let d) = iv, d == d.rounded(), d >= 0, d < 1000 else {
+              throw bad("\(base).index", iv, "must be a whole number 0…999")
+            }
+            index = Int(d)
+          }
+          if (name == "fan.item" || name == "bubble.menu") && index == nil {
+            throw bad("\(base).index", nil, "missing; \(name) needs an index")
+          }
+          return .named(name, index: index)
+        }
+        return .point(try point(kind))
+      }
+      let action: ScriptAction
+      switch kind {
+      case "tap": action = .tap(try target())
+      case "drag":
+        let to = try point("to")
+        guard case .number(let over)? = ev["over"], over >= 0, over <= 60 else {
+          throw bad("\(base).over", ev["over"], "must be seconds, 0…60")
+        }
+        action = .drag(try target(), to: to, over: over)
+      case "key":
+        guard case .string(let k)? = ev["key"], !k.isEmpty, k.count <= 32 else {
+          throw bad("\(base).key", ev["key"], "must be a key name")
+        }
+        action = .key(k)
+      case "down": action = .down(try point("down"))
+      case "move": action = .move(try point("move"))
+      default: action = .up(try point("up"))
+      }
+      events.append(ScriptEvent(at: at, action))
+    }
+    return InputScript(duration: duration, events: events)
+  }
+
+  // MARK: writing
+
+  public var json: JSONValue {
+    func pt(_ p: Point) -> JSONValue { .array([.number(roundTrace(p.x)), .number(roundTrace(p.y))]) }
+    func tgt(_ key: String, _ t: ScriptTarget) -> [(String, JSONValue)] {
+      switch t {
+      case .named(let n, let i): return [(key, .string(n))] + (i.map { [("index", .number(Double($0)))] } ?? [])
+      case .point(let p): return [(key, pt(p))]
+      }
+    }
+    let evs: [JSONValue] = events.map { e in
+      var m: [(String, JSONValue)] = [("at", .number(e.at))]
+      switch e.action {
+      case .tap(let t): m += tgt("tap", t)
+      case .drag(let t, let to, let over): m += tgt("drag", t) + [("to", pt(to)), ("over", .number(over))]
+      case .key(let k): m.append(("key", .string(k)))
+      case .down(let p): m.append(("down", pt(p)))
+      case .move(let p): m.append(("move", pt(p)))
+      case .up(let p): m.append(("up", pt(p)))
+      }
+      return .object(m)
+    }
+    return .object([("duration", .number(duration)), ("events", .array(evs))])
+  }
+
+  /// One event per line: readable and diffable.
+  public var text: String {
+    guard case .array(let evs)? = json["events"] else { return "" }
+    let body = evs.map { "  " + JSONWriter.compact($0) }.joined(separator: ",\n")
+    return "{\"duration\": \(JSONWriter.number(duration)), \"events\": [\n\(body)\n]}\n"
+  }
+}
