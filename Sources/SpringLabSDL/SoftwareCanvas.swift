@@ -24,10 +24,13 @@ public final class SoftwareCanvas {
   private let renderer: OpaquePointer
 
   /// Creates a `width` × `height` pixel canvas.
-  /// - Parameter fontPath: TTF used for text; nil skips text commands.
+  /// - Parameters:
+  ///   - fontPath: TTF used for text; nil skips text commands.
+  ///   - textCacheCapacity: most rasterised runs kept (LRU).
   /// - Throws: `SDLBackendError.invalidSize` (checked before allocating),
   ///   `.sdl` on allocation failure, `.fontUnavailable`.
-  public init(width: Int, height: Int, fontPath: String? = nil) throws {
+  public init(width: Int, height: Int, fontPath: String? = nil, textCacheCapacity: Int = 512) throws
+  {
     try Self.checkSize(width: width, height: height)
     guard
       let s = SDL_CreateRGBSurfaceWithFormat(
@@ -41,7 +44,7 @@ public final class SoftwareCanvas {
     var cache: TextCache? = nil
     if let fontPath {
       do {
-        cache = try TextCache(renderer: r, fontPath: fontPath)
+        cache = try TextCache(renderer: r, fontPath: fontPath, capacity: textCacheCapacity)
       } catch {
         SDL_DestroyRenderer(r)
         SDL_FreeSurface(s)
