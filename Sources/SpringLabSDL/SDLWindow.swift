@@ -23,6 +23,12 @@ public final class SDLWindow {
   private var scaleX = 1.0
   private var scaleY = 1.0
 
+  /// SDL video drivers that show nothing on screen.
+  static let headlessDrivers: Set<String> = ["offscreen", "dummy", "evdev"]
+
+  /// Name of the SDL video driver in use (e.g. "x11", "wayland").
+  public let videoDriver: String
+
   /// Default window size in points, before clamping to the display.
   public static let defaultSize = (width: 1280, height: 800)
 
@@ -42,6 +48,19 @@ public final class SDLWindow {
     guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else {
       throw SDLBackendError.noDisplay(message: currentSDLError())
     }
+    // why: with no X11/Wayland display SDL 2.26 silently falls back to its
+    // invisible "offscreen" driver, which would leave the user staring at
+    // nothing; only accept it when explicitly requested via SDL_VIDEODRIVER.
+    let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+    let requested = ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] ?? ""
+    if Self.headlessDrivers.contains(driver), !requested.contains(driver) {
+      SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+      throw SDLBackendError.noDisplay(
+        message:
+          "only SDL's headless '\(driver)' video driver is available (is DISPLAY or WAYLAND_DISPLAY set?)"
+      )
+    }
+    videoDriver = driver
     var w = width ?? Self.defaultSize.width
     var h = height ?? Self.defaultSize.height
     if width == nil || height == nil {
