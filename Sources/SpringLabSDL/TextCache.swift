@@ -50,6 +50,9 @@ public final class TextCache {
   private var entries: [Key: Entry] = [:]
   private var measured: [MeasureKey: (Double, Double)] = [:]
   private var fonts: [Int: OpaquePointer] = [:]
+  // why: a run SDL cannot rasterise (e.g. wider than the largest texture) must
+  // not be retried every frame; it is remembered here (bounded like `entries`).
+  private var failed: Set<Key> = []
   private var tick: UInt64 = 0
   // why: the measurement cache has no per-entry resource, so it is simply
   // dropped when it grows past this instead of tracking recency.
@@ -126,14 +129,20 @@ public final class TextCache {
       entries[key] = e
       return e
     }
-    guard let f = font(pixelSize: key.pixelSize) else { return nil }
+    guard !failed.contains(key), let f = font(pixelSize: key.pixelSize) else { return nil }
     rasterizations += 1
     // why: render opaque and apply alpha through the texture's alpha mod, which
     // behaves the same across SDL_ttf versions.
     let fg = SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)
-    guard let surface = TTF_RenderUTF8_Blended(f, clean, fg) else { return nil }
+    guard let surface = TTF_RenderUTF8_Blended(f, clean, fg) else {
+      rememberFailure(key)
+      return nil
+    }
     defer { SDL_FreeSurface(surface) }
-    guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+    guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else {
+      rememberFailure(key)
+      return nil
+    }
     SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
     SDL_SetTextureAlphaMod(tex, color.a)
     if entries.count >= capacity { evictLeastRecentlyUsed() }
@@ -141,6 +150,11 @@ public final class TextCache {
       texture: tex, width: Int(surface.pointee.w), height: Int(surface.pointee.h), lastUse: tick)
     entries[key] = e
     return e
+  }
+
+  private func rememberFailure(_ key: Key) {
+    if failed.count >= capacity { failed.removeAll() }
+    failed.insert(key)
   }
 
   private func evictLeastRecentlyUsed() {
