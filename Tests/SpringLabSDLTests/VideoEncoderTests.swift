@@ -141,5 +141,36 @@ extension SDLTests {
       encoder.cancel()
       #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
+
+    @Test func twoEncodersAtOnceBothFinish() throws {
+      try #require(ExecutableSearch.find("ffmpeg") != nil, "ffmpeg not installed")
+      let dir = try makeTempDir()
+      defer { try? FileManager.default.removeItem(at: dir) }
+      // why: if one ffmpeg inherited the other's stdin pipe, the first finish() would hang.
+      let a = try VideoEncoder(outputPath: dir.path + "/a.mp4", width: 64, height: 48, fps: 10)
+      let b = try VideoEncoder(outputPath: dir.path + "/b.mp4", width: 64, height: 48, fps: 10)
+      let frame = [UInt8](repeating: 128, count: a.frameByteCount)
+      for _ in 0..<5 {
+        try a.write(frame: frame)
+        try b.write(frame: frame)
+      }
+      try a.finish()
+      try b.finish()
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+          "a.mp4", "b.mp4",
+        ])
+    }
+
+    @Test func droppingAnUnfinishedEncoderLeavesNoFile() throws {
+      try #require(ExecutableSearch.find("ffmpeg") != nil, "ffmpeg not installed")
+      let dir = try makeTempDir()
+      defer { try? FileManager.default.removeItem(at: dir) }
+      do {
+        let e = try VideoEncoder(outputPath: dir.path + "/x.gif", width: 64, height: 48, fps: 10)
+        try e.write(frame: [UInt8](repeating: 0, count: e.frameByteCount))
+      }
+      #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
   }
 }
