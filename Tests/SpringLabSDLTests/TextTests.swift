@@ -8,6 +8,8 @@ extension SDLTests {
   @Suite struct TextTests {
     let font: String? = FontLocator.locate()
 
+    func requireFont() throws -> String { try #require(font) }
+
     @Test func fontIsFoundOnThisMachine() {
       #expect(font != nil)
     }
@@ -21,7 +23,7 @@ extension SDLTests {
     }
 
     @Test func textRendersPixelsAndIsRasterisedOnce() throws {
-      let canvas = try SoftwareCanvas(width: 160, height: 48, fontPath: try #require(font))
+      let canvas = try SoftwareCanvas(width: 160, height: 48, fontPath: try requireFont())
       let cache = try #require(canvas.textCache)
       var list = DrawList()
       list.clearColor = RGBA(0, 0, 0)
@@ -49,7 +51,7 @@ extension SDLTests {
     }
 
     @Test func alignmentPlacesTextAroundAnchor() throws {
-      let canvas = try SoftwareCanvas(width: 200, height: 30, fontPath: try #require(font))
+      let canvas = try SoftwareCanvas(width: 200, height: 30, fontPath: try requireFont())
       func litColumns(_ align: TextAlign) -> (Int, Int) {
         var list = DrawList()
         list.clearColor = RGBA(0, 0, 0)
@@ -75,7 +77,7 @@ extension SDLTests {
     }
 
     @Test func measureIsCachedAndMonotonic() throws {
-      let canvas = try SoftwareCanvas(width: 8, height: 8, fontPath: try #require(font))
+      let canvas = try SoftwareCanvas(width: 8, height: 8, fontPath: try requireFont())
       let cache = try #require(canvas.textCache)
       let measure: TextMeasurer = cache.measurer
       let (w1, h1) = measure("Hello", 20)
@@ -92,7 +94,7 @@ extension SDLTests {
 
     @Test func lruEvictsAndStaysBounded() throws {
       let canvas = try SoftwareCanvas(
-        width: 64, height: 16, fontPath: try #require(font), textCacheCapacity: 3)
+        width: 64, height: 16, fontPath: try requireFont(), textCacheCapacity: 3)
       let cache = try #require(canvas.textCache)
       func draw(_ s: String) {
         var list = DrawList()
