@@ -1,0 +1,93 @@
+import Foundation
+import SpringLabUI
+import Testing
+
+@testable import SpringLabSDL
+
+private let hasDisplay =
+  ProcessInfo.processInfo.environment["DISPLAY"] != nil
+  || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
+
+extension SDLTests {
+  @Suite struct WindowTests {
+    @Test(
+      .enabled(if: !hasDisplay && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil))
+    func noDisplayIsAReportedError() {
+      do {
+        _ = try SDLWindow(title: "SpringLab test", fontPath: nil)
+        Issue.record("a window opened without a display")
+      } catch let e as SDLBackendError {
+        guard case .noDisplay(let message) = e else {
+          Issue.record("expected noDisplay, got \(e)")
+          return
+        }
+        #expect(!message.isEmpty)
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+    }
+
+    /// Runs only with a display, e.g. `xvfb-run swift test --filter WindowTests`.
+    @Test(.enabled(if: hasDisplay))
+    func windowPresentsAndReportsEvents() throws {
+      let title = "springlab-window-test-\(getpid())"
+      let window = try SDLWindow(
+        title: title, width: 320, height: 240, fontPath: FontLocator.locate())
+      #expect(window.pixelWidth == 320 && window.pixelHeight == 240)
+      #expect(window.scale == 1)
+      #expect(window.videoDriver == "x11" || window.videoDriver == "wayland")
+      var list = DrawList()
+      list.fillCircle(cx: 160, cy: 120, r: 40, RGBA(255, 0, 0))
+      list.text("Hello", x: 160, y: 10, size: 16, color: RGBA(255, 255, 255), align: .center)
+      for _ in 0..<3 {
+        window.present(list)
+        _ = window.waitEvent(timeoutMs: 20)
+      }
+      #expect(window.drawer.lastErrors == 0)
+      #expect(window.textCache?.rasterizations == 1)
+      window.setTitle(title + "-renamed")
+      window.startTextInput()
+      window.stopTextInput()
+      #expect(window.setClipboardText("springlab"))
+      #expect(window.measurer?("Hello", 16).0 ?? 0 > 0)
+    }
+
+    /// Drives a real window with xdotool (display and xdotool needed), e.g.
+    /// `xvfb-run swift test --filter WindowTests`.
+    @Test(.enabled(if: hasDisplay && ExecutableSearch.find("xdotool") != nil))
+    func xdotoolInputBecomesUIEvents() throws {
+      let title = "springlab-input-test-\(getpid())"
+      let window = try SDLWindow(title: title, width: 320, height: 240, fontPath: nil)
+      window.startTextInput()
+      var list = DrawList()
+      list.fillCircle(cx: 160, cy: 120, r: 40, RGBA(255, 0, 0))
+      var events: [UIEvent] = []
+      func pump(until done: ([UIEvent]) -> Bool) {
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline && !done(events) {
+          window.present(list)
+          events += window.waitEvent(timeoutMs: 30)
+        }
+      }
+      window.present(list)
+      _ = window.waitEvent(timeoutMs: 50)
+      let xdotool = try #require(ExecutableSearch.find("xdotool"))
+      let p = Process()
+      p.executableURL = URL(fileURLWithPath: xdotool)
+      p.arguments = [
+        "search", "--sync", "--name", title, "windowfocus", "--sync", "mousemove", "--window", "%1",
+        "10", "20", "click", "1", "key", "shift+a", "windowsize", "%1", "400", "300",
+      ]
+      try p.run()
+      pump(until: { $0.contains { if case .resize = $0 { return true } else { return false } } })
+      p.waitUntilExit()
+      pump(until: { $0.contains { if case .resize = $0 { return true } else { return false } } })
+      #expect(events.contains(.mouseDown(x: 10, y: 20, button: .left, clicks: 1, mods: [])))
+      #expect(events.contains(.mouseUp(x: 10, y: 20, button: .left, mods: [])))
+      #expect(events.contains(.keyDown("a", mods: .shift, isRepeat: false)))
+      #expect(events.contains(.text("A")))
+      #expect(events.contains(.resize(width: 400, height: 300, scale: 1)))
+      #expect(window.pixelWidth == 400 && window.pixelHeight == 300)
+    }
+  }
+}
