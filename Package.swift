@@ -1,31 +1,28 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// TEMP (branch sdl-backend only): SpringLabCore, springlab and their tests have
-// no sources on this branch yet, and SwiftPM refuses targets without sources.
-// They are commented out here; restore them when merging into main.
 let package = Package(
   name: "SpringLab",
   products: [
-    // .executable(name: "springlab", targets: ["springlab"]),
-    // .library(name: "SpringLabCore", targets: ["SpringLabCore"]),
+    .executable(name: "springlab", targets: ["springlab"]),
+    .library(name: "SpringLabCore", targets: ["SpringLabCore"]),
   ],
   targets: [
     // Pure Swift, Foundation only: motion, models, presets, trace, scripts, lint, export.
-    // .target(name: "SpringLabCore"),
+    .target(name: "SpringLabCore"),
     // Immediate-mode UI and draw lists; pure and headless-testable.
-    .target(name: "SpringLabUI", dependencies: [/* "SpringLabCore" */]),
+    .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
     // The only module that sees SDL.
     .systemLibrary(
       name: "CSDL2",
       pkgConfig: "sdl2",
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"]), .brew(["sdl2", "sdl2_ttf", "sdl2_image"])]
     ),
-    .target(name: "SpringLabSDL", dependencies: ["CSDL2", "SpringLabUI" /* , "SpringLabCore" */]),
-    // .executableTarget(name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
-    // .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"]),
-    // .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
-    // .testTarget(name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore"]),
+    .target(name: "SpringLabSDL", dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore"]),
+    .executableTarget(name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
+    .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"]),
+    .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
+    .testTarget(name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore"]),
     .testTarget(name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI"]),
   ],
   swiftLanguageModes: [.v6]
