@@ -1,1 +1,47 @@
-print("springlab")
+import Foundation
+import SpringLabCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// why: a closed pipe (e.g. `springlab export | head`) must end quietly, not kill us mid-write
+signal(SIGPIPE, SIG_IGN)
+
+let topUsage = """
+  usage: springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--fresh] [--exit-after SECONDS]
+         springlab render [--preset P] [--script S] --out PATH [--size WxH] [--fps N] [--scale K]
+                          [--at SECONDS] [--trace FILE] [--panel|--no-panel] [--touches|--no-touches]
+         springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check]
+         springlab validate FILE...
+         springlab lint FILE...
+         springlab bench [--json]
+         springlab --version | --help | COMMAND --help
+  """
+
+func run(_ argv: [String]) -> Int32 {
+  let args = Array(argv.dropFirst())
+  let commands: [String: ([String]) throws(CLIError) -> Exit] = [
+    "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
+    "render": RenderCommand.run, "bench": BenchCommand.run,
+  ]
+  do {
+    if let first = args.first {
+      if first == "--version" {
+        printOut("springlab \(SpringLabVersion.string)")
+        return Exit.ok.rawValue
+      }
+      if first == "--help" || first == "-h" || first == "help" {
+        printOut("SpringLab \(SpringLabVersion.string): tune a fan menu and a floating bubble live.\n\n" + topUsage)
+        return Exit.ok.rawValue
+      }
+      if let cmd = commands[first] { return try cmd(Array(args.dropFirst())).rawValue }
+    }
+    return try WindowCommand.run(args).rawValue
+  } catch {
+    printErr("springlab: " + error.message)
+    return error.code.rawValue
+  }
+}
+
+exit(run(CommandLine.arguments))

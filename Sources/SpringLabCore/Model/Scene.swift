@@ -72,6 +72,9 @@ public struct Scene: Sendable, Equatable {
   /// Visible keyboard height at `t`, points.
   public func keyboardHeight(at t: Double) -> Double { keyboardTrack.sample(t).x }
 
+  /// Whether the keyboard is still sliding at `t`.
+  public func keyboardMoving(at t: Double) -> Bool { t < keyboardTrack.end }
+
   /// The keyboard height the bubble must stay above once the slide ends.
   var keyboardTarget: Double { keyboardShown ? device.keyboard : 0 }
 

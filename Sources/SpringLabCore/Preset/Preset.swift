@@ -146,3 +146,12 @@ public struct Preset: Sendable, Equatable {
 
   public init() {}
 }
+
+extension Preset {
+  /// The defaults: seed 000's fan and seed 002's bubble on an iPhone 15.
+  public static var seedDefault: Preset {
+    var p = Preset()
+    p.name = "Seed 000 fan menu"
+    return p
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SpringLabCore
+
+/// Draws the fan menu: items (shadow, colour, icon) under the main button.
+enum FanDrawer {
+  static func draw(_ scene: Scene, _ v: ViewTransform, _ dl: inout DrawList, _ icons: IconSet, _ o: SceneDrawOptions) {
+    let t = scene.now
+    let f = scene.preset.fan
+    let s = v.scale
+    let items = scene.fanItems(at: t)
+    let pressed = scene.pressedTarget
+    for (i, it) in items.enumerated() where it.alpha > 0.003 {
+      let (x, y) = v.toPixels(it.center)
+      let isPressed = pressed == .fanItem(i)
+      let k = max(0, it.scale) * (isPressed ? f.pressScale : 1)
+      let r = f.itemSize / 2 * k * s
+      let base = Palette.items[i % Palette.items.count]
+      let color = (isPressed ? base.darkened(0.18) : base).fading(it.alpha)
+      dl.circleShadow(cx: x, cy: y + 2 * s, r: r, blur: 6 * s, RGBA(0, 0, 0, 0x30).fading(it.alpha))
+      dl.fillCircle(cx: x, cy: y, r: r, color)
+      let icon = f.icons.isEmpty ? "star" : f.icons[i % f.icons.count]
+      dl.icon(
+        icons, icon, cx: x, cy: y, side: r * 1.05, degrees: it.rotation, width: max(1, 2 * s * k),
+        RGBA(255, 255, 255).fading(it.alpha))
+      if o.outlined.contains(i) {
+        dl.strokeCircle(cx: x, cy: y, r: r + 4 * s, width: 2 * s, Palette.debug)
+      }
+    }
+    let m = scene.mainCenter
+    let (mx, my) = v.toPixels(m)
+    let mainPressed = pressed == .fanMain
+    let mr = f.mainSize / 2 * s * (mainPressed ? f.pressScale : 1)
+    dl.circleShadow(cx: mx, cy: my + 3 * s, r: mr, blur: 9 * s, RGBA(0, 0x3A, 0x80, 0x50))
+    dl.fillCircle(cx: mx, cy: my, r: mr, mainPressed ? Palette.main.darkened(0.18) : Palette.main)
+    dl.icon(
+      icons, "plus", cx: mx, cy: my, side: mr * 1.15, degrees: scene.fan.mainRotation(at: t), width: max(1.5, 3 * s),
+      RGBA(255, 255, 255))
+    if scene.fan.pageShown {
+      // KYCircleMenu's second page, pushed in over the screen
+      let d = scene.device
+      let (px, py) = v.toPixels(Point(0, d.safe.top))
+      let w = d.width * s
+      dl.fillRoundedRect(PixelRect(x: px + 16 * s, y: py + 20 * s, w: w - 32 * s, h: 120 * s), radius: 14 * s, Palette.card)
+      dl.text("Second page", x: px + w / 2, y: py + 50 * s, size: 20 * s, color: Palette.text, align: .center)
+      dl.text("tap anywhere to go back", x: px + w / 2, y: py + 84 * s, size: 13 * s, color: Palette.secondaryText, align: .center)
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SpringLabCore
+
+/// What to draw on top of the scene.
+public struct SceneDrawOptions: Sendable {
+  /// Hit areas, safe area, arc and thumb zone.
+  public var debug = false
+  /// A translucent dot where the pointer is held (iOS "show touches").
+  public var touches = true
+  /// Lint: items to outline in red.
+  public var outlined: [Int] = []
+  public init(debug: Bool = false, touches: Bool = true, outlined: [Int] = []) {
+    self.debug = debug
+    self.touches = touches
+    self.outlined = outlined
+  }
+}
+
+/// Draws a `Scene` (device points) into a draw list (pixels) through a
+/// `ViewTransform`. Pure: the window and the headless renderer share it.
+public enum SceneDrawer {
+  /// The transform that fits `device` (plus its bezel) centred in `rect` pixels.
+  public static func fit(device: Device, in rect: PixelRect, margin: Double = 24) -> ViewTransform {
+    let bezel = 14.0
+    let sw = (rect.w - 2 * margin) / (device.width + 2 * bezel)
+    let sh = (rect.h - 2 * margin) / (device.height + 2 * bezel)
+    let s = max(0.05, min(sw, sh))
+    let x = rect.x + (rect.w - device.width * s) / 2
+    let y = rect.y + (rect.h - device.height * s) / 2
+    return ViewTransform(x: x.rounded(), y: y.rounded(), scale: s)
+  }
+
+  public static func draw(
+    _ scene: Scene, view v: ViewTransform, into dl: inout DrawList, icons: IconSet, options: SceneDrawOptions = .init()
+  ) {
+    let t = scene.now
+    let d = scene.device
+    let s = v.scale
+    func px(_ p: Point) -> (Double, Double) { v.toPixels(p) }
+    let (sx, sy) = px(Point(0, 0))
+    let screen = PixelRect(x: sx, y: sy, w: d.width * s, h: d.height * s)
+    let corner = (d.id == "ipadSplit" ? 18.0 : d.id == "iphoneSE" ? 6 : 44) * s
+    dl.fillRoundedRect(
+      PixelRect(x: sx - 12 * s, y: sy - 12 * s, w: screen.w + 24 * s, h: screen.h + 24 * s), radius: corner + 12 * s,
+      Palette.bezel)
+    dl.fillRoundedRect(screen, radius: corner, Palette.screen)
+    dl.clip(screen)
+    drawAppContent(d, v, &dl)
+    // backdrop dim behind the open menu
+    let openness = scene.fanItems(at: t).map { max(0, min(1, $0.progress)) }.max() ?? 0
+    if scene.preset.fan.backdropDim > 0 && openness > 0 {
+      dl.fillConvex(
+        [(screen.x, screen.y), (screen.x + screen.w, screen.y), (screen.x + screen.w, screen.y + screen.h), (screen.x, screen.y + screen.h)],
+        RGBA(0, 0, 0).fading(scene.preset.fan.backdropDim * openness))
+    }
+    for b in scene.floating.bodies {
+      let (x, y) = px(Point(b.x, b.y))
+      dl.fillCircle(cx: x, cy: y, r: b.r * s, Palette.bubble.fading(0.55))
+    }
+    FanDrawer.draw(scene, v, &dl, icons, options)
+    BubbleDrawer.draw(scene, v, &dl, icons)
+    drawKeyboard(scene, v, &dl)
+    // home indicator
+    if d.hasHomeIndicator {
+      let w = min(134, d.width * 0.36) * s
+      dl.fillRoundedRect(
+        PixelRect(x: sx + screen.w / 2 - w / 2, y: sy + screen.h - 8 * s - 5 * s, w: w, h: 5 * s), radius: 2.5 * s,
+        RGBA(0, 0, 0, 0xD0))
+    }
+    if let toast = scene.toast, toast.start <= t, t < toast.until {
+      let fade = min(1, (t - toast.start) / 0.15, (toast.until - t) / 0.2)
+      let w = (Double(toast.text.count) * 8.5 + 40) * s
+      let h = 36 * s
+      let bottom = d.height - max(d.safe.bottom, scene.keyboardHeight(at: t)) - 110
+      let (cx, cy) = px(Point(d.width / 2, bottom))
+      dl.fillRoundedRect(PixelRect(x: cx - w / 2, y: cy - h / 2, w: w, h: h), radius: h / 2, Palette.toast.fading(fade))
+      dl.text(toast.text, x: cx, y: cy - 8 * s, size: 15 * s, color: RGBA(255, 255, 255).fading(fade), align: .center)
+    }
+    if options.debug { DebugOverlay.draw(scene, v, &dl) }
+    if options.touches, let p = scene.pointer {
+      let (x, y) = px(p)
+      dl.fillCircle(cx: x, cy: y, r: 22 * s, Palette.touch)
+      dl.strokeCircle(cx: x, cy: y, r: 22 * s, width: max(1, 1.5 * s), RGBA(255, 255, 255, 0xA0))
+    }
+    dl.clip(nil)
+  }
+
+  /// A plausible app behind the controls: status bar, title, list rows.
+  static func drawAppContent(_ d: Device, _ v: ViewTransform, _ dl: inout DrawList) {
+    let s = v.scale
+    let safe = d.safe
+    let (tx, ty) = v.toPixels(Point(safe.left + 20, max(safe.top, 20) - 16 - (safe.top > 30 ? 8 : 0)))
+    dl.text("9:41", x: tx + 12 * s, y: ty, size: 15 * s, color: Palette.text)
+    let (hx, hy) = v.toPixels(Point(safe.left + 20, safe.top + 12))
+    dl.text("Ledger", x: hx, y: hy, size: 30 * s, color: Palette.text)
+    var y = safe.top + 64
+    var row = 0
+    let labels = ["Coffee", "Groceries", "Train ticket", "Lunch", "Books", "Cinema", "Taxi", "Rent", "Gym", "Gift"]
+    while y + 56 < d.height - safe.bottom - 10 {
+      let (rx, ry) = v.toPixels(Point(safe.left + 16, y))
+      let w = (d.width - safe.left - safe.right - 32) * s
+      dl.fillRoundedRect(PixelRect(x: rx, y: ry, w: w, h: 52 * s), radius: 12 * s, Palette.card)
+      dl.fillCircle(cx: rx + 28 * s, cy: ry + 26 * s, r: 14 * s, Palette.cardLine)
+      dl.text(labels[row % labels.count], x: rx + 52 * s, y: ry + 9 * s, size: 15 * s, color: Palette.text)
+      dl.text("Today", x: rx + 52 * s, y: ry + 29 * s, size: 12 * s, color: Palette.secondaryText)
+      let amount = String(format: "-%.2f", Double((row * 37) % 90 + 3) + 0.5)
+      dl.text(amount, x: rx + w - 14 * s, y: ry + 17 * s, size: 15 * s, color: Palette.text, align: .right)
+      y += 60
+      row += 1
+    }
+  }
+
+  static func drawKeyboard(_ scene: Scene, _ v: ViewTransform, _ dl: inout DrawList) {
+    let h = scene.keyboardHeight(at: scene.now)
+    guard h > 0.5 else { return }
+    let d = scene.device
+    let s = v.scale
+    let (x0, y0) = v.toPixels(Point(0, d.height - h))
+    dl.fillConvex(
+      [(x0, y0), (x0 + d.width * s, y0), (x0 + d.width * s, y0 + h * s), (x0, y0 + h * s)], Palette.keyboard)
+    let rows = [10, 9, 7]
+    let keyW = (d.width - 6 * 11) / 10
+    for (r, count) in rows.enumerated() {
+      let rowW = Double(count) * keyW + Double(count - 1) * 6
+      var kx = (d.width - rowW) / 2
+      let ky = d.height - h + 10 + Double(r) * 54
+      for _ in 0..<count {
+        let (px, py) = v.toPixels(Point(kx, ky))
+        dl.fillRoundedRect(PixelRect(x: px, y: py, w: keyW * s, h: 42 * s), radius: 5 * s, Palette.key)
+        kx += keyW + 6
+      }
+    }
+    let (sx, sy) = v.toPixels(Point(d.width * 0.25, d.height - h + 10 + 3 * 54))
+    dl.fillRoundedRect(PixelRect(x: sx, y: sy, w: d.width * 0.5 * s, h: 42 * s), radius: 5 * s, Palette.key)
+  }
+}

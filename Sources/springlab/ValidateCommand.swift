@@ -1,0 +1,38 @@
+import SpringLabCore
+
+/// `springlab validate FILE...`: one line per problem (SPEC §6 format);
+/// exit 1 when any file is invalid, 3 when one cannot be read.
+enum ValidateCommand {
+  static let usage = "springlab validate FILE..."
+
+  static func run(_ argv: [String]) throws(CLIError) -> Exit {
+    let a = try Arguments(argv, valued: [], booleans: ["help"], usage: usage)
+    if a.flags["help"] == true {
+      printOut(
+        "usage: \(usage)\nChecks presets strictly; prints `FILE: field.path = value: reason (allowed range)` per problem.\nExit 0 all valid, 1 a preset is invalid, 3 a file cannot be read, 2 usage."
+      )
+      return .ok
+    }
+    guard !a.positional.isEmpty else { throw CLIError(.usage, "validate needs at least one FILE\nusage: \(usage)") }
+    var code = Exit.ok
+    for file in a.positional {
+      do {
+        _ = try PresetReader.load(path: file)
+      } catch {
+        for p in error.problems { printOut(p.description) }
+        if error.unreadable { code = .input } else if code == .ok { code = .finding }
+      }
+    }
+    return code
+  }
+}
+
+/// Loads a preset for a command, mapping failures to exit 3 with the problems listed.
+func loadPresetOrFail(_ path: String?) throws(CLIError) -> Preset {
+  guard let path else { return Preset.seedDefault }
+  do {
+    return try PresetReader.load(path: path)
+  } catch {
+    throw CLIError(.input, "cannot use preset:\n" + error.description)
+  }
+}
