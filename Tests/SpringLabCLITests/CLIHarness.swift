@@ -1,0 +1,70 @@
+import Foundation
+
+/// Runs the built `springlab` binary the way a user would.
+enum CLIHarness {
+  /// The package root (tests live in Tests/<target>/).
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The `springlab` executable built beside the test bundle.
+  static var binary: String {
+    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var dir = exe.deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = dir.appendingPathComponent("springlab").path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      dir = dir.deletingLastPathComponent()
+    }
+    return root.appendingPathComponent(".build/debug/springlab").path
+  }
+
+  struct Result {
+    var code: Int32
+    var out: String
+    var err: String
+  }
+
+  static func run(_ args: [String], env: [String: String] = [:], cwd: URL? = nil) throws -> Result {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: binary)
+    p.arguments = args
+    var e = ProcessInfo.processInfo.environment
+    e["DISPLAY"] = nil
+    e["WAYLAND_DISPLAY"] = nil
+    for (k, v) in env { e[k] = v }
+    p.environment = e
+    p.currentDirectoryURL = cwd ?? root
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    // why: read before waiting so a large output cannot fill the pipe and block the child
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let r = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Result(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: r, as: UTF8.self))
+  }
+
+  static func preset(_ name: String) -> String { root.appendingPathComponent("presets/\(name)").path }
+
+  static func tempDir() -> URL {
+    let u = FileManager.default.temporaryDirectory.appendingPathComponent("springlab-test-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+    return u
+  }
+
+  static var shippedPresets: [String] {
+    let dir = root.appendingPathComponent("presets").path
+    return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+      .map { dir + "/" + $0 }
+  }
+
+  /// Parses JSON Lines into objects.
+  static func lines(_ path: String) throws -> [[String: Any]] {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return try text.split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@Suite("springlab render", .serialized)
+struct RenderTests {
+  static let twoSecondScript = """
+    {"duration": 2.0, "events": [
+      {"at": 0.2, "tap": "fan.main"},
+      {"at": 1.0, "tap": "fan.item", "index": 2},
+      {"at": 1.4, "drag": "bubble", "to": [300, 500], "over": 0.3}]}
+    """
+
+  @Test func twoSecondsAtThirtyFpsIsSixtyFramesAtKOver30() throws {
+    let dir = CLIHarness.tempDir()
+    let script = dir.appendingPathComponent("s.json").path
+    try Self.twoSecondScript.write(toFile: script, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("frames/").path + "/"
+    let trace = dir.appendingPathComponent("trace.jsonl").path
+    let r = try CLIHarness.run([
+      "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--script", script, "--out", out, "--size",
+      "320x240", "--fps", "30", "--trace", trace,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+    #expect(files.count == 60)
+    #expect(files.first == "frame-000000.png")
+    #expect(files.last == "frame-000059.png")
+    let lines = try CLIHarness.lines(trace)
+    #expect(lines.count == 60)
+    for (k, l) in lines.enumerated() {
+      #expect(l["frame"] as? Int == k)
+      #expect(abs((l["t"] as! Double) - Double(k) / 30) < 1e-9)
+    }
+    // the tap at 0.2 s starts the bloom exactly then: frame 6 (t = 0.2) is expanding
+    let fan6 = lines[6]["fan"] as! [String: Any]
+    #expect(fan6["phase"] as? String == "expanding")
+    let fan5 = lines[5]["fan"] as! [String: Any]
+    #expect(fan5["phase"] as? String == "collapsed")
+    // item 2 tapped at 1.0 → toast at 1.3 s ("Photo tapped")
+    #expect(lines[38]["toast"] is NSNull)
+    #expect(lines[39]["toast"] as? String == "Photo tapped")
+  }
+
+  @Test func renderingTwiceGivesIdenticalFrames() throws {
+    let dir = CLIHarness.tempDir()
+    var digests: [[Data]] = []
+    for run in 0..<2 {
+      let out = dir.appendingPathComponent("run\(run)/").path + "/"
+      let r = try CLIHarness.run([
+        "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--out", out, "--size", "200x150", "--fps", "10",
+      ])
+      #expect(r.code == 0, "\(r.err)")
+      let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+      #expect(files.count == 50)
+      digests.append(try files.map { try Data(contentsOf: URL(fileURLWithPath: out + $0)) })
+    }
+    #expect(digests[0] == digests[1])
+  }
+
+  @Test func badInputsGiveClearErrorsAndNoFiles() throws {
+    let dir = CLIHarness.tempDir()
+    let png = dir.appendingPathComponent("x.png").path
+    let cases: [([String], Int32, String)] = [
+      (["render", "--out", png, "--size", "0x0"], 2, "the limit is 7680x4320"),
+      (["render", "--out", png, "--size", "100000x100000"], 2, "the limit is 7680x4320"),
+      (["render", "--out", png, "--fps", "0"], 2, "--fps 0"),
+      (["render", "--out", dir.appendingPathComponent("x.avi").path], 2, "unknown extension .avi"),
+      (["render", "--out", png, "--preset", "/nope.json"], 3, "no such file"),
+      (["render", "--out", png, "--script", "/nope.json"], 3, "no such file"),
+      (["render", "--out", "/proc/forbidden/x.png"], 4, "cannot write"),
+      (["render", "--out", dir.appendingPathComponent("odd.mp4").path, "--size", "321x240"], 2, "even sizes"),
+      (["render"], 2, "needs --out"),
+    ]
+    for (args, code, text) in cases {
+      let r = try CLIHarness.run(args)
+      #expect(r.code == code, "\(args): \(r.err)")
+      #expect(r.err.contains(text), "\(args): \(r.err)")
+    }
+    let badScript = dir.appendingPathComponent("bad.json").path
+    try #"{"duration": 1, "events": [{"at": 0.5, "tap": "fan.mian"}]}"#.write(toFile: badScript, atomically: true, encoding: .utf8)
+    let r = try CLIHarness.run(["render", "--out", png, "--script", badScript])
+    #expect(r.code == 3)
+    #expect(r.err.contains("events[0].tap = \"fan.mian\": unknown target"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.json"])
+  }
+}
