@@ -1,0 +1,56 @@
+/// Series for the curve graph (G): each item's progress 0 → 1 against time
+/// with its stagger offset, the main button's rotation (0 → 1 of its angle),
+/// and summary figures.
+public struct CurveGraph: Sendable, Equatable {
+  public struct Series: Sendable, Equatable {
+    public var name: String
+    /// (t seconds, value) samples.
+    public var points: [(Double, Double)]
+    public static func == (a: Series, b: Series) -> Bool {
+      a.name == b.name && a.points.count == b.points.count && zip(a.points, b.points).allSatisfy { $0 == $1 }
+    }
+  }
+
+  public var items: [Series]
+  public var rotation: Series
+  /// When the last item comes to rest, seconds after the tap.
+  public var settleTime: Double
+  /// Largest excursion past the rest position, percent of travel.
+  public var peakOvershoot: Double
+  /// Time span drawn, seconds.
+  public var span: Double
+
+  /// The expand (or collapse with `expand: false`) of `fan`, sampled every `dt` seconds.
+  public init(fan: FanPreset, expand: Bool = true, dt: Double = 1.0 / 240) {
+    var menu = FanMenu(config: fan, open: !expand)
+    menu.toggle(at: 0)
+    let end = max(menu.motionEnd, 0.05)
+    span = end * 1.15
+    var series: [Series] = []
+    var peak = 0.0
+    var settle = 0.0
+    for i in 0..<fan.count {
+      var pts: [(Double, Double)] = []
+      var t = 0.0
+      while t <= span + 1e-9 {
+        let p = menu.items[i].sample(t).x
+        pts.append((t, p))
+        if expand { peak = max(peak, p - 1) } else { peak = max(peak, -p) }
+        t += dt
+      }
+      series.append(Series(name: "item \(i + 1)", points: pts))
+      settle = max(settle, menu.items[i].end)
+    }
+    items = series
+    var rot: [(Double, Double)] = []
+    var t = 0.0
+    let angle = fan.rotationAngle == 0 ? 1 : fan.rotationAngle
+    while t <= span + 1e-9 {
+      rot.append((t, menu.mainRotation(at: t) / angle))
+      t += dt
+    }
+    rotation = Series(name: "rotation", points: rot)
+    settleTime = settle
+    peakOvershoot = peak * 100
+  }
+}
