@@ -24,26 +24,15 @@ enum CLIHarness {
     var err: String
   }
 
-  static func run(_ args: [String], env: [String: String] = [:], cwd: URL? = nil) throws -> Result {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: binary)
-    p.arguments = args
+  static func run(_ args: [String], env: [String: String] = [:]) throws -> Result {
     var e = ProcessInfo.processInfo.environment
     e["DISPLAY"] = nil
     e["WAYLAND_DISPLAY"] = nil
     for (k, v) in env { e[k] = v }
-    p.environment = e
-    p.currentDirectoryURL = cwd ?? root
-    let out = Pipe()
-    let err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    // why: read before waiting so a large output cannot fill the pipe and block the child
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let r = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return Result(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: r, as: UTF8.self))
+    let child = try Spawned.start(binary, args, env: e)
+    let code = child.wait()
+    defer { child.cleanUp() }
+    return Result(code: code, out: child.out, err: child.err)
   }
 
   static func preset(_ name: String) -> String { root.appendingPathComponent("presets/\(name)").path }
