@@ -29,12 +29,16 @@ enum CSSExporter {
 
   static func stylesheet(_ c: ExportContext, options: ExportOptions) -> String {
     let tol = options.linearTolerance
-    var o: [String] = c.header("CSS").map { "/* " + $0.replacingOccurrences(of: "*/", with: "* /") + " */" }
+    var o: [String] = c.header("CSS").map {
+      "/* " + $0.replacingOccurrences(of: "*/", with: "* /") + " */"
+    }
     o.append(
       "/* linear() easings: each animation sampled at \(segments + 1) points and simplified (Ramer–Douglas–Peucker) to within \(ExportNumber.format(tol * 100, decimals: 4)) % of travel. */"
     )
     for n in ExportPlan.notes(c.preset, springsSnap: true) { o.append("/* Note: \(n) */") }
-    o.append("/* UIKit springs snap to the target at T: linear() reproduces that as two stops at 100 %. */")
+    o.append(
+      "/* UIKit springs snap to the target at T: linear() reproduces that as two stops at 100 %. */"
+    )
     o.append("@property --p { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
     o.append("@property --r { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
     o.append("@property --m { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
@@ -42,18 +46,23 @@ enum CSSExporter {
     o.append(
       ".springlab-fan .item { --p: 0; translate: calc(var(--ox) * var(--p) * 1px) calc(var(--oy) * var(--p) * 1px); scale: calc(0.4 + 0.6 * var(--p)); opacity: clamp(0, var(--p), 1); }"
     )
-    for (i, p) in c.offsets.enumerated() { o.append(".springlab-fan .item-\(i) { --ox: \(f(p.x)); --oy: \(f(p.y)); }") }
+    for (i, p) in c.offsets.enumerated() {
+      o.append(".springlab-fan .item-\(i) { --ox: \(f(p.x)); --oy: \(f(p.y)); }")
+    }
     o.append(".springlab-fan.open .item { --p: 1; }")
     o.append(
       ".springlab-fan .main { --r: 0; rotate: calc(\(f(c.preset.fan.rotationAngle))deg * var(--r)); }\n.springlab-fan.open .main { --r: 1; }"
     )
     for a in c.group(.fanCollapse) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
-      o.append(".springlab-fan .item-\(a.item ?? 0) { \(transition(a, property: "--p", tolerance: tol)) }")
+      o.append(
+        ".springlab-fan .item-\(a.item ?? 0) { \(transition(a, property: "--p", tolerance: tol)) }")
     }
     for a in c.group(.fanExpand) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
-      o.append(".springlab-fan.open .item-\(a.item ?? 0) { \(transition(a, property: "--p", tolerance: tol)) }")
+      o.append(
+        ".springlab-fan.open .item-\(a.item ?? 0) { \(transition(a, property: "--p", tolerance: tol)) }"
+      )
     }
     for a in c.group(.rotationClose) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
@@ -63,31 +72,45 @@ enum CSSExporter {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
       o.append(".springlab-fan.open .main { \(transition(a, property: "--r", tolerance: tol)) }")
     }
-    o.append("/* Bubble snap: set --fx/--fy (start) and --tx/--ty (edge), then add .snapped; --s runs 0 → 1. */")
+    o.append(
+      "/* Bubble snap: set --fx/--fy (start) and --tx/--ty (edge), then add .snapped; --s runs 0 → 1. */"
+    )
     o.append(
       ".springlab-bubble { --s: 0; translate: calc((var(--fx) + (var(--tx) - var(--fx)) * var(--s)) * 1px) calc((var(--fy) + (var(--ty) - var(--fy)) * var(--s)) * 1px); }"
     )
     for a in c.group(.bubbleSnap) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
-      o.append(".springlab-bubble.snapped { --s: 1; \(transition(a, property: "--s", tolerance: tol)) }")
+      o.append(
+        ".springlab-bubble.snapped { --s: 1; \(transition(a, property: "--s", tolerance: tol)) }")
     }
-    o.append(".springlab-bubble-menu { --m: 0; opacity: clamp(0, var(--m), 1); scale: calc(0.8 + 0.2 * var(--m)); }")
+    o.append(
+      ".springlab-bubble-menu { --m: 0; opacity: clamp(0, var(--m), 1); scale: calc(0.8 + 0.2 * var(--m)); }"
+    )
     for a in c.group(.bubbleMenuClose) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
       o.append(".springlab-bubble-menu { \(transition(a, property: "--m", tolerance: tol)) }")
     }
     for a in c.group(.bubbleMenuOpen) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
-      o.append(".springlab-bubble-menu.open { --m: 1; scale: calc(0.6 + 0.4 * var(--m)); \(transition(a, property: "--m", tolerance: tol)) }")
+      o.append(
+        ".springlab-bubble-menu.open { --m: 1; scale: calc(0.6 + 0.4 * var(--m)); \(transition(a, property: "--m", tolerance: tol)) }"
+      )
     }
     if options.reduceMotion {
       let d = ExportNumber.format(ExportOptions.reduceMotionDuration)
-      o.append("/* Reduce Motion: items wait at rest and cross-fade (\(d) s opacity), no movement or scale. */")
+      o.append(
+        "/* Reduce Motion: items wait at rest and cross-fade (\(d) s opacity), no movement or scale. */"
+      )
       o.append("@media (prefers-reduced-motion: reduce) {")
-      o.append("  .springlab-fan .item { translate: calc(var(--ox) * 1px) calc(var(--oy) * 1px); scale: 1; opacity: 0; transition: opacity \(d)s ease-in-out 0s; }")
-      o.append("  .springlab-fan.open .item { opacity: 1; transition: opacity \(d)s ease-in-out 0s; }")
+      o.append(
+        "  .springlab-fan .item { translate: calc(var(--ox) * 1px) calc(var(--oy) * 1px); scale: 1; opacity: 0; transition: opacity \(d)s ease-in-out 0s; }"
+      )
+      o.append(
+        "  .springlab-fan.open .item { opacity: 1; transition: opacity \(d)s ease-in-out 0s; }")
       o.append("  .springlab-fan .main, .springlab-fan.open .main { transition: none; }")
-      o.append("  .springlab-bubble-menu, .springlab-bubble-menu.open { scale: 1; transition: opacity \(d)s ease-in-out 0s; }")
+      o.append(
+        "  .springlab-bubble-menu, .springlab-bubble-menu.open { scale: 1; transition: opacity \(d)s ease-in-out 0s; }"
+      )
       o.append("}")
     }
     return o.joined(separator: "\n") + "\n"
@@ -100,8 +123,10 @@ enum CSSExporter {
     let d = c.device
     let fan = c.preset.fan
     let colors = ["#FF9500", "#34C759", "#FF2D55", "#AF52DE", "#30B0C7"]
-    let name = c.preset.name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: "--", with: "- -")
+    let name = c.preset.name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+      of: "<", with: "&lt;"
+    )
+    .replacingOccurrences(of: "--", with: "- -")
     var o: [String] = [
       "<!-- SpringLab \(SpringLabVersion.string) — HTML export of preset \"\(name)\" -->",
       "<!DOCTYPE html>",
@@ -118,7 +143,8 @@ enum CSSExporter {
       "<div class=\"springlab-screen springlab-fan\" id=\"fan\">",
     ]
     for i in 0..<c.offsets.count {
-      o.append("  <div class=\"item item-\(i)\" style=\"background: \(colors[i % colors.count])\"></div>")
+      o.append(
+        "  <div class=\"item item-\(i)\" style=\"background: \(colors[i % colors.count])\"></div>")
     }
     o.append("  <div class=\"main\">+</div>")
     o.append("</div>")
@@ -129,7 +155,9 @@ enum CSSExporter {
     o.append("document.getElementById(\"toggle\").addEventListener(\"click\", toggle);")
     o.append("fan.querySelector(\".main\").addEventListener(\"click\", toggle);")
     o.append("// ?open opens on load (for headless screenshots at a given time)")
-    o.append("if (location.search.includes(\"open\")) requestAnimationFrame(() => requestAnimationFrame(toggle));")
+    o.append(
+      "if (location.search.includes(\"open\")) requestAnimationFrame(() => requestAnimationFrame(toggle));"
+    )
     o.append("</script>")
     o.append("</body></html>")
     return o.joined(separator: "\n") + "\n"

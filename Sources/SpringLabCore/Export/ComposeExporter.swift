@@ -12,7 +12,9 @@ enum ComposeExporter {
   static func export(_ c: ExportContext, options: ExportOptions) -> String {
     var o: [String] = c.header("Jetpack Compose").map { "// " + $0 }
     for n in ExportPlan.notes(c.preset, springsSnap: false) { o.append("// Note: " + n) }
-    o.append("// Each Animatable holds progress (value units = progress), so initialVelocity is progress per second,")
+    o.append(
+      "// Each Animatable holds progress (value units = progress), so initialVelocity is progress per second,"
+    )
     o.append("// signed: negative when the value decreases (a collapse).")
     o.append("import androidx.compose.animation.core.*")
     o.append("import kotlinx.coroutines.*")
@@ -24,11 +26,21 @@ enum ComposeExporter {
     o.append("")
     typealias P = (String, String, [ExportAnimationKind])
     let groups: [P] = [
-      ("springLabFanExpand", "progress: List<Animatable<Float, AnimationVector1D>>, rotation: Animatable<Float, AnimationVector1D>", [.fanExpand, .rotationOpen]),
-      ("springLabFanCollapse", "progress: List<Animatable<Float, AnimationVector1D>>, rotation: Animatable<Float, AnimationVector1D>", [.fanCollapse, .rotationClose]),
+      (
+        "springLabFanExpand",
+        "progress: List<Animatable<Float, AnimationVector1D>>, rotation: Animatable<Float, AnimationVector1D>",
+        [.fanExpand, .rotationOpen]
+      ),
+      (
+        "springLabFanCollapse",
+        "progress: List<Animatable<Float, AnimationVector1D>>, rotation: Animatable<Float, AnimationVector1D>",
+        [.fanCollapse, .rotationClose]
+      ),
       ("springLabBubbleSnap", "snap: Animatable<Float, AnimationVector1D>", [.bubbleSnap]),
       ("springLabBubbleMenuOpen", "menu: Animatable<Float, AnimationVector1D>", [.bubbleMenuOpen]),
-      ("springLabBubbleMenuClose", "menu: Animatable<Float, AnimationVector1D>", [.bubbleMenuClose]),
+      (
+        "springLabBubbleMenuClose", "menu: Animatable<Float, AnimationVector1D>", [.bubbleMenuClose]
+      ),
     ]
     for (name, params, kinds) in groups {
       o.append("fun CoroutineScope.\(name)(\(params)) {")
@@ -68,10 +80,18 @@ enum ComposeExporter {
     }
     if options.reduceMotion {
       let ms = ExportNumber.millis(ExportOptions.reduceMotionDuration)
-      o.append("// Reduce Motion: Android users turn animations off (Settings.Global.ANIMATOR_DURATION_SCALE == 0,")
-      o.append("// \"Remove animations\"); then show items at rest (progress 1, scale 1) and cross-fade alpha only, \(ms) ms.")
-      o.append("fun CoroutineScope.springLabFanReduceMotion(alpha: Animatable<Float, AnimationVector1D>, open: Boolean) {")
-      o.append("  launch { alpha.snapTo(alpha.value); alpha.animateTo(if (open) 1f else 0f, tween(durationMillis = \(ms), easing = LinearEasing)) }")
+      o.append(
+        "// Reduce Motion: Android users turn animations off (Settings.Global.ANIMATOR_DURATION_SCALE == 0,"
+      )
+      o.append(
+        "// \"Remove animations\"); then show items at rest (progress 1, scale 1) and cross-fade alpha only, \(ms) ms."
+      )
+      o.append(
+        "fun CoroutineScope.springLabFanReduceMotion(alpha: Animatable<Float, AnimationVector1D>, open: Boolean) {"
+      )
+      o.append(
+        "  launch { alpha.snapTo(alpha.value); alpha.animateTo(if (open) 1f else 0f, tween(durationMillis = \(ms), easing = LinearEasing)) }"
+      )
       o.append("}")
     }
     return o.joined(separator: "\n") + "\n"

@@ -38,7 +38,8 @@ struct ExportContext {
         return
           "UIKit spring \(ExportNumber.format(d)) s, damping \(ExportNumber.format(z)), velocity \(ExportNumber.format(v)), delay \(ExportNumber.format(m.delay)) s"
       case .bezier(_, let name, let d):
-        return "\(name) \(ExportNumber.format(d)) s, delay \(ExportNumber.format(m.delay)) s, to \(ExportNumber.format(m.to))"
+        return
+          "\(name) \(ExportNumber.format(d)) s, delay \(ExportNumber.format(m.delay)) s, to \(ExportNumber.format(m.to))"
       }
     }.joined(separator: "; then ")
   }

@@ -15,7 +15,9 @@ enum ExportNumber {
   }
 
   /// Kotlin `Float` literal (`0.72f`, `1f`).
-  static func kotlin(_ x: Double, decimals: Int = 6) -> String { format(x, decimals: decimals) + "f" }
+  static func kotlin(_ x: Double, decimals: Int = 6) -> String {
+    format(x, decimals: decimals) + "f"
+  }
 
   /// Whole milliseconds, for Compose's Int durations.
   static func millis(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) }

@@ -28,7 +28,8 @@ public struct ExportMove: Sendable, Equatable {
 
 /// Which of the preset's animations an `ExportAnimation` is.
 public enum ExportAnimationKind: String, Sendable, Equatable {
-  case fanExpand, fanCollapse, rotationOpen, rotationClose, bubbleSnap, bubbleMenuOpen, bubbleMenuClose
+  case fanExpand, fanCollapse, rotationOpen, rotationClose, bubbleSnap, bubbleMenuOpen,
+    bubbleMenuClose
 }
 
 /// One exported animation: a chain of moves from `from` (progress).
@@ -88,12 +89,18 @@ public enum ExportPlan {
     out.append(
       ExportAnimation(
         id: "fan.rotation.open", kind: .rotationOpen, item: nil, from: 0,
-        moves: [ExportMove(curve: .bezier(ease, name: "easeInOut", duration: p.fan.rotationOpen), delay: 0, to: 1)],
+        moves: [
+          ExportMove(
+            curve: .bezier(ease, name: "easeInOut", duration: p.fan.rotationOpen), delay: 0, to: 1)
+        ],
         variant: ""))
     out.append(
       ExportAnimation(
         id: "fan.rotation.close", kind: .rotationClose, item: nil, from: 1,
-        moves: [ExportMove(curve: .bezier(ease, name: "easeInOut", duration: p.fan.rotationClose), delay: 0, to: 0)],
+        moves: [
+          ExportMove(
+            curve: .bezier(ease, name: "easeInOut", duration: p.fan.rotationClose), delay: 0, to: 0)
+        ],
         variant: ""))
     let b = p.bubble
     out.append(
@@ -101,7 +108,8 @@ public enum ExportPlan {
         id: "bubble.snap", kind: .bubbleSnap, item: nil, from: 0,
         moves: [
           ExportMove(
-            curve: .uikitSpring(duration: b.snapDuration, damping: b.snapDamping, velocity: b.snapVelocity), delay: 0,
+            curve: .uikitSpring(
+              duration: b.snapDuration, damping: b.snapDamping, velocity: b.snapVelocity), delay: 0,
             to: 1)
         ], variant: ""))
     out.append(
@@ -109,14 +117,18 @@ public enum ExportPlan {
         id: "bubble.menu.open", kind: .bubbleMenuOpen, item: nil, from: 0,
         moves: [
           ExportMove(
-            curve: .uikitSpring(duration: b.menuDuration, damping: b.menuDamping, velocity: b.menuVelocity), delay: 0,
+            curve: .uikitSpring(
+              duration: b.menuDuration, damping: b.menuDamping, velocity: b.menuVelocity), delay: 0,
             to: 1)
         ], variant: ""))
     // why: Bubble.setMenu closes with ease-in over menuCloseDuration
     out.append(
       ExportAnimation(
         id: "bubble.menu.close", kind: .bubbleMenuClose, item: nil, from: 1,
-        moves: [ExportMove(curve: .bezier(.easeIn, name: "easeIn", duration: b.menuCloseDuration), delay: 0, to: 0)],
+        moves: [
+          ExportMove(
+            curve: .bezier(.easeIn, name: "easeIn", duration: b.menuCloseDuration), delay: 0, to: 0)
+        ],
         variant: ""))
     return out
   }
@@ -129,7 +141,8 @@ public enum ExportPlan {
     let delays: [Double]
     switch m.variant {
     case "allAtOnce": delays = Array(repeating: 0, count: n)
-    case "sequential": delays = FanMotionBuilder.delays(count: n, stagger: m.duration, order: m.order)
+    case "sequential":
+      delays = FanMotionBuilder.delays(count: n, stagger: m.duration, order: m.order)
     default: delays = FanMotionBuilder.delays(count: n, stagger: m.stagger, order: m.order)
     }
     let from = expand ? 0.0 : 1.0
@@ -141,10 +154,14 @@ public enum ExportPlan {
         let peak = 1 + fan.overshoot / fan.radius
         let moves = [
           ExportMove(
-            curve: .bezier(.easeInOut, name: "easeInOut", duration: fan.overshootOut), delay: delays[i], to: peak),
-          ExportMove(curve: .bezier(.easeInOut, name: "easeInOut", duration: fan.overshootBack), delay: 0, to: 1),
+            curve: .bezier(.easeInOut, name: "easeInOut", duration: fan.overshootOut),
+            delay: delays[i], to: peak),
+          ExportMove(
+            curve: .bezier(.easeInOut, name: "easeInOut", duration: fan.overshootBack), delay: 0,
+            to: 1),
         ]
-        return ExportAnimation(id: id, kind: kind, item: i, from: from, moves: moves, variant: m.variant)
+        return ExportAnimation(
+          id: id, kind: kind, item: i, from: from, moves: moves, variant: m.variant)
       }
       var curveName = m.curve
       if m.variant == "overshoot" { curveName = "easeInOut" }
@@ -157,7 +174,8 @@ public enum ExportPlan {
         curve = .uikitSpring(duration: m.duration, damping: m.damping, velocity: m.velocity)
       }
       return ExportAnimation(
-        id: id, kind: kind, item: i, from: from, moves: [ExportMove(curve: curve, delay: delays[i], to: to)],
+        id: id, kind: kind, item: i, from: from,
+        moves: [ExportMove(curve: curve, delay: delays[i], to: to)],
         variant: m.variant)
     }
   }
@@ -179,13 +197,16 @@ public enum ExportPlan {
             + "exported as two chained ease-in-out moves in progress units (1 = resting radius).")
       }
       if m.variant == "overshoot" && name == "collapse" {
-        notes.append("fan.collapse 'overshoot' has no second phase when closing: exported as one ease-in-out move.")
+        notes.append(
+          "fan.collapse 'overshoot' has no second phase when closing: exported as one ease-in-out move."
+        )
       }
     }
     if !springsSnap {
       notes.append(
         "UIKit's spring ends exactly at its duration T (the value snaps to the target); this platform's spring "
-          + "settles on its own instead, so after T it glides the last fraction of a percent instead of jumping.")
+          + "settles on its own instead, so after T it glides the last fraction of a percent instead of jumping."
+      )
     }
     return notes
   }

@@ -19,7 +19,8 @@ enum FramerExporter {
     o.append("// Each MotionValue holds progress; derive x/y/scale/opacity with useTransform.")
     o.append("import { animate } from \"framer-motion\"")
     o.append("")
-    let offs = c.offsets.map { "{ x: \(f($0.x, 4)), y: \($0.y == 0 ? "0" : f($0.y, 4)) }" }.joined(separator: ", ")
+    let offs = c.offsets.map { "{ x: \(f($0.x, 4)), y: \($0.y == 0 ? "0" : f($0.y, 4)) }" }.joined(
+      separator: ", ")
     o.append("export const fanOffsets = [\(offs)]")
     o.append("export const rotationDegrees = \(f(c.preset.fan.rotationAngle, 4))")
     o.append("")
@@ -71,8 +72,11 @@ enum FramerExporter {
       o.append("")
     }
     if options.reduceMotion {
-      o.append("// Reduce Motion: with useReducedMotion() true, keep items at rest (progress 1) and cross-fade")
-      o.append("// opacity only, \(f(ExportOptions.reduceMotionDuration)) s — no movement, no scale.")
+      o.append(
+        "// Reduce Motion: with useReducedMotion() true, keep items at rest (progress 1) and cross-fade"
+      )
+      o.append(
+        "// opacity only, \(f(ExportOptions.reduceMotionDuration)) s — no movement, no scale.")
       o.append(
         "export const reduceMotionTransition = { type: \"tween\", duration: \(f(ExportOptions.reduceMotionDuration)), ease: \"easeInOut\" }"
       )

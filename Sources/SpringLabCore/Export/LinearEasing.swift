@@ -15,7 +15,9 @@ public struct LinearEasing: Sendable, Equatable {
   /// simplifies so no sample is further than `tolerance` (progress units)
   /// from the polyline. `endJump`: `f(1⁻)` differs from `f(1)` (a UIKit snap),
   /// kept as two stops at 100 %.
-  public static func fit(segments: Int = 800, tolerance: Double, _ f: (Double) -> Double) -> LinearEasing {
+  public static func fit(segments: Int = 800, tolerance: Double, _ f: (Double) -> Double)
+    -> LinearEasing
+  {
     let n = max(2, segments)
     // why: sample just before 1 so a snap at T is not smeared over the last segment
     var pts: [Stop] = (0...n).map { k in

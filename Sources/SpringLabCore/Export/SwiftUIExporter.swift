@@ -11,17 +11,28 @@ enum SwiftUIExporter {
     for n in ExportPlan.notes(c.preset, springsSnap: false) { o.append("// Note: " + n) }
     o.append("import SwiftUI")
     o.append("")
-    o.append("/// Call inside a View; `set(i, p)` writes item i's progress (e.g. a @State [Double]) and each item")
-    o.append("/// draws with .offset(offset * p), .scaleEffect(0.4 + 0.6 * p), .opacity(min(max(p, 0), 1)).")
+    o.append(
+      "/// Call inside a View; `set(i, p)` writes item i's progress (e.g. a @State [Double]) and each item"
+    )
+    o.append(
+      "/// draws with .offset(offset * p), .scaleEffect(0.4 + 0.6 * p), .opacity(min(max(p, 0), 1))."
+    )
     o.append("@MainActor")
     o.append("enum SpringLabAnimations {")
-    let offs = c.offsets.map { "CGPoint(x: \(f($0.x, 4)), y: \(f($0.y, 4)))" }.joined(separator: ", ")
+    let offs = c.offsets.map { "CGPoint(x: \(f($0.x, 4)), y: \(f($0.y, 4)))" }.joined(
+      separator: ", ")
     o.append("  static let fanOffsets: [CGPoint] = [\(offs)]")
     o.append("  static let rotationDegrees: Double = \(f(c.preset.fan.rotationAngle, 4))")
     o.append("")
     let groups: [(String, String, [ExportAnimationKind])] = [
-      ("fanExpand", "set: @escaping (Int, Double) -> Void, rotate: @escaping (Double) -> Void", [.fanExpand, .rotationOpen]),
-      ("fanCollapse", "set: @escaping (Int, Double) -> Void, rotate: @escaping (Double) -> Void", [.fanCollapse, .rotationClose]),
+      (
+        "fanExpand", "set: @escaping (Int, Double) -> Void, rotate: @escaping (Double) -> Void",
+        [.fanExpand, .rotationOpen]
+      ),
+      (
+        "fanCollapse", "set: @escaping (Int, Double) -> Void, rotate: @escaping (Double) -> Void",
+        [.fanCollapse, .rotationClose]
+      ),
       ("bubbleSnap", "move: @escaping (Double) -> Void", [.bubbleSnap]),
       ("bubbleMenuOpen", "show: @escaping (Double) -> Void", [.bubbleMenuOpen]),
       ("bubbleMenuClose", "hide: @escaping (Double) -> Void", [.bubbleMenuClose]),
@@ -55,9 +66,15 @@ enum SwiftUIExporter {
       o.append("")
     }
     if options.reduceMotion {
-      o.append("  // Reduce Motion: read @Environment(\\.accessibilityReduceMotion); when true, place items at rest")
-      o.append("  // (progress 1, scale 1) and cross-fade opacity only for \(f(ExportOptions.reduceMotionDuration)) s.")
-      o.append("  static let reduceMotion: Animation = .easeInOut(duration: \(f(ExportOptions.reduceMotionDuration)))")
+      o.append(
+        "  // Reduce Motion: read @Environment(\\.accessibilityReduceMotion); when true, place items at rest"
+      )
+      o.append(
+        "  // (progress 1, scale 1) and cross-fade opacity only for \(f(ExportOptions.reduceMotionDuration)) s."
+      )
+      o.append(
+        "  static let reduceMotion: Animation = .easeInOut(duration: \(f(ExportOptions.reduceMotionDuration)))"
+      )
       o.append("  static func fanReduceMotion(open: Bool, fade: @escaping (Double) -> Void) {")
       o.append("    withAnimation(reduceMotion) { fade(open ? 1 : 0) }")
       o.append("  }")
@@ -81,8 +98,11 @@ enum SwiftUIExporter {
   static func chain(_ ms: ArraySlice<ExportMove>, setter: String, indent: String) -> [String] {
     guard let m = ms.first else { return [] }
     let rest = ms.dropFirst()
-    let head = "\(indent)withAnimation(\(animation(m)).delay(\(f(m.delay)))) { \(setter)\(f(m.to))) }"
+    let head =
+      "\(indent)withAnimation(\(animation(m)).delay(\(f(m.delay)))) { \(setter)\(f(m.to))) }"
     if rest.isEmpty { return [head] }
-    return [head + " completion: {"] + chain(rest, setter: setter, indent: indent + "  ") + ["\(indent)}"]
+    return [head + " completion: {"] + chain(rest, setter: setter, indent: indent + "  ") + [
+      "\(indent)}"
+    ]
   }
 }

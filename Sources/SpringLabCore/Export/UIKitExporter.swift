@@ -10,13 +10,18 @@ enum UIKitExporter {
 
   static func export(_ c: ExportContext, options: ExportOptions) -> String {
     var o: [String] = c.header("UIKit").map { "// " + $0 }
-    o.append("// UIKit's spring mapping (duration, damping, velocity → stiffness, damping) is undocumented; SpringLab")
-    o.append("// follows the public reverse-engineering (Framer's SpringCurveValueConverter, framer-motion's findSpring).")
+    o.append(
+      "// UIKit's spring mapping (duration, damping, velocity → stiffness, damping) is undocumented; SpringLab"
+    )
+    o.append(
+      "// follows the public reverse-engineering (Framer's SpringCurveValueConverter, framer-motion's findSpring)."
+    )
     for n in ExportPlan.notes(c.preset, springsSnap: true) { o.append("// Note: " + n) }
     o.append("import UIKit")
     o.append("")
     o.append("/// Rest offsets of the fan items from the main button's centre, points.")
-    let offs = c.offsets.map { "CGPoint(x: \(f($0.x, 4)), y: \(f($0.y, 4)))" }.joined(separator: ", ")
+    let offs = c.offsets.map { "CGPoint(x: \(f($0.x, 4)), y: \(f($0.y, 4)))" }.joined(
+      separator: ", ")
     o.append("let springLabFanOffsets: [CGPoint] = [\(offs)]")
     o.append("")
     let angle = f(c.preset.fan.rotationAngle, 4)
@@ -32,12 +37,18 @@ enum UIKitExporter {
       "  }",
       "  func rotate(_ p: CGFloat) { main.transform = CGAffineTransform(rotationAngle: \(angle) * .pi / 180 * p) }",
     ]
-    for (name, kinds) in [("Expand", [ExportAnimationKind.fanExpand, .rotationOpen]), ("Collapse", [.fanCollapse, .rotationClose])] {
-      o.append("/// Fan \(name.lowercased()): every item with its delay, and the main button's rotation.")
+    for (name, kinds) in [
+      ("Expand", [ExportAnimationKind.fanExpand, .rotationOpen]),
+      ("Collapse", [.fanCollapse, .rotationClose]),
+    ] {
+      o.append(
+        "/// Fan \(name.lowercased()): every item with its delay, and the main button's rotation.")
       o.append("@MainActor")
       o.append("func springLabFan\(name)(main: UIView, items: [UIView]) {")
       o += setup
-      for k in kinds { for a in c.group(k) { o += animate(a, setter: a.item.map { "item(\($0), " } ?? "rotate(") } }
+      for k in kinds {
+        for a in c.group(k) { o += animate(a, setter: a.item.map { "item(\($0), " } ?? "rotate(") }
+      }
       o.append("}")
       o.append("")
     }
@@ -45,15 +56,21 @@ enum UIKitExporter {
     o.append("@MainActor")
     o.append("func springLabBubbleSnap(bubble: UIView, to target: CGPoint) {")
     o.append("  let from = bubble.center")
-    o.append("  func move(_ p: CGFloat) { bubble.center = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p) }")
+    o.append(
+      "  func move(_ p: CGFloat) { bubble.center = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p) }"
+    )
     for a in c.group(.bubbleSnap) { o += animate(a, setter: "move(") }
     o.append("}")
     o.append("")
     o.append("/// Bubble menu: opens from scale 0.6, alpha 0; closes to scale 0.8, alpha 0.")
     o.append("@MainActor")
     o.append("func springLabBubbleMenu(menu: UIView, open: Bool) {")
-    o.append("  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }")
-    o.append("  func hide(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.8 + 0.2 * p, y: 0.8 + 0.2 * p) }")
+    o.append(
+      "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }"
+    )
+    o.append(
+      "  func hide(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.8 + 0.2 * p, y: 0.8 + 0.2 * p) }"
+    )
     o.append("  if open {")
     for a in c.group(.bubbleMenuOpen) { o += animate(a, setter: "show(", indent: "    ") }
     o.append("  } else {")
@@ -68,7 +85,8 @@ enum UIKitExporter {
 
   /// One animation as UIView.animate calls; later moves chain in completion blocks.
   static func animate(_ a: ExportAnimation, setter: String, indent: String = "  ") -> [String] {
-    ["\(indent)// [\(a.id)] \(ExportContext.describe(a))"] + move(a.moves[...], setter: setter, indent: indent)
+    ["\(indent)// [\(a.id)] \(ExportContext.describe(a))"]
+      + move(a.moves[...], setter: setter, indent: indent)
   }
 
   // why: recursion keeps each chained move inside its predecessor's completion block
@@ -85,9 +103,14 @@ enum UIKitExporter {
         "\(indent)UIView.animate(withDuration: \(f(d)), delay: \(f(m.delay)), usingSpringWithDamping: \(f(z)), initialSpringVelocity: \(f(v)), options: [], \(body)\(tail)"
       )
     case .bezier(let b, let name, let d):
-      let named = ["easeIn": ".curveEaseIn", "easeOut": ".curveEaseOut", "easeInOut": ".curveEaseInOut", "linear": ".curveLinear"]
+      let named = [
+        "easeIn": ".curveEaseIn", "easeOut": ".curveEaseOut", "easeInOut": ".curveEaseInOut",
+        "linear": ".curveLinear",
+      ]
       if let opt = named[name] {
-        o.append("\(indent)UIView.animate(withDuration: \(f(d)), delay: \(f(m.delay)), options: [\(opt)], \(body)\(tail)")
+        o.append(
+          "\(indent)UIView.animate(withDuration: \(f(d)), delay: \(f(m.delay)), options: [\(opt)], \(body)\(tail)"
+        )
       } else {
         // why: UIView has no option for other curves; a CATransaction timing function shapes the block's animations
         custom = true
@@ -95,7 +118,9 @@ enum UIKitExporter {
         o.append(
           "\(indent)CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(controlPoints: \(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2))))"
         )
-        o.append("\(indent)UIView.animate(withDuration: \(f(d)), delay: \(f(m.delay)), options: [], \(body)\(tail)")
+        o.append(
+          "\(indent)UIView.animate(withDuration: \(f(d)), delay: \(f(m.delay)), options: [], \(body)\(tail)"
+        )
       }
     }
     if !rest.isEmpty {
@@ -121,7 +146,9 @@ enum UIKitExporter {
       "",
     ]
     func springs(_ a: ExportAnimation, setter: String, indent: String = "  ") -> [String] {
-      guard a.moves.count == 1, case .uikitSpring(let d, let z, let v) = a.moves[0].curve else { return [] }
+      guard a.moves.count == 1, case .uikitSpring(let d, let z, let v) = a.moves[0].curve else {
+        return []
+      }
       let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
       let m = a.moves[0]
       return [
@@ -144,7 +171,9 @@ enum UIKitExporter {
       o.append("@MainActor")
       o.append("func springLabBubbleSnapPhysics(bubble: UIView, to target: CGPoint) {")
       o.append("  let from = bubble.center")
-      o.append("  func move(_ p: CGFloat) { bubble.center = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p) }")
+      o.append(
+        "  func move(_ p: CGFloat) { bubble.center = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p) }"
+      )
       o += snap
       o.append("}")
       o.append("")
@@ -153,7 +182,9 @@ enum UIKitExporter {
     if !menu.isEmpty {
       o.append("@MainActor")
       o.append("func springLabBubbleMenuOpenPhysics(menu: UIView) {")
-      o.append("  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }")
+      o.append(
+        "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }"
+      )
       o += menu
       o.append("}")
       o.append("")
