@@ -1,0 +1,169 @@
+import Foundation
+
+/// One line of the fidelity table.
+public struct ExportCheckRow: Sendable, Equatable {
+  /// `uikit`, `uikit-physics` (UISpringTimingParameters), `swiftui`, `compose`, `framer`, `css`, `json`.
+  public var format: String
+  /// Animation id, e.g. `fan.expand.item2`.
+  public var animation: String
+  /// Largest |exported − playground| over [0, T), % of travel (∞ when the text could not be read).
+  public var maxErrorPercent: Double
+  /// |target − exported value just before T|, % of travel: the jump UIKit makes at T, reported apart.
+  public var jumpAtTPercent: Double
+  /// Allowed maximum error, %.
+  public var boundPercent: Double
+  public var pass: Bool { maxErrorPercent <= boundPercent }
+  /// Why the row failed to read, if it did.
+  public var problem: String?
+}
+
+/// The fidelity table for one preset.
+public struct ExportCheckReport: Sendable, Equatable {
+  public var preset: String
+  public var rows: [ExportCheckRow]
+  public var passed: Bool { rows.allSatisfy(\.pass) }
+
+  /// Every row, aligned columns.
+  public var table: String {
+    var lines = [
+      pad("format", 14) + pad("animation", 22) + lpad("max err %", 11) + lpad("jump@T %", 10)
+        + lpad("bound %", 9) + "  pass"
+    ]
+    for r in rows {
+      lines.append(
+        pad(r.format, 14) + pad(r.animation, 22) + lpad(fmt(r.maxErrorPercent), 11)
+          + lpad(fmt(r.jumpAtTPercent), 10)
+          + lpad(fmt(r.boundPercent, 2), 9) + "  "
+          + (r.pass ? "ok" : "FAIL" + (r.problem.map { " (\($0))" } ?? "")))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One line per format: the worst animation and its error.
+  public var summary: String {
+    var lines = [
+      pad("format", 14) + lpad("rows", 5) + "  " + pad("worst animation", 22)
+        + lpad("max err %", 11) + lpad("max jump@T %", 13) + lpad("bound %", 9) + "  pass"
+    ]
+    var seen: [String] = []
+    for r in rows where !seen.contains(r.format) { seen.append(r.format) }
+    for f in seen {
+      let rs = rows.filter { $0.format == f }
+      guard let worst = rs.max(by: { $0.maxErrorPercent < $1.maxErrorPercent }) else { continue }
+      let jump = rs.map(\.jumpAtTPercent).max() ?? 0
+      lines.append(
+        pad(f, 14) + lpad(String(rs.count), 5) + "  " + pad(worst.animation, 22)
+          + lpad(fmt(worst.maxErrorPercent), 11)
+          + lpad(fmt(jump), 13) + lpad(fmt(worst.boundPercent, 2), 9) + "  "
+          + (rs.allSatisfy(\.pass) ? "ok" : "FAIL"))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  func pad(_ s: String, _ n: Int) -> String {
+    s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)
+  }
+  func lpad(_ s: String, _ n: Int) -> String {
+    s.count >= n ? " " + s : String(repeating: " ", count: n - s.count) + s
+  }
+  func fmt(_ x: Double, _ d: Int = 4) -> String {
+    x.isFinite ? String(format: "%.\(d)f", x) : "unread"
+  }
+}
+
+/// Proof that exports move like the playground, independent of the exporter:
+/// it reads the numbers back out of the emitted TEXT, evaluates them with each
+/// platform's documented semantics and compares with the core's own curve
+/// (`FanMenu`, `Bubble` tracks) over [0, T) at 0.5 ms.
+public enum ExportCheck {
+  /// Physics formats must match within 0.1 % of travel.
+  public static let physicsBound = 0.1
+  /// CSS `linear()` within 0.5 % of travel.
+  public static let cssBound = 0.5
+  /// Time step of the comparison, seconds.
+  public static let step = 0.0005
+
+  /// Exports every format and checks each.
+  public static func check(_ p: Preset) -> ExportCheckReport {
+    var rows: [ExportCheckRow] = []
+    for f in ExportFormat.allCases {
+      rows += check(p, format: f, text: Exporter.export(p, format: f, options: ExportOptions()))
+    }
+    return ExportCheckReport(preset: p.name, rows: rows)
+  }
+
+  /// Checks `text` as an export of `p` in `format` (the text may come from anywhere).
+  public static func check(_ p: Preset, format: ExportFormat, text: String) -> [ExportCheckRow] {
+    if format == .json {
+      // why: the JSON export is the resolved preset; reading it back must give the same preset
+      let back = try? PresetReader.decode(Data(text.utf8), file: "export.json")
+      let same = back == p
+      return [
+        ExportCheckRow(
+          format: "json", animation: "preset round trip", maxErrorPercent: same ? 0 : .infinity,
+          jumpAtTPercent: 0,
+          boundPercent: 0, problem: same ? nil : "does not read back as the same preset")
+      ]
+    }
+    let css = format == .css
+    let segs = ExportCheckParser.segments(text, css: css)
+    var rows: [ExportCheckRow] = []
+    for ref in CheckReference.all(p) {
+      switch format {
+      case .uikit:
+        rows.append(row("uikit", ref, segs[ref.id], ExportCheckParser.uikit, bound: physicsBound))
+        if ref.isSpring {
+          rows.append(
+            row(
+              "uikit-physics", ref, segs["physics:" + ref.id], ExportCheckParser.uikitPhysics,
+              bound: physicsBound))
+        }
+      case .swiftui:
+        rows.append(
+          row("swiftui", ref, segs[ref.id], ExportCheckParser.swiftui, bound: physicsBound))
+      case .compose:
+        rows.append(
+          row("compose", ref, segs[ref.id], ExportCheckParser.compose, bound: physicsBound))
+      case .framer:
+        rows.append(row("framer", ref, segs[ref.id], ExportCheckParser.framer, bound: physicsBound))
+      case .css: rows.append(row("css", ref, segs[ref.id], ExportCheckParser.css, bound: cssBound))
+      case .json: break
+      }
+    }
+    return rows
+  }
+
+  static func row(
+    _ format: String, _ ref: CheckReference, _ seg: String?, _ parse: (String) -> [ParsedMove]?,
+    bound: Double
+  ) -> ExportCheckRow {
+    guard let seg else {
+      return ExportCheckRow(
+        format: format, animation: ref.id, maxErrorPercent: .infinity, jumpAtTPercent: .infinity,
+        boundPercent: bound,
+        problem: "no [\(ref.id)] block")
+    }
+    guard let moves = parse(seg) else {
+      return ExportCheckRow(
+        format: format, animation: ref.id, maxErrorPercent: .infinity, jumpAtTPercent: .infinity,
+        boundPercent: bound,
+        problem: "cannot read the numbers")
+    }
+    let curve = CheckCurve(moves: moves, from: ref.from, finalTo: ref.to)
+    let travel = max(abs(ref.to - ref.from), 1e-12)
+    var worst = 0.0
+    var t = 0.0
+    while t < ref.end {
+      worst = max(worst, abs(curve.value(at: t) - ref.sample(t)))
+      t += step
+    }
+    // just before T, where the playground's UIKit spring is about to snap
+    let tEnd = max(0, ref.end - 1e-9)
+    worst = max(worst, abs(curve.value(at: tEnd) - ref.sample(tEnd)))
+    let jump = abs(ref.to - curve.value(at: tEnd))
+    return ExportCheckRow(
+      format: format, animation: ref.id, maxErrorPercent: worst / travel * 100,
+      jumpAtTPercent: jump / travel * 100,
+      boundPercent: bound, problem: nil)
+  }
+}

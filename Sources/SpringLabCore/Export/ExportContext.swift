@@ -1,0 +1,46 @@
+import Foundation
+
+/// What every exporter needs: the animations, the fan's rest offsets and the
+/// header comment lines.
+struct ExportContext {
+  let preset: Preset
+  let animations: [ExportAnimation]
+  let device: Device
+  /// Fan item rest offsets from the main button's centre, points.
+  let offsets: [Point]
+  let main: Point
+
+  init(_ p: Preset) {
+    preset = p
+    animations = ExportPlan.animations(p)
+    device = Device.named(p.device, landscape: p.orientation == "landscape")
+    offsets = FanLayout.offsets(p.fan, device: device)
+    main = FanLayout.mainCenter(p.fan, device: device)
+  }
+
+  func group(_ k: ExportAnimationKind) -> [ExportAnimation] { animations.filter { $0.kind == k } }
+
+  /// Header lines (without comment syntax): version, preset, conventions.
+  func header(_ platform: String) -> [String] {
+    [
+      "SpringLab \(SpringLabVersion.string) — \(platform) export of preset \"\(preset.name)\"",
+      "Generated code; every animation is marked [id] so `springlab export --check` can read it back.",
+      "Progress convention: 0 = at the main button (closed), 1 = at rest (open); values above 1 overshoot.",
+      "Times in seconds unless the API says milliseconds; offsets in points from the main button's centre.",
+    ]
+  }
+
+  /// A one-line description of a move's source parameters, for comments.
+  static func describe(_ a: ExportAnimation) -> String {
+    a.moves.map { m -> String in
+      switch m.curve {
+      case .uikitSpring(let d, let z, let v):
+        return
+          "UIKit spring \(ExportNumber.format(d)) s, damping \(ExportNumber.format(z)), velocity \(ExportNumber.format(v)), delay \(ExportNumber.format(m.delay)) s"
+      case .bezier(_, let name, let d):
+        return
+          "\(name) \(ExportNumber.format(d)) s, delay \(ExportNumber.format(m.delay)) s, to \(ExportNumber.format(m.to))"
+      }
+    }.joined(separator: "; then ")
+  }
+}

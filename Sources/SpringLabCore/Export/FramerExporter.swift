@@ -1,0 +1,86 @@
+import Foundation
+
+/// framer-motion export: `animate(motionValue, target, transition)` with spring
+/// transitions `{type: "spring", stiffness, damping, mass, velocity, restDelta,
+/// restSpeed, delay}` (velocity in value units per second) and tweens with
+/// `ease: [x1, y1, x2, y2]`.
+enum FramerExporter {
+  static func f(_ x: Double, _ d: Int = 6) -> String { ExportNumber.format(x, decimals: d) }
+
+  /// Progress units. framer-motion's defaults for small values (restDelta 0.005,
+  /// restSpeed 0.01 or larger) would stop a 0…1 spring up to 0.5 % short; these
+  /// stop it within 0.01 % of travel.
+  static let restDelta = 0.0001
+  static let restSpeed = 0.001
+
+  static func export(_ c: ExportContext, options: ExportOptions) -> String {
+    var o: [String] = c.header("framer-motion").map { "// " + $0 }
+    for n in ExportPlan.notes(c.preset, springsSnap: false) { o.append("// Note: " + n) }
+    o.append("// Each MotionValue holds progress; derive x/y/scale/opacity with useTransform.")
+    o.append("import { animate } from \"framer-motion\"")
+    o.append("")
+    let offs = c.offsets.map { "{ x: \(f($0.x, 4)), y: \($0.y == 0 ? "0" : f($0.y, 4)) }" }.joined(
+      separator: ", ")
+    o.append("export const fanOffsets = [\(offs)]")
+    o.append("export const rotationDegrees = \(f(c.preset.fan.rotationAngle, 4))")
+    o.append("")
+    let groups: [(String, String, [ExportAnimationKind])] = [
+      ("springLabFanExpand", "progress, rotation", [.fanExpand, .rotationOpen]),
+      ("springLabFanCollapse", "progress, rotation", [.fanCollapse, .rotationClose]),
+      ("springLabBubbleSnap", "snap", [.bubbleSnap]),
+      ("springLabBubbleMenuOpen", "menu", [.bubbleMenuOpen]),
+      ("springLabBubbleMenuClose", "menu", [.bubbleMenuClose]),
+    ]
+    for (name, params, kinds) in groups {
+      o.append("export function \(name)(\(params)) {")
+      o.append("  return Promise.all([")
+      for k in kinds {
+        for a in c.group(k) {
+          let target: String
+          switch k {
+          case .fanExpand, .fanCollapse: target = "progress[\(a.item ?? 0)]"
+          case .rotationOpen, .rotationClose: target = "rotation"
+          case .bubbleSnap: target = "snap"
+          default: target = "menu"
+          }
+          o.append("    // [\(a.id)] \(ExportContext.describe(a))")
+          var from = a.from
+          var calls: [String] = []
+          for m in a.moves {
+            let t: String
+            switch m.curve {
+            case .uikitSpring(let d, let z, let v):
+              let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
+              let vv = v * (m.to - from)
+              t =
+                "{ type: \"spring\", stiffness: \(f(s.stiffness, 4)), damping: \(f(s.damping, 4)), mass: \(f(s.mass)), velocity: \(f(vv)), restDelta: \(f(restDelta)), restSpeed: \(f(restSpeed)), delay: \(f(m.delay)) }"
+            case .bezier(let b, _, let d):
+              t =
+                "{ type: \"tween\", duration: \(f(d)), ease: [\(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2))], delay: \(f(m.delay)) }"
+            }
+            calls.append("animate(\(target), \(f(m.to)), \(t))")
+            from = m.to
+          }
+          // why: chained moves start when the previous promise resolves
+          var line = calls[0]
+          for call in calls.dropFirst() { line += ".then(() => \(call))" }
+          o.append("    \(line),")
+        }
+      }
+      o.append("  ])")
+      o.append("}")
+      o.append("")
+    }
+    if options.reduceMotion {
+      o.append(
+        "// Reduce Motion: with useReducedMotion() true, keep items at rest (progress 1) and cross-fade"
+      )
+      o.append(
+        "// opacity only, \(f(ExportOptions.reduceMotionDuration)) s — no movement, no scale.")
+      o.append(
+        "export const reduceMotionTransition = { type: \"tween\", duration: \(f(ExportOptions.reduceMotionDuration)), ease: \"easeInOut\" }"
+      )
+    }
+    return o.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// UIKit export: `UIView.animate(withDuration:delay:usingSpringWithDamping:…)`
+/// (the seeds' own API, snapping at T exactly like the playground) and, for
+/// springs, `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`
+/// with the exact physics of `UIKitSpring.spring`. The output is a compilable
+/// Swift file of free functions taking the views.
+enum UIKitExporter {
+  static func f(_ x: Double, _ d: Int = 6) -> String { ExportNumber.format(x, decimals: d) }
+
+  static func export(_ c: ExportContext, options: ExportOptions) -> String {
+    var o: [String] = c.header("UIKit").map { "// " + $0 }
+    o.append(
+      "// UIKit's spring mapping (duration, damping, velocity → stiffness, damping) is undocumented; SpringLab"
+    )
+    o.append(
+      "// follows the public reverse-engineering (Framer's SpringCurveValueConverter, framer-motion's findSpring)."
+    )
+    for n in ExportPlan.notes(c.preset, springsSnap: true) { o.append("// Note: " + n) }
+    o.append("import UIKit")
+    o.append("")
+    o.append("/// Rest offsets of the fan items from the main button's centre, points.")
+    let offs = c.offsets.map { "CGPoint(x: \(f($0.x, 4)), y: \(f($0.y, 4)))" }.joined(
+      separator: ", ")
+    o.append("let springLabFanOffsets: [CGPoint] = [\(offs)]")
+    o.append("")
+    let angle = f(c.preset.fan.rotationAngle, 4)
+    let setup = [
+      "  guard items.count >= springLabFanOffsets.count else { return }",
+      "  let c = main.center",
+      "  // why: one closure places an item at progress p (centre, alpha, scale 0.4 → 1) so every animation reads alike",
+      "  func item(_ i: Int, _ p: CGFloat) {",
+      "    let o = springLabFanOffsets[i]",
+      "    items[i].center = CGPoint(x: c.x + o.x * p, y: c.y + o.y * p)",
+      "    items[i].alpha = min(max(p, 0), 1)",
+      "    items[i].transform = CGAffineTransform(scaleX: 0.4 + 0.6 * p, y: 0.4 + 0.6 * p)",
+      "  }",
+      "  func rotate(_ p: CGFloat) { main.transform = CGAffineTransform(rotationAngle: \(angle) * .pi / 180 * p) }",
+    ]
+    for (name, kinds) in [
+      ("Expand", [ExportAnimationKind.fanExpand, .rotationOpen]),
+      ("Collapse", [.fanCollapse, .rotationClose]),
+    ] {
+      o.append(
+        "/// Fan \(name.lowercased()): every item with its delay, and the main button's rotation.")
+      o.append("@MainActor")
+      o.append("func springLabFan\(name)(main: UIView, items: [UIView]) {")
+      o += setup
+      for k in kinds {
+        for a in c.group(k) { o += animate(a, setter: a.item.map { "item(\($0), " } ?? "rotate(") }
+      }
+      o.append("}")
+      o.append("")
+    }
+    o.append("/// Bubble snap to `target` (the nearer edge), from where the drag ended.")
+    o.append("@MainActor")
+    o.append("func springLabBubbleSnap(bubble: UIView, to target: CGPoint) {")
+    o.append("  let from = bubble.center")
+    o.append(
+      "  func move(_ p: CGFloat) { bubble.center = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p) }"
+    )
+    for a in c.group(.bubbleSnap) { o += animate(a, setter: "move(") }
+    o.append("}")
+    o.append("")
+    o.append("/// Bubble menu: opens from scale 0.6, alpha 0; closes to scale 0.8, alpha 0.")
+    o.append("@MainActor")
+    o.append("func springLabBubbleMenu(menu: UIView, open: Bool) {")
+    o.append(
+      "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }"
+    )
+    o.append(
+      "  func hide(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.8 + 0.2 * p, y: 0.8 + 0.2 * p) }"
+    )
+    o.append("  if open {")
+    for a in c.group(.bubbleMenuOpen) { o += animate(a, setter: "show(", indent: "    ") }
+    o.append("  } else {")
+    for a in c.group(.bubbleMenuClose) { o += animate(a, setter: "hide(", indent: "    ") }
+    o.append("  }")
+    o.append("}")
+    o.append("")
+    o += physics(c, setup: setup)
+    if options.reduceMotion { o += reduceMotion(c) }
+    return o.joined(separator: "\n") + "\n"
+  }
+
+  /// One animation as UIView.animate calls; later moves chain in completion blocks.
+  static func animate(_ a: ExportAnimation, setter: String, indent: String = "  ") -> [String] {
+    ["\(indent)// [\(a.id)] \(ExportContext.describe(a))"]
+      + move(a.moves[...], setter: setter, indent: indent)
+  }
+
+  // why: recursion keeps each chained move inside its predecessor's completion block
+  static func move(_ ms: ArraySlice<ExportMove>, setter: String, indent: String) -> [String] {
+    guard let m = ms.first else { return [] }
+    let rest = ms.dropFirst()
+    let body = "animations: { \(setter)\(f(m.to))) }"
+    let tail = rest.isEmpty ? ")" : ", completion: { _ in"
+    var o: [String] = []
+    var custom = false
+    switch m.curve {
+    case .uikitSpring(let d, let z, let v):
+      o.append(
+        "\(indent)UIView.animate(withDuration: \(f(d)), delay: \(f(m.delay)), usingSpringWithDamping: \(f(z)), initialSpringVelocity: \(f(v)), options: [], \(body)\(tail)"
+      )
+    case .bezier(let b, let name, let d):
+      let named = [
+        "easeIn": ".curveEaseIn", "easeOut": ".curveEaseOut", "easeInOut": ".curveEaseInOut",
+        "linear": ".curveLinear",
+      ]
+      if let opt = named[name] {
+        o.append(
+          "\(indent)UIView.animate(withDuration: \(f(d)), delay: \(f(m.delay)), options: [\(opt)], \(body)\(tail)"
+        )
+      } else {
+        // why: UIView has no option for other curves; a CATransaction timing function shapes the block's animations
+        custom = true
+        o.append("\(indent)CATransaction.begin()")
+        o.append(
+          "\(indent)CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(controlPoints: \(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2))))"
+        )
+        o.append(
+          "\(indent)UIView.animate(withDuration: \(f(d)), delay: \(f(m.delay)), options: [], \(body)\(tail)"
+        )
+      }
+    }
+    if !rest.isEmpty {
+      o += move(rest, setter: setter, indent: indent + "  ")
+      o.append("\(indent)})")
+    }
+    if custom { o.append("\(indent)CATransaction.commit()") }
+    return o
+  }
+
+  /// The spring animations again with exact physics: `UISpringTimingParameters`
+  /// (mass, stiffness N/m-like, damping, initial velocity relative to the travel).
+  static func physics(_ c: ExportContext, setup: [String]) -> [String] {
+    var o: [String] = [
+      "// Exact physics: the same springs as UISpringTimingParameters (UIViewPropertyAnimator ignores its duration",
+      "// for these and lets the spring settle, so there is no snap at T). Eased moves: use the functions above.",
+      "@MainActor",
+      "func springLabStartSpring(_ params: UISpringTimingParameters, delay: TimeInterval, _ body: @escaping () -> Void) {",
+      "  let animator = UIViewPropertyAnimator(duration: 0, timingParameters: params)",
+      "  animator.addAnimations(body)",
+      "  animator.startAnimation(afterDelay: delay)",
+      "}",
+      "",
+    ]
+    func springs(_ a: ExportAnimation, setter: String, indent: String = "  ") -> [String] {
+      guard a.moves.count == 1, case .uikitSpring(let d, let z, let v) = a.moves[0].curve else {
+        return []
+      }
+      let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
+      let m = a.moves[0]
+      return [
+        "\(indent)// [physics:\(a.id)] from UIKit \(f(d)) s / \(f(z)) / \(f(v))",
+        "\(indent)springLabStartSpring(UISpringTimingParameters(mass: \(f(s.mass, 6)), stiffness: \(f(s.stiffness, 4)), damping: \(f(s.damping, 4)), initialVelocity: CGVector(dx: \(f(v, 6)), dy: \(f(v, 6)))), delay: \(f(m.delay, 6))) { \(setter)\(f(m.to, 6))) }",
+      ]
+    }
+    for (name, kind) in [("Expand", ExportAnimationKind.fanExpand), ("Collapse", .fanCollapse)] {
+      let lines = c.group(kind).flatMap { springs($0, setter: "item(\($0.item ?? 0), ") }
+      guard !lines.isEmpty else { continue }
+      o.append("@MainActor")
+      o.append("func springLabFan\(name)Physics(main: UIView, items: [UIView]) {")
+      o += setup
+      o += lines
+      o.append("}")
+      o.append("")
+    }
+    let snap = c.group(.bubbleSnap).flatMap { springs($0, setter: "move(") }
+    if !snap.isEmpty {
+      o.append("@MainActor")
+      o.append("func springLabBubbleSnapPhysics(bubble: UIView, to target: CGPoint) {")
+      o.append("  let from = bubble.center")
+      o.append(
+        "  func move(_ p: CGFloat) { bubble.center = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p) }"
+      )
+      o += snap
+      o.append("}")
+      o.append("")
+    }
+    let menu = c.group(.bubbleMenuOpen).flatMap { springs($0, setter: "show(") }
+    if !menu.isEmpty {
+      o.append("@MainActor")
+      o.append("func springLabBubbleMenuOpenPhysics(menu: UIView) {")
+      o.append(
+        "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }"
+      )
+      o += menu
+      o.append("}")
+      o.append("")
+    }
+    return o
+  }
+
+  static func reduceMotion(_ c: ExportContext) -> [String] {
+    let d = f(ExportOptions.reduceMotionDuration)
+    return [
+      "// Reduce Motion: the accessible alternative iOS users expect — a \(d) s cross-fade, no movement, no scale.",
+      "// Use it when UIAccessibility.isReduceMotionEnabled is true.",
+      "@MainActor",
+      "func springLabFanReduceMotion(main: UIView, items: [UIView], open: Bool) {",
+      "  guard items.count >= springLabFanOffsets.count else { return }",
+      "  let c = main.center",
+      "  for i in 0..<springLabFanOffsets.count {",
+      "    items[i].transform = .identity",
+      "    items[i].center = CGPoint(x: c.x + springLabFanOffsets[i].x, y: c.y + springLabFanOffsets[i].y)",
+      "  }",
+      "  main.transform = open ? CGAffineTransform(rotationAngle: \(f(c.preset.fan.rotationAngle, 4)) * .pi / 180) : .identity",
+      "  UIView.animate(withDuration: \(d), delay: 0, options: [.curveEaseInOut], animations: { for v in items { v.alpha = open ? 1 : 0 } })",
+      "}",
+      "",
+      "@MainActor",
+      "func springLabPlayFan(main: UIView, items: [UIView], open: Bool) {",
+      "  if UIAccessibility.isReduceMotionEnabled {",
+      "    springLabFanReduceMotion(main: main, items: items, open: open)",
+      "  } else if open {",
+      "    springLabFanExpand(main: main, items: items)",
+      "  } else {",
+      "    springLabFanCollapse(main: main, items: items)",
+      "  }",
+      "}",
+      "",
+      "@MainActor",
+      "func springLabBubbleMenuReduceMotion(menu: UIView, open: Bool) {",
+      "  menu.transform = .identity",
+      "  UIView.animate(withDuration: \(d), delay: 0, options: [.curveEaseInOut], animations: { menu.alpha = open ? 1 : 0 })",
+      "}",
+      "",
+    ]
+  }
+}
