@@ -117,6 +117,7 @@ extension UIContext {
     let x0 = trackR.x + knobR + px(2)
     let span = max(1, trackR.w - 2 * (knobR + px(2)))
     let width = spec.range.upperBound - spec.range.lowerBound
+    lastSliderTrack = (x0, span, row.y + row.h / 2)
     func valueAt(_ x: Double) -> Double { spec.range.lowerBound + (x - x0) / span * width }
     func xOf(_ v: Double) -> Double {
       x0 + (width > 0 ? (v - spec.range.lowerBound) / width : 0) * span
@@ -248,7 +249,7 @@ extension UIContext {
   /// Arrow keys nudge the focused slider; Enter starts typing.
   func nudge(_ sid: UIID, _ value: inout Double, _ spec: SliderSpec) {
     var changed = false
-    for k in input.keys {
+    for k in input.keys where !consumedEvents.contains(k.eventIndex) {
       let dir: Double
       switch k.key {
       case KeyName.right, KeyName.up: dir = 1
@@ -261,9 +262,10 @@ extension UIContext {
       }
       consume(eventIndex: k.eventIndex)
       let mult = k.mods.contains(.shift) ? 10 : k.mods.contains(.alt) && !spec.integer ? 0.1 : 1
-      let mode: DragMode = k.mods.contains(.alt) ? .fine : .normal
       let old = value
-      value = spec.settle(value + dir * spec.step * mult, mode)
+      // why: rounding to the fine quantum only cleans float error; a nudge
+      // must not throw away digits an Alt-drag or typing put there
+      value = spec.settle(value + dir * spec.step * mult, .fine)
       changed = changed || value != old
     }
     if changed { report(sid, .committed) }

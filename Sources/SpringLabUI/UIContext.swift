@@ -91,12 +91,18 @@ public final class UIContext {
   var preClick: (id: UIID, value: Double)?
   var tooltipWake: Double?
   var frameOpen = false
+  /// Geometry of the last slider drawn: value lower bound at x0, upper at x0 + span, track centre y.
+  var lastSliderTrack = (x0: 0.0, span: 0.0, cy: 0.0)
   var editingSeen = false
 
   public init(theme: UITheme = .dark, scale: Double = 1) {
     self.theme = theme
     self.scale = scale
   }
+
+  /// The identity and rectangle (pixels) of the widget drawn last.
+  public var lastItemID: UIID? { lastItem?.id }
+  public var lastItemRect: PixelRect? { lastItem?.rect }
 
   /// The last edit of this frame, if any.
   public var lastEdit: UIEdit? { edits.last }
