@@ -28,9 +28,7 @@ extension UIContext {
     let height = (frames.last.map { $0.y } ?? 0) + lineH
     let row = nextRow(height: height)
     if !visible.isEmpty {
-      text(
-        visible, in: PixelRect(x: row.x, y: row.y, w: area.x - row.x, h: lineH), color: theme.text,
-        pad: px(2))
+      drawLabel(visible, in: PixelRect(x: row.x, y: row.y, w: area.x - row.x, h: lineH))
     }
     var changed = false
     for (o, f0) in zip(options, frames) {

@@ -123,7 +123,7 @@ extension UIContext {
       x0 + (width > 0 ? (v - spec.range.lowerBound) / width : 0) * span
     }
 
-    text(UIID.visible(label), in: labelR, color: theme.text, pad: px(2))
+    drawLabel(label, in: labelR)
 
     if editing?.id == sid {
       let outcome = runEditor(sid, hitR) { ValueFormat.parse($0, unit: spec.unit) != nil }

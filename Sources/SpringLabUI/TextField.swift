@@ -25,7 +25,7 @@ extension UIContext {
     let row = nextRow(height: px(theme.rowHeight))
     let fieldR = visible.isEmpty ? row : splitLabel(row).field
     if !visible.isEmpty {
-      text(visible, in: splitLabel(row).label, color: theme.text, pad: px(2))
+      drawLabel(visible, in: splitLabel(row).label)
     }
     if requestedFocus == fid, editing?.id != fid {
       requestedFocus = nil

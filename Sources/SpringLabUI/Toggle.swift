@@ -11,7 +11,7 @@ extension UIContext {
       value.toggle()
       report(tid, .committed)
     }
-    text(UIID.visible(label), in: labelR, color: theme.text, pad: px(2))
+    drawLabel(label, in: labelR)
     let h = px(18)
     let w = px(34)
     let sw = PixelRect(x: field.x + px(2), y: row.y + (row.h - h) / 2, w: w, h: h)

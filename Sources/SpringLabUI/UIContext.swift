@@ -336,6 +336,20 @@ public final class UIContext {
     }
   }
 
+  /// `s` shortened with "…" to fit `width` pixels at the body size.
+  public func fit(_ s: String, width: Double) -> String {
+    guard measure(s).width > width else { return s }
+    var chars = Array(s)
+    while !chars.isEmpty, measure(String(chars) + "…").width > width { chars.removeLast() }
+    return String(chars) + "…"
+  }
+
+  /// A widget's label in its column: the visible part, shortened to fit.
+  func drawLabel(_ label: String, in r: PixelRect) {
+    let pad = px(2)
+    text(fit(UIID.visible(label), width: r.w - pad - px(6)), in: r, color: theme.text, pad: pad)
+  }
+
   /// Text vertically centred in `r`, aligned within it.
   func text(
     _ s: String, in r: PixelRect, color: RGBA, align: TextAlign = .left, size: Double? = nil,
