@@ -143,7 +143,8 @@ import Testing
     #expect(!h.ctx.consumedMouse)
     #expect(h.ctx.passThroughEvents == [down(500, 300)])
     h.frame([move(100, 300)]) { _ in }
-    #expect(h.ctx.passThroughEvents == [move(100, 300)])  // the canvas drag continues over the panel
+    // the canvas drag continues over the panel
+    #expect(h.ctx.passThroughEvents == [move(100, 300)])
   }
 
   @Test func labelsWrapAndTakeAColour() {
