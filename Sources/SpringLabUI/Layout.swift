@@ -1,0 +1,181 @@
+/// Where the next row goes: a vertical cursor in pixels.
+struct LayoutFrame {
+  var x: Double
+  var y: Double
+  var width: Double
+  /// The scroll region this frame lays out, if any.
+  var scroll: UIID?
+  var view: PixelRect?
+  var contentTop: Double
+}
+
+/// A scroll region's memory between frames.
+struct ScrollState {
+  /// Pixels scrolled from the top.
+  var offset = 0.0
+  /// Height of the content last frame, pixels.
+  var content = 0.0
+  var view = PixelRect(x: 0, y: 0, w: 0, h: 0)
+  /// Begin order last frame; inner regions begin later.
+  var order = 0
+
+  var maxOffset: Double { max(0, content - view.h) }
+}
+
+extension PixelRect {
+  /// The overlap of two rectangles (empty rectangles have zero size).
+  func intersection(_ o: PixelRect) -> PixelRect {
+    let x0 = max(x, o.x)
+    let y0 = max(y, o.y)
+    let x1 = min(x + w, o.x + o.w)
+    let y1 = min(y + h, o.y + o.h)
+    return PixelRect(x: x0, y: y0, w: max(0, x1 - x0), h: max(0, y1 - y0))
+  }
+
+  func inset(_ d: Double) -> PixelRect { PixelRect(x: x + d, y: y + d, w: w - 2 * d, h: h - 2 * d) }
+
+  func intersects(_ o: PixelRect) -> Bool {
+    x < o.x + o.w && o.x < x + w && y < o.y + o.h && o.y < y + h
+  }
+}
+
+extension UIContext {
+  /// The current layout cursor: x, y (top of the next row) and width, pixels.
+  public var cursor: (x: Double, y: Double, width: Double) {
+    guard let f = layoutStack.last else { return (0, 0, displayWidth) }
+    return (f.x, f.y, f.width)
+  }
+
+  /// Reserves the next row of `height` pixels (already scaled) and moves the
+  /// cursor below it.
+  public func nextRow(height: Double) -> PixelRect {
+    if layoutStack.isEmpty {
+      layoutStack.append(LayoutFrame(x: 0, y: 0, width: displayWidth, contentTop: 0))
+    }
+    let f = layoutStack[layoutStack.count - 1]
+    let r = PixelRect(x: f.x, y: f.y, w: f.width, h: height)
+    layoutStack[layoutStack.count - 1].y += height + px(theme.spacing)
+    return r
+  }
+
+  /// Vertical gap of `pixels` at scale 1.
+  public func space(_ pixels: Double = 6) {
+    guard !layoutStack.isEmpty else { return }
+    layoutStack[layoutStack.count - 1].y += px(pixels)
+  }
+
+  /// Splits a row into the label column and the widget area.
+  func splitLabel(_ r: PixelRect) -> (label: PixelRect, field: PixelRect) {
+    let lw = (r.w * theme.labelFraction).rounded()
+    return (
+      PixelRect(x: r.x, y: r.y, w: lw, h: r.h),
+      PixelRect(x: r.x + lw, y: r.y, w: r.w - lw, h: r.h)
+    )
+  }
+
+  /// Opens a panel: a rounded dark background at `rect` (pixels) whose content
+  /// scrolls with the wheel and is clipped to it. Close with `endPanel()`.
+  public func beginPanel(_ label: String, rect: PixelRect) {
+    uiRects.append(rect)
+    draw.fillRoundedRect(rect, radius: px(theme.rounding * 1.6), theme.panel)
+    beginScroll(id(label), view: rect, padding: px(theme.padding))
+  }
+
+  public func endPanel() { endScrollRegion() }
+
+  /// Opens a scroll region `height` pixels (at scale 1) tall in the current
+  /// layout; the wheel over it scrolls its content, which is clipped.
+  public func beginScrollRegion(_ label: String, height: Double) {
+    let r = nextRow(height: px(height))
+    draw.fillRoundedRect(r, radius: px(theme.rounding), theme.widget.darkened(0.25))
+    beginScroll(id(label), view: r, padding: px(2))
+  }
+
+  /// Closes the innermost scroll region or panel.
+  public func endScrollRegion() {
+    guard let f = layoutStack.popLast(), let sid = f.scroll, let view = f.view else { return }
+    var st = scrolls[sid] ?? ScrollState()
+    st.content = f.y - f.contentTop - px(theme.spacing) + px(theme.padding)
+    st.view = view
+    st.offset = min(max(0, st.offset), st.maxOffset)
+    scrolls[sid] = st
+    clipStack.removeLast()
+    draw.clip(clipStack.last)
+    if st.maxOffset > 0 {
+      // why: a thin thumb shows there is more below without taking a column
+      let w = px(4)
+      let h = max(px(20), view.h * view.h / st.content)
+      let y = view.y + (view.h - h) * (st.offset / st.maxOffset)
+      draw.fillRoundedRect(
+        PixelRect(x: view.x + view.w - w - px(2), y: y, w: w, h: h), radius: w / 2,
+        theme.border.fading(0.9))
+    }
+  }
+
+  func beginScroll(_ sid: UIID, view: PixelRect, padding: Double) {
+    var st = scrolls[sid] ?? ScrollState()
+    st.view = view
+    scrollOrder += 1
+    st.order = scrollOrder
+    scrolls[sid] = st
+    let c = clipStack.last.map { $0.intersection(view) } ?? view
+    clipStack.append(c)
+    draw.clip(c)
+    let top = view.y + padding - st.offset
+    layoutStack.append(
+      LayoutFrame(
+        x: view.x + padding, y: top, width: view.w - 2 * padding, scroll: sid, view: view,
+        contentTop: top))
+  }
+
+  /// Scroll offset of the region or panel labelled `label`, pixels.
+  public func scrollOffset(_ label: String) -> Double { scrolls[id(label)]?.offset ?? 0 }
+
+  /// Picks the region the wheel scrolls this frame (the innermost one under
+  /// the pointer last frame, preferring one that can scroll) and scrolls it.
+  func pickWheelTarget() -> UIID? {
+    guard input.wheelY != 0 || input.wheelX != 0 else { return nil }
+    let under = scrolls.filter { $0.value.view.contains(input.mouseX, input.mouseY) }
+    let best =
+      under.filter { $0.value.maxOffset > 0 }.max { $0.value.order < $1.value.order }
+      ?? under.max { $0.value.order < $1.value.order }
+    guard let (sid, st) = best else { return nil }
+    var s = st
+    s.offset = min(max(0, s.offset - input.wheelY * px(theme.wheelStep)), s.maxOffset)
+    scrolls[sid] = s
+    return sid
+  }
+
+  /// A section header; click it to fold. Returns whether the section is open.
+  @discardableResult
+  public func section(_ title: String) -> Bool {
+    space(4)
+    let r = nextRow(height: px(theme.sectionHeight))
+    let sid = id("§" + title)
+    let st = behavior(sid, r)
+    if st.clicked {
+      if sectionsClosed.contains(sid) {
+        sectionsClosed.remove(sid)
+      } else {
+        sectionsClosed.insert(sid)
+      }
+    }
+    let open = !sectionsClosed.contains(sid)
+    let color = st.hovered ? theme.text : theme.sectionText
+    let sz = px(theme.sectionFontSize)
+    let cx = r.x + px(5)
+    let cy = r.y + r.h / 2
+    let a = px(3.5)
+    // why: a disclosure triangle says the header folds
+    if open {
+      draw.fillConvex([(cx - a, cy - a * 0.6), (cx + a, cy - a * 0.6), (cx, cy + a * 0.8)], color)
+    } else {
+      draw.fillConvex([(cx - a * 0.6, cy - a), (cx + a * 0.8, cy), (cx - a * 0.6, cy + a)], color)
+    }
+    text(UIID.visible(title).uppercased(), in: r, color: color, size: sz, pad: px(14))
+    draw.fillConvex(
+      [(r.x, r.y + r.h - 1), (r.x + r.w, r.y + r.h - 1), (r.x + r.w, r.y + r.h), (r.x, r.y + r.h)],
+      theme.border)
+    return open
+  }
+}

@@ -1,0 +1,51 @@
+import SpringLabCore
+
+extension UIContext {
+  /// The control for one preset field, built from the field table: a slider
+  /// (with the field's range and unit) for numbers, an integer slider, a
+  /// picker for choices, a switch for flags, a text field for text. Point
+  /// lists and name lists have no control here (nothing is drawn; false).
+  /// `defaults` supplies the reset value and the tick on the track
+  /// (`Preset()` when nil). The widget ID is the field's JSON path, so two
+  /// fields with the same label never clash. Returns whether `preset` changed.
+  @discardableResult
+  public func field(_ f: PresetField, in preset: inout Preset, defaults: Preset? = nil) -> Bool {
+    let base = defaults ?? Preset()
+    let label = f.label + "##" + f.path
+    switch f.kind {
+    case .number(let kp, let range, let unit):
+      return slider(
+        label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp], unit: unit,
+        step: UIContext.step(range: range, unit: unit))
+    case .integer(let kp, let range):
+      return sliderInt(label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp])
+    case .choice(let kp, let options):
+      return picker(label, selection: &preset[keyPath: kp], options: options)
+    case .flag(let kp):
+      return toggle(label, value: &preset[keyPath: kp])
+    case .text(let kp, _, let maxLength):
+      var s = preset[keyPath: kp]
+      let action = textField(label, text: &s, maxLength: maxLength)
+      guard action != .none, s != preset[keyPath: kp] else { return false }
+      preset[keyPath: kp] = s
+      return true
+    case .points, .names:
+      return false
+    }
+  }
+
+  /// A slider step that suits a field: 0.01 s for times, 1 pt / 1° for
+  /// lengths and angles, and for plain ratios a step that gives about a
+  /// hundred to a few thousand positions over the range.
+  public static func step(range: ClosedRange<Double>, unit: String) -> Double {
+    let span = range.upperBound - range.lowerBound
+    switch unit {
+    case "s": return 0.01
+    case "pt", "°", "pt/s": return 1
+    default:
+      if span <= 0.2 { return 0.0001 }
+      if span <= 2 { return 0.01 }
+      return 0.1
+    }
+  }
+}

@@ -1,0 +1,291 @@
+import Foundation
+
+/// Drag precision chosen by the modifiers held.
+enum DragMode: Equatable {
+  /// Follows the pointer, rounds to `step`.
+  case normal
+  /// Shift: follows the pointer, snaps to 10 × `step`.
+  case coarse
+  /// Alt: moves at 1/10 of the pointer's speed from where it was pressed.
+  case fine
+
+  init(_ m: KeyModifiers) {
+    self = m.contains(.alt) ? .fine : m.contains(.shift) ? .coarse : .normal
+  }
+
+  var speed: Double { self == .fine ? 0.1 : 1 }
+}
+
+/// The slider being dragged: value = anchorValue + (x − anchorX) / track
+/// width × span × speed, re-anchored when the modifiers change so the value
+/// never jumps.
+struct SliderDrag {
+  var id: UIID
+  var anchorX: Double
+  var anchorValue: Double
+  var lastX: Double
+  var mode: DragMode
+}
+
+/// The numeric parameters of one slider call.
+struct SliderSpec {
+  var range: ClosedRange<Double>
+  var defaultValue: Double?
+  var unit: String
+  var step: Double
+  var decimals: Int
+  var integer: Bool
+
+  func quantum(_ mode: DragMode) -> Double {
+    switch mode {
+    case .normal: return step
+    case .coarse: return step * 10
+    case .fine: return integer || step >= 1 ? step : step / 10
+    }
+  }
+
+  func settle(_ raw: Double, _ mode: DragMode) -> Double {
+    ValueFormat.clamp(ValueFormat.quantize(raw, quantum(mode)), range)
+  }
+
+  func text(_ v: Double) -> String { ValueFormat.text(v, decimals: decimals, unit: unit) }
+}
+
+extension UIContext {
+  /// A labelled slider row: label, track (with a tick at the default), value
+  /// text with its unit and a reset icon. Returns whether `value` changed.
+  ///
+  /// - Drag sets the value from the pointer; Shift snaps to 10 × `step`; Alt
+  ///   moves at 1/10 speed from the press point. One drag reports
+  ///   `.began` … `.changed` … `.ended` in `edits`.
+  /// - Arrow keys nudge the focused slider by `step` (Shift × 10, Alt × 0.1);
+  ///   Enter, Ctrl+click or a double-click types an exact value (Enter
+  ///   commits a number clamped to `range`, Esc cancels, text that is not a
+  ///   number turns the field red and is not committed).
+  /// - Right-click or the reset icon restores `default`.
+  /// - The value is always clamped to `range`.
+  ///
+  /// `unit` is shown after the value ("s", "pt", "°", ""); `decimals`
+  /// defaults from `step` (0.01 → "0.400").
+  @discardableResult
+  public func slider(
+    _ label: String, value: inout Double, range: ClosedRange<Double>,
+    default defaultValue: Double? = nil,
+    unit: String = "", step: Double = 0.01, decimals: Int? = nil
+  ) -> Bool {
+    let st = step > 0 && step.isFinite ? step : 0.01
+    let spec = SliderSpec(
+      range: range, defaultValue: defaultValue, unit: unit, step: st,
+      decimals: decimals ?? ValueFormat.decimals(forStep: st), integer: false)
+    return sliderRow(label, &value, spec)
+  }
+
+  /// An integer slider; as `slider` with whole steps (fine drag moves at
+  /// 1/10 speed but still lands on whole numbers).
+  @discardableResult
+  public func sliderInt(
+    _ label: String, value: inout Int, range: ClosedRange<Int>, default defaultValue: Int? = nil,
+    unit: String = "", step: Int = 1
+  ) -> Bool {
+    var v = Double(value)
+    let spec = SliderSpec(
+      range: Double(range.lowerBound)...Double(range.upperBound),
+      defaultValue: defaultValue.map(Double.init),
+      unit: unit, step: Double(max(1, step)), decimals: 0, integer: true)
+    _ = sliderRow(label, &v, spec)
+    let new = min(range.upperBound, max(range.lowerBound, Int(v.rounded())))
+    defer { value = new }
+    return new != value
+  }
+
+  func sliderRow(_ label: String, _ value: inout Double, _ spec: SliderSpec) -> Bool {
+    let sid = id(label)
+    let before = value
+    value = ValueFormat.clamp(value, spec.range)
+    let row = nextRow(height: px(theme.rowHeight))
+    let (labelR, field) = splitLabel(row)
+    let resetSide = px(theme.resetSize)
+    let valueW = px(theme.valueWidth)
+    let trackW = max(px(24), field.w - valueW - resetSide - px(6))
+    let trackR = PixelRect(x: field.x, y: row.y, w: trackW, h: row.h)
+    let valueR = PixelRect(x: trackR.x + trackR.w, y: row.y, w: valueW, h: row.h)
+    let hitR = PixelRect(x: trackR.x, y: row.y, w: trackR.w + valueW, h: row.h)
+    let resetR = PixelRect(
+      x: valueR.x + valueR.w + px(6), y: row.y + (row.h - resetSide) / 2, w: resetSide, h: resetSide
+    )
+    let knobR = px(6.5)
+    let x0 = trackR.x + knobR + px(2)
+    let span = max(1, trackR.w - 2 * (knobR + px(2)))
+    let width = spec.range.upperBound - spec.range.lowerBound
+    lastSliderTrack = (x0, span, row.y + row.h / 2)
+    func valueAt(_ x: Double) -> Double { spec.range.lowerBound + (x - x0) / span * width }
+    func xOf(_ v: Double) -> Double {
+      x0 + (width > 0 ? (v - spec.range.lowerBound) / width : 0) * span
+    }
+
+    drawLabel(label, in: labelR)
+
+    if editing?.id == sid {
+      let outcome = runEditor(sid, hitR) { ValueFormat.parse($0, unit: spec.unit) != nil }
+      switch outcome {
+      case .submitted(let typed, let outside):
+        if let v = ValueFormat.parse(typed, unit: spec.unit) {
+          let typedValue = spec.integer ? v.rounded() : v
+          value = ValueFormat.clamp(typedValue, spec.range)
+          editing = nil
+          if value != before { report(sid, .committed) }
+        } else if outside {
+          editing = nil
+        } else {
+          editing?.invalid = true
+          drawEditor(editing!, hitR)
+        }
+      case .cancelled:
+        editing = nil
+      case .edited, .none:
+        break
+      }
+      if editing?.id == sid { return value != before }
+    }
+
+    let state = behavior(sid, hitR)
+    if state.pressed {
+      if input.pressMods.contains(.ctrl) || input.clicks >= 2 {
+        // why: the first click of a double-click moved the value; typing
+        // should start from the value the designer saw before clicking
+        if input.clicks >= 2, let p = preClick, p.id == sid { value = p.value }
+        activeID = nil
+        sliderDrag = nil
+        startEditing(sid, text: ValueFormat.number(value, decimals: spec.decimals), selectAll: true)
+        if value != before { report(sid, .committed) }
+        drawEditor(editing!, hitR)
+        return value != before
+      }
+      preClick = (sid, value)
+      let mode = DragMode(input.pressMods)
+      let mx = input.mouseX
+      if mode == .fine {
+        sliderDrag = SliderDrag(id: sid, anchorX: mx, anchorValue: value, lastX: mx, mode: mode)
+      } else {
+        sliderDrag = SliderDrag(
+          id: sid, anchorX: mx, anchorValue: valueAt(mx), lastX: mx, mode: mode)
+        value = spec.settle(valueAt(mx), mode)
+      }
+      report(sid, .began)
+    } else if state.held || state.released, var d = sliderDrag, d.id == sid {
+      let mx = input.mouseX
+      let mode = DragMode(input.mods)
+      if mode != d.mode {
+        d.anchorValue += (d.lastX - d.anchorX) / span * width * d.mode.speed
+        d.anchorX = d.lastX
+        d.mode = mode
+      }
+      let raw = d.anchorValue + (mx - d.anchorX) / span * width * mode.speed
+      d.lastX = mx
+      sliderDrag = d
+      let old = value
+      value = spec.settle(raw, mode)
+      if value != old { report(sid, .changed) }
+    }
+    if state.released, sliderDrag?.id == sid {
+      sliderDrag = nil
+      report(sid, .ended)
+    }
+    if state.rightPressed, let d = spec.defaultValue {
+      value = ValueFormat.clamp(d, spec.range)
+      if value != before { report(sid, .committed) }
+    }
+    if let d = spec.defaultValue,
+      ValueFormat.clamp(d, spec.range) != value || activeID == sid.child("reset")
+    {
+      let rs = behavior(sid.child("reset"), resetR)
+      if rs.clicked {
+        value = ValueFormat.clamp(d, spec.range)
+        report(sid, .committed)
+      }
+      drawResetIcon(resetR, color: rs.hovered ? theme.text : theme.textDim)
+    }
+    if focusedID == sid, editing == nil, activeID != sid {
+      nudge(sid, &value, spec)
+    }
+    lastItem = (sid, hitR)
+
+    // drawing
+    let focused = focusedID == sid
+    let hot = hotID == sid || activeID == sid
+    if focused {
+      box(hitR, fill: theme.panel, border: theme.focus.fading(0.7), width: px(1))
+    } else if hot {
+      box(hitR, fill: theme.widget.fading(0.6))
+    }
+    let cy = row.y + row.h / 2
+    let groove = px(4)
+    let gx0 = trackR.x + px(2)
+    let gw = trackR.w - px(4)
+    draw.fillRoundedRect(
+      PixelRect(x: gx0, y: cy - groove / 2, w: gw, h: groove), radius: groove / 2, theme.widgetHot)
+    let kx = xOf(value)
+    let fromX = xOf(min(max(0, spec.range.lowerBound), spec.range.upperBound))
+    let fillX0 = min(fromX, kx)
+    let accent = hot ? theme.accentHot : theme.accent
+    draw.fillRoundedRect(
+      PixelRect(x: fillX0, y: cy - groove / 2, w: abs(kx - fromX), h: groove), radius: groove / 2,
+      accent)
+    if let d = spec.defaultValue {
+      let tx = xOf(ValueFormat.clamp(d, spec.range))
+      let th = px(12)
+      draw.fillRoundedRect(
+        PixelRect(x: tx - px(1), y: cy - th / 2, w: px(2), h: th), radius: px(1), theme.tick)
+    }
+    let kr = activeID == sid ? knobR + px(1) : hot ? knobR + px(0.5) : knobR
+    if activeID == sid { draw.fillCircle(cx: kx, cy: cy, r: kr + px(3), accent.fading(0.35)) }
+    draw.fillCircle(cx: kx, cy: cy, r: kr, theme.knob)
+    text(
+      spec.text(value), in: valueR, color: activeID == sid ? theme.accentHot : theme.text,
+      align: .right, pad: px(4))
+    return value != before
+  }
+
+  /// Arrow keys nudge the focused slider; Enter starts typing.
+  func nudge(_ sid: UIID, _ value: inout Double, _ spec: SliderSpec) {
+    var changed = false
+    for k in input.keys where !consumedEvents.contains(k.eventIndex) {
+      let dir: Double
+      switch k.key {
+      case KeyName.right, KeyName.up: dir = 1
+      case KeyName.left, KeyName.down: dir = -1
+      case KeyName.enter:
+        consume(eventIndex: k.eventIndex)
+        startEditing(sid, text: ValueFormat.number(value, decimals: spec.decimals), selectAll: true)
+        continue
+      default: continue
+      }
+      consume(eventIndex: k.eventIndex)
+      let mult = k.mods.contains(.shift) ? 10 : k.mods.contains(.alt) && !spec.integer ? 0.1 : 1
+      let old = value
+      // why: rounding to the fine quantum only cleans float error; a nudge
+      // must not throw away digits an Alt-drag or typing put there
+      value = spec.settle(value + dir * spec.step * mult, .fine)
+      changed = changed || value != old
+    }
+    if changed { report(sid, .committed) }
+  }
+
+  /// A circular arrow: "back to the default".
+  func drawResetIcon(_ r: PixelRect, color: RGBA) {
+    let cx = r.x + r.w / 2
+    let cy = r.y + r.h / 2
+    let rad = r.w * 0.34
+    let pts = (0...12).map { i -> (Double, Double) in
+      let a = (-60 + 270 * Double(i) / 12) * Double.pi / 180
+      return (cx + rad * cos(a), cy + rad * sin(a))
+    }
+    draw.polyline(pts, width: max(1.2, px(1.6)), color)
+    let a = -60 * Double.pi / 180
+    let tx = cx + rad * cos(a)
+    let ty = cy + rad * sin(a)
+    let s = r.w * 0.22
+    draw.fillConvex(
+      [(tx - s, ty - s * 0.2), (tx + s * 0.6, ty - s * 0.9), (tx + s * 0.4, ty + s * 0.8)], color)
+  }
+}

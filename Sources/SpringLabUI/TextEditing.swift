@@ -1,0 +1,126 @@
+/// A field being typed into: a slider in typing mode or a text field.
+struct InlineEdit {
+  var id: UIID
+  var buffer: TextBuffer
+  /// The text before editing, restored by Esc.
+  var original: String
+  var maxLength: Int
+  /// The text does not parse (numbers): the field shows red.
+  var invalid = false
+}
+
+/// What happened to a field being edited this frame.
+enum EditorOutcome: Equatable {
+  case none
+  case edited
+  /// Enter pressed (or a click elsewhere): the widget decides whether to accept.
+  case submitted(String, byClickOutside: Bool)
+  case cancelled
+}
+
+extension UIContext {
+  /// Starts typing into the field `fid` with `text`.
+  func startEditing(_ fid: UIID, text: String, selectAll: Bool, maxLength: Int = 64) {
+    editing = InlineEdit(
+      id: fid, buffer: TextBuffer(text, selectAll: selectAll), original: text, maxLength: maxLength)
+    focusedID = fid
+    editingSeen = true
+    keyboardCaptured = true
+  }
+
+  /// Feeds this frame's typing to the field being edited (which must be
+  /// `fid`) and draws it in `rect`. Every key goes to the field.
+  func runEditor(_ fid: UIID, _ rect: PixelRect, invalidCheck: ((String) -> Bool)? = nil)
+    -> EditorOutcome
+  {
+    guard var e = editing, e.id == fid else { return .none }
+    editingSeen = true
+    var outcome = EditorOutcome.none
+    if mouseIn(rect) { hotID = fid }
+    if input.wasPressed(.left) {
+      if mouseIn(rect), !pressClaimed {
+        pressClaimed = true
+        focusedID = fid
+        e.buffer.setCaret(
+          caretIndex(e.buffer.text, atX: input.mouseX - rect.x - px(6) + scrollShift(e, rect)))
+      } else if !mouseIn(rect) {
+        outcome = .submitted(e.buffer.text, byClickOutside: true)
+      }
+    }
+    if outcome == .none {
+      loop: for item in input.typing {
+        switch item {
+        case .text(let s, let i):
+          consume(eventIndex: i)
+          e.buffer.insert(s, maxLength: e.maxLength)
+          outcome = .edited
+        case .key(let k):
+          consume(eventIndex: k.eventIndex)
+          if k.key == KeyName.enter {
+            outcome = .submitted(e.buffer.text, byClickOutside: false)
+            break loop
+          } else if k.key == KeyName.escape {
+            outcome = .cancelled
+            break loop
+          } else if e.buffer.apply(key: k.key) {
+            outcome = .edited
+          }
+        }
+      }
+      // why: keys after Enter/Esc in the same frame were typed into the field
+      for item in input.typing {
+        switch item {
+        case .text(_, let i): consume(eventIndex: i)
+        case .key(let k): consume(eventIndex: k.eventIndex)
+        }
+      }
+    }
+    if let check = invalidCheck { e.invalid = !check(e.buffer.text) }
+    editing = e
+    drawEditor(e, rect)
+    lastItem = (fid, rect)
+    return outcome
+  }
+
+  /// Horizontal shift that keeps the caret inside the field, pixels.
+  func scrollShift(_ e: InlineEdit, _ rect: PixelRect) -> Double {
+    let caretX = measure(String(e.buffer.chars.prefix(e.buffer.caret))).width
+    return max(0, caretX - (rect.w - px(12)))
+  }
+
+  /// The caret position nearest to `x` pixels from the text start.
+  func caretIndex(_ s: String, atX x: Double) -> Int {
+    let chars = Array(s)
+    var best = 0
+    var bestD = Double.infinity
+    for i in 0...chars.count {
+      let d = abs(measure(String(chars.prefix(i))).width - x)
+      if d < bestD {
+        bestD = d
+        best = i
+      }
+    }
+    return best
+  }
+
+  func drawEditor(_ e: InlineEdit, _ rect: PixelRect) {
+    let fill = e.invalid ? theme.errorFill : theme.widgetActive
+    let ring = e.invalid ? theme.error : theme.focus
+    box(rect, fill: fill, border: ring, width: px(1.5))
+    let inner = rect.inset(px(2))
+    let c = clip.map { $0.intersection(inner) } ?? inner
+    draw.clip(c)
+    let shift = scrollShift(e, rect)
+    let x0 = rect.x + px(6) - shift
+    let h = measure("Ag").height
+    let ty = rect.y + (rect.h - h) / 2
+    if e.buffer.allSelected {
+      let w = measure(e.buffer.text).width
+      draw.fillRoundedRect(PixelRect(x: x0 - 1, y: ty, w: w + 2, h: h), radius: 0, theme.selection)
+    }
+    draw.text(e.buffer.text, x: x0, y: ty, size: fontSize, color: theme.text)
+    let cx = x0 + measure(String(e.buffer.chars.prefix(e.buffer.caret))).width
+    draw.fillRoundedRect(PixelRect(x: cx, y: ty, w: max(1, px(1)), h: h), radius: 0, theme.text)
+    draw.clip(clip)
+  }
+}
