@@ -20,7 +20,7 @@ let package = Package(
     ),
     .target(name: "SpringLabSDL", dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore"]),
     .executableTarget(name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
-    .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"]),
+    .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"], exclude: ["Fixtures"]),
     .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
     .testTarget(name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore"]),
     .testTarget(name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI"]),
