@@ -163,12 +163,24 @@ public struct Bubble: Sendable, Equatable {
   }
 
   /// Re-clamps after a bounds change (rotation, device, split view), animated.
-  public mutating func reclamp(at t: Double, device: Device, keyboard: Double) {
+  /// `previous` is the rectangle the centre was kept in before the change:
+  /// x is carried across proportionally so a bubble keeps its side (a bubble
+  /// on the right edge of a portrait screen must not end on the left edge of
+  /// the landscape one just because the screen got wider); y is only clamped.
+  public mutating func reclamp(
+    at t: Double, device: Device, keyboard: Double,
+    previous: (minX: Double, maxX: Double, minY: Double, maxY: Double)? = nil
+  ) {
     guard phase != .hidden else { return }
     advance(to: t)
     let c = center(at: t)
     let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
-    let target = BubbleSnap.target(from: c, velocity: Point(0, 0), mode: "sides", deceleration: 0.998, bounds: b)
+    var from = c
+    if let old = previous, old.maxX > old.minX {
+      let f = min(1, max(0, (c.x - old.minX) / (old.maxX - old.minX)))
+      from.x = b.minX + f * (b.maxX - b.minX)
+    }
+    let target = BubbleSnap.target(from: from, velocity: Point(0, 0), mode: "sides", deceleration: 0.998, bounds: b)
     if phase == .dragging {
       position = BubbleSnap.clamp(position, b)
     } else if target != c {

@@ -192,6 +192,8 @@ public struct Scene: Sendable, Equatable {
   private mutating func apply(_ p: Preset) {
     let t = now
     let old = preset
+    let oldBounds = BubbleSnap.bounds(
+      device: device, size: bubble.config.size, margin: bubble.config.margin, keyboard: keyboardTarget)
     preset = p
     device = Device.named(p.device, landscape: p.orientation == "landscape")
     if p.fan != old.fan {
@@ -204,7 +206,7 @@ public struct Scene: Sendable, Equatable {
     if keyboardShown {
       keyboardTrack = Track(rest: device.keyboard)
     }
-    bubble.reclamp(at: t, device: device, keyboard: keyboardTarget)
+    bubble.reclamp(at: t, device: device, keyboard: keyboardTarget, previous: oldBounds)
     if p.device != old.device || p.orientation != old.orientation || p.bubble.floatingCount != old.bubble.floatingCount
       || p.bubble.size != old.bubble.size || p.bubble.floatingSpeed != old.bubble.floatingSpeed
     {
