@@ -360,4 +360,21 @@ struct BubbleTests {
     s.tap(s.bubble.center(at: 4))
     #expect(s.bubble.alpha(at: 4.1) == 1, "a touch restores it")
   }
+
+  @Test func aBubbleMovedWhileTheKeyboardShowsStaysWhereItWasPut() {
+    var s = scene()
+    s.advance(to: 1)
+    drag(&s, by: Point(0, 452), over: 0.3)  // to y 700
+    s.advance(to: s.now + 1)
+    s.send(.key("keyboard"))
+    s.advance(to: s.now + 1)
+    #expect(s.bubble.center(at: s.now).y == 480)
+    // the user puts it somewhere else while the keyboard shows
+    drag(&s, by: Point(0, -280), over: 0.3)  // to y 200
+    s.advance(to: s.now + 1)
+    #expect(s.bubble.center(at: s.now) == Point(36, 200))
+    s.send(.key("keyboard"))
+    s.advance(to: s.now + 1)
+    #expect(s.bubble.center(at: s.now) == Point(36, 200), "the keyboard hiding must not undo the user's move")
+  }
 }

@@ -146,7 +146,9 @@ public struct Bubble: Sendable, Equatable {
     let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
     let target = BubbleSnap.target(from: p, velocity: v, mode: config.snapMode, deceleration: config.deceleration, bounds: b)
     moveTo(target, from: p, at: t, duration: config.snapDuration)
-    if savedY != nil && keyboard == 0 { savedY = nil }
+    // why: the user placed it; a keyboard hiding later must not pull it back
+    // to the y it had before the keyboard pushed it up
+    savedY = nil
   }
 
   /// Springs to `target` with the snap spring.
