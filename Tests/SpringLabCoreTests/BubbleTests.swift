@@ -41,7 +41,49 @@ struct BubbleTests {
     s.advance(to: 1)
     drag(&s, by: move, over: 0.5)
     #expect(s.bubble.menuOpen == tap, "moved \(move)")
-    #expect(s.bubble.phase == (tap ? .idle : .snapping))
+    #expect(s.bubble.phase == .snapping, "a drag snaps; a tap that nudged the bubble springs it back")
+    s.advance(to: s.now + 1)
+    if tap {
+      #expect(s.bubble.center(at: s.now) == Point(36, 248), "a tap leaves the bubble where it was")
+    }
+  }
+
+  @Test func aTapThatDidNotMoveLeavesTheBubbleIdle() {
+    var s = scene()
+    s.advance(to: 1)
+    s.tap(s.bubble.center(at: 1))
+    #expect(s.bubble.phase == .idle && s.bubble.menuOpen)
+  }
+
+  @Test func aSecondPressWhileHeldEndsTheFirst() {
+    var s = scene()
+    s.advance(to: 1)
+    let c = s.bubble.center(at: 1)
+    s.send(.pointerDown(c))
+    s.advance(to: 1.2)
+    s.send(.pointerMove(c + Point(200, 300)))
+    #expect(s.bubble.phase == .dragging)
+    // the release was lost; a new press arrives elsewhere
+    s.send(.pointerDown(Point(200, 100)))
+    #expect(s.bubble.phase == .snapping)
+    s.send(.pointerUp(Point(200, 100)))
+    s.advance(to: 3)
+    #expect(s.bubble.phase == .idle)
+    #expect(s.bubble.center(at: 3) == Point(357, 548))
+  }
+
+  @Test func keyboardDuringASnapKeepsTheSnapsSide() {
+    var s = scene()
+    s.advance(to: 1)
+    drag(&s, by: Point(250, 500), over: 0.3)  // released at (286, 748) → heading for x 357
+    s.advance(to: s.now + 0.05)
+    s.send(.key("keyboard"))
+    s.advance(to: s.now + 2)
+    let b = bounds(s, keyboard: 336)
+    #expect(s.bubble.center(at: s.now) == Point(b.maxX, b.maxY))
+    s.send(.key("keyboard"))
+    s.advance(to: s.now + 2)
+    #expect(s.bubble.center(at: s.now) == Point(357, 748), "back to the former y, on its side")
   }
 
   @Test("released at 0.19 s vs 0.21 s having moved 12 pt", arguments: [(0.19, true), (0.21, false)])

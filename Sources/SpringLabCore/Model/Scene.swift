@@ -113,6 +113,14 @@ public struct Scene: Sendable, Equatable {
     let t = now
     switch input {
     case .pointerDown(let p):
+      // why: a press while one is still held (a lost release, a second
+      // "down" in a script) ends the first one where the pointer was, so
+      // no control is left pressed or dragging forever
+      if let held = pointer {
+        let target = pressed
+        pressed = nil
+        release(target, at: held)
+      }
       pointer = p
       pressed = hitTest(p)
       if case .bubble = pressed { bubble.press(at: p, time: t) }
