@@ -373,6 +373,23 @@ struct PresetTests {
     #expect(q.bubble.snapDuration == 0.6 && q.bubble.snapDamping == 0.7)
   }
 
+  @Test func schema1WithBothOldAndNewNamesIsAnError() {
+    // the old name must not silently overwrite (or be overwritten by) the new one
+    for doc in [
+      #"{"schema": 1, "fan": {"count": 3, "itemCount": 4}}"#,
+      #"{"schema": 1, "fan": {"startAngle": 100, "angles": [180, 270]}}"#,
+      #"{"schema": 1, "bubble": {"snap": {"duration": 0.3}, "snapDuration": 0.5}}"#,
+    ] {
+      do {
+        let p = try PresetReader.decode(Data(doc.utf8), file: "x")
+        Issue.record("accepted \(doc): count \(p.fan.count) start \(p.fan.startAngle) snap \(p.bubble.snapDuration)")
+      } catch {
+        #expect(error.problems.count == 1, "\(error)")
+        #expect(error.problems[0].reason.contains("unknown field"), "\(error)")
+      }
+    }
+  }
+
   @Test func schema1FieldsAreUnknownInSchema2() {
     for doc in [#"{"schema": 2, "fan": {"itemCount": 4}}"#, #"{"fan": {"angles": [180, 270]}}"#, #"{"bubble": {"snapDuration": 0.5}}"#] {
       #expect(throws: LoadError.self) { try PresetReader.decode(Data(doc.utf8), file: "x") }
@@ -498,5 +515,65 @@ final class Counter: @unchecked Sendable {
     defer { lock.unlock() }
     n += 1
     return n
+  }
+}
+
+@Suite("Strict JSON")
+struct StrictJSONTests {
+  @Test("malformed UTF-8 is refused", arguments: [
+    [0x22, 0xC0, 0x80, 0x22],  // overlong NUL
+    [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-16 surrogate encoded in UTF-8
+    [0x22, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x22],  // 5-byte form
+    [0x22, 0x80, 0x22],  // lone continuation byte
+    [0x22, 0xE2, 0x82, 0x22],  // truncated sequence
+    [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // beyond U+10FFFF
+  ] as [[UInt8]])
+  func malformedUTF8(_ bytes: [UInt8]) {
+    do {
+      _ = try StrictJSONParser.parse(Data(bytes))
+      Issue.record("accepted \(bytes)")
+    } catch {
+      #expect(error.reason.contains("UTF-8"))
+    }
+  }
+
+  @Test func errorsGiveLineAndColumn() {
+    let text = "{\n  \"a\": 1,\n  \"b\": tru\n}"
+    do {
+      _ = try StrictJSONParser.parse(Data(text.utf8))
+      Issue.record("accepted")
+    } catch {
+      #expect(error.line == 3 && error.column == 8, "\(error)")
+      #expect(error.path == "b")
+    }
+    // columns count characters, not bytes
+    do {
+      _ = try StrictJSONParser.parse(Data("{\"é\": x}".utf8))
+    } catch {
+      #expect(error.line == 1 && error.column == 7, "\(error)")
+    }
+  }
+
+  @Test func numbersAtTheEdgesOfDouble() throws {
+    #expect(try StrictJSONParser.parse(Data("1.7976931348623157e308".utf8)) == .number(.greatestFiniteMagnitude))
+    #expect(try StrictJSONParser.parse(Data("1e-400".utf8)) == .number(0))
+    #expect(try StrictJSONParser.parse(Data("-0".utf8)) == .number(-0.0))
+    for bad in ["1.8e308", "-1e400", "01", "1.", ".5", "+1", "1e", "0x10", "- 1", "Infinity", "-Infinity", "NaN", "nan"] {
+      #expect(throws: JSONSyntaxError.self, "\(bad)") { _ = try StrictJSONParser.parse(Data(bad.utf8)) }
+    }
+  }
+
+  @Test func writerOutputParsesBackExactly() throws {
+    var rng = SeededGenerator(seed: 3)
+    for _ in 0..<2000 {
+      let d = Double(bitPattern: rng.next())
+      guard d.isFinite else { continue }
+      let text = JSONWriter.number(d)
+      #expect(try StrictJSONParser.parse(Data(text.utf8)) == .number(d == 0 ? 0 : d), "\(d) → \(text)")
+    }
+    for s in ["", "\u{0}", "\u{1F}", "\u{7F}", "tab\t", "\"\\/", "\u{2028}", "😀", "\u{FEFF}"] {
+      let q = JSONWriter.quote(s)
+      #expect(try StrictJSONParser.parse(Data(q.utf8)) == .string(s), "\(q)")
+    }
   }
 }
