@@ -275,4 +275,66 @@ struct SceneTests {
     #expect(s.hitTest(out) == .mask)
     #expect(s.targetPoint("outside", index: nil) == out)
   }
+
+  @Test("every item of every shipped preset can be tapped once open", arguments: PresetTests.shippedNames)
+  func itemsAreTappable(_ name: String) {
+    var s = Scene(preset: shipped(name))
+    s.tap(s.mainCenter)
+    s.advance(to: 3)
+    #expect(s.fan.phase == .expanded)
+    for i in 0..<s.preset.fan.count {
+      let c = s.mainCenter + s.itemOffsets[i]
+      if s.bubble.hits(c, at: s.now) { continue }  // the bubble floats above the fan
+      let later = (i + 1..<s.preset.fan.count).contains { (s.mainCenter + s.itemOffsets[$0]).distance(to: c) <= s.itemHitRadius }
+      if later { continue }  // a later item drawn on top wins
+      #expect(s.hitTest(c) == .fanItem(i), "\(name): item \(i) at \(c) hits \(String(describing: s.hitTest(c)))")
+    }
+  }
+
+  @Test func outsideIsOutsideEveryHitArea() {
+    for name in PresetTests.shippedNames {
+      var s = Scene(preset: shipped(name))
+      #expect(s.hitTest(s.outsidePoint()) == nil, "\(name) closed")
+      s.tap(s.mainCenter)
+      s.advance(to: 3)
+      #expect(s.hitTest(s.outsidePoint()) == .mask, "\(name) open")
+      s.send(.key("b"))
+      s.advance(to: 4)
+      let h = s.hitTest(s.outsidePoint())
+      #expect(h == .mask, "\(name) open with the bubble menu: \(String(describing: h))")
+    }
+  }
+
+  @Test func kyCircleMenuFlyOutAndBack() {
+    let p = shipped("seed-004-ring.json")
+    var s = Scene(preset: p)
+    s.tap(s.mainCenter)
+    s.advance(to: 1)
+    let c = s.targetPoint("fan.item", index: 3)!
+    s.tap(c)
+    #expect(s.fan.pageShown)
+    s.advance(to: 1.3)
+    for v in s.fanItems(at: 1.3) {
+      #expect(v.alpha == 0)
+      #expect(v.center.distance(to: s.mainCenter) > max(s.device.width, s.device.height) / 2, "slid out past the screen edge")
+    }
+    #expect(s.toast?.text == "Calendar tapped")
+    #expect(s.hitTest(c) == .page)
+    s.tap(s.outsidePoint())  // back
+    #expect(!s.fan.pageShown)
+    s.advance(to: 2)
+    for (i, v) in s.fanItems(at: 2).enumerated() {
+      #expect(v.alpha == 1 && near(v.center, s.mainCenter + s.itemOffsets[i], 1e-9))
+    }
+    #expect(s.fan.phase == .expanded)
+  }
+
+  @Test func pressFeedbackTargetIsTracked() {
+    var s = seedScene()
+    s.send(.pointerDown(s.mainCenter))
+    #expect(s.pressedTarget == .fanMain)
+    #expect(s.pointer == s.mainCenter)
+    s.send(.pointerUp(s.mainCenter))
+    #expect(s.pressedTarget == nil && s.pointer == nil)
+  }
 }
