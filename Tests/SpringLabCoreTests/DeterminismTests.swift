@@ -121,6 +121,14 @@ struct DeterminismTests {
       if let bad = nums.first(where: { !$0.1.isFinite }) {
         failures.append(Failure(step: step, what: "non-finite \(bad.0) = \(bad.1)"))
       }
+      // the script target "outside" never lands on a control
+      if step % 97 == 0 {
+        let o = s.outsidePoint()
+        switch s.hitTest(o) {
+        case nil, .mask?, .page?: break
+        case let h?: failures.append(Failure(step: step, what: "outside point \(o) hits \(h)"))
+        }
+      }
       // every so often: let go, wait 5 s, check the resting state
       if step % 500 == 499 {
         if down {
