@@ -419,4 +419,45 @@ struct BubbleTests {
     s.advance(to: s.now + 1)
     #expect(s.bubble.center(at: s.now) == Point(36, 200), "the keyboard hiding must not undo the user's move")
   }
+
+  @Test func aHiddenBubbleRotatedComesBackOnItsSide() {
+    var s = scene()
+    s.advance(to: 1)
+    drag(&s, by: Point(300, 0), over: 0.3)
+    s.advance(to: s.now + 1)
+    #expect(s.bubble.center(at: s.now) == Point(357, 248))
+    s.send(.pointerDown(Point(357, 248)))
+    s.advance(to: s.now + 1)  // long press: hidden
+    s.send(.pointerUp(Point(357, 248)))
+    #expect(s.bubble.phase == .hidden)
+    s.send(.key("rotate"))
+    s.send(.showBubble)
+    let b = bounds(s)
+    #expect(s.bubble.center(at: s.now) == Point(b.maxX, 248), "on the right edge of the landscape screen")
+  }
+
+  @Test("rotating while the bubble is held keeps its resting place on its side", arguments: [false, true])
+  func rotateWhileHeld(_ longPress: Bool) {
+    var s = scene()
+    s.advance(to: 1)
+    drag(&s, by: Point(300, 0), over: 0.3)
+    s.advance(to: s.now + 1)
+    let c = s.bubble.center(at: s.now)
+    #expect(c == Point(357, 248))
+    s.send(.pointerDown(c))
+    s.send(.pointerMove(c + Point(2, 0)))
+    s.advance(to: s.now + 0.1)
+    s.send(.key("rotate"))
+    if longPress {
+      s.advance(to: s.now + 1)
+      #expect(s.bubble.phase == .hidden)
+      s.send(.pointerUp(c))
+      s.send(.showBubble)
+    } else {
+      s.send(.pointerUp(c + Point(2, 0)))
+    }
+    s.advance(to: s.now + 1)
+    let b = bounds(s)
+    #expect(s.bubble.center(at: s.now) == Point(b.maxX, 248))
+  }
 }

@@ -185,16 +185,26 @@ public struct Bubble: Sendable, Equatable {
     at t: Double, device: Device, keyboard: Double,
     previous: (minX: Double, maxX: Double, minY: Double, maxY: Double)? = nil
   ) {
-    guard phase != .hidden else { return }
     advance(to: t)
     let c = center(at: t)
     let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
-    var from = c
-    if let old = previous, old.maxX > old.minX {
-      let f = min(1, max(0, (c.x - old.minX) / (old.maxX - old.minX)))
-      from.x = b.minX + f * (b.maxX - b.minX)
+    func carried(_ p: Point) -> Point {
+      var q = p
+      if let old = previous, old.maxX > old.minX {
+        let f = min(1, max(0, (p.x - old.minX) / (old.maxX - old.minX)))
+        q.x = b.minX + f * (b.maxX - b.minX)
+      }
+      return BubbleSnap.target(from: q, velocity: Point(0, 0), mode: "sides", deceleration: 0.998, bounds: b)
     }
-    let target = BubbleSnap.target(from: from, velocity: Point(0, 0), mode: "sides", deceleration: 0.998, bounds: b)
+    let target = carried(c)
+    // the resting place a tap or long press returns to moves with the screen too
+    if pressPoint != nil { pressOrigin = carried(pressOrigin) }
+    // why: a hidden bubble must come back on its side of the new screen too,
+    // not at its old x (mid-screen after a rotation to landscape)
+    if phase == .hidden {
+      position = target
+      return
+    }
     if phase == .dragging {
       position = BubbleSnap.clamp(position, b)
     } else if target != c {
