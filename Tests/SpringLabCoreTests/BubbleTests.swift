@@ -460,4 +460,15 @@ struct BubbleTests {
     let b = bounds(s)
     #expect(s.bubble.center(at: s.now) == Point(b.maxX, 248))
   }
+
+  @Test func twoRotationsInOneInstantLeaveTheBubbleWhereItWas() {
+    var s = scene()
+    s.advance(to: 1)
+    #expect(s.bubble.center(at: 1) == Point(36, 248))
+    s.send(.key("rotate"))
+    s.send(.key("rotate"))
+    s.advance(to: 3)
+    #expect(!s.device.landscape)
+    #expect(s.bubble.center(at: 3) == Point(36, 248), "not carried on to the landscape edge x 95")
+  }
 }

@@ -209,6 +209,11 @@ public struct Bubble: Sendable, Equatable {
       position = BubbleSnap.clamp(position, b)
     } else if target != c {
       moveTo(target, from: c, at: t, duration: config.snapDuration)
+    } else if phase == .snapping {
+      // why: already where it belongs, but a snap toward the old bounds'
+      // target (e.g. two rotations in one instant) must not carry on
+      position = c
+      phase = .idle
     }
   }
 
