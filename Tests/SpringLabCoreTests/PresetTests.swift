@@ -284,8 +284,18 @@ struct PresetTests {
     #expect(r.name == "👩‍💻 tuned")
   }
 
-  @Test func nameWithBidiOverrideIsRefused() {
-    #expect(throws: LoadError.self) { try PresetReader.decode(Data(#"{"name": "a\u202Eb"}"#.utf8), file: "x") }
+  @Test("names with invisible or line-breaking characters are refused", arguments: ["202E", "200B", "2028", "2029", "0085", "FEFF", "007F"])
+  func nameWithInvisibleCharacterIsRefused(_ hex: String) {
+    let doc = #"{"name": "a\u"# + hex + #"b"}"#
+    do {
+      let p = try PresetReader.decode(Data(doc.utf8), file: "x")
+      Issue.record("accepted U+\(hex) in \(p.name.debugDescription)")
+    } catch {
+      #expect(error.problems.map(\.path) == ["name"])
+    }
+    // the badge too
+    let badge = #"{"bubble": {"badge": "\u"# + hex + #""}}"#
+    #expect(throws: LoadError.self, "badge U+\(hex)") { try PresetReader.decode(Data(badge.utf8), file: "x") }
   }
 
   // MARK: size and depth limits
