@@ -363,4 +363,37 @@ struct SceneTests {
     }
     #expect(throws: SaveError.self) { _ = try TraceWriter(path: "/nonexistent-springlab/t.jsonl") }
   }
+
+  @Test func aSliderMovedRightAfterAnItemTapKeepsTheToast() {
+    var s = seedScene()
+    s.tap(s.mainCenter)
+    s.advance(to: 1)
+    s.tap(s.targetPoint("fan.item", index: 1)!)
+    s.advance(to: 1.1)
+    var p = s.preset
+    p.fan.expand.damping = 0.7  // the designer nudges a slider
+    s.send(.setPreset(p))
+    s.advance(to: 1.3)
+    #expect(s.traceObject()["toast"] == .string("Scan tapped"))
+  }
+
+  @Test func aDisabledBubbleHasNoMenu() {
+    var p = shipped("seed-000-fan.json")
+    p.bubble.enabled = false
+    var s = Scene(preset: p)
+    s.send(.key("b"))
+    #expect(!s.bubble.menuOpen)
+    s.send(.key("escape"))
+    #expect(s.hitTest(s.bubble.center(at: 0)) == nil)
+    // switched off while its menu is open: the menu goes too
+    var q = Scene(preset: shipped("seed-002-bubble.json"))
+    q.send(.key("b"))
+    #expect(q.bubble.menuOpen)
+    var off = q.preset
+    off.bubble.enabled = false
+    q.send(.setPreset(off))
+    #expect(!q.bubble.menuOpen)
+    q.advance(to: 1)
+    #expect(q.hitTest(q.bubbleMenuLayout(at: 1).items[0]) == nil)
+  }
 }

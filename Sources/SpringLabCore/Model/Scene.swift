@@ -190,7 +190,7 @@ public struct Scene: Sendable, Equatable {
     case "escape":
       if !fan.collapse(at: t) { bubble.setMenu(open: false, at: t) }
     case "b":
-      if bubble.phase != .hidden { bubble.setMenu(open: !bubble.menuOpen, at: t) }
+      if bubble.phase != .hidden && preset.bubble.enabled { bubble.setMenu(open: !bubble.menuOpen, at: t) }
     default: break
     }
   }
@@ -206,10 +206,13 @@ public struct Scene: Sendable, Equatable {
     device = Device.named(p.device, landscape: p.orientation == "landscape")
     if p.fan != old.fan {
       let open = fan.phase == .expanded || fan.phase == .expanding
+      let before = fan
       fan = FanMenu(config: p.fan, open: open)
+      fan.carryReport(from: before)
     }
     if p.bubble != old.bubble {
       bubble.config = p.bubble
+      if !p.bubble.enabled { bubble.setMenu(open: false, at: t) }
     }
     if keyboardShown {
       keyboardTrack = Track(rest: device.keyboard)
