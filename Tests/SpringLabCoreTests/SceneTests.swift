@@ -396,4 +396,20 @@ struct SceneTests {
     q.advance(to: 1)
     #expect(q.hitTest(q.bubbleMenuLayout(at: 1).items[0]) == nil)
   }
+
+  @Test func anUnknownDeviceIsIgnored() {
+    var s = seedScene()
+    s.send(.setDevice("ipadSplit"))
+    #expect(s.device.id == "ipadSplit" && s.preset.device == "ipadSplit")
+    s.send(.setDevice("pixel8"))
+    #expect(s.device.id == "ipadSplit" && s.preset.device == "ipadSplit")
+    #expect(throws: Never.self) { _ = try PresetReader.decode(Data(PresetWriter.text(s.preset).utf8), file: "x") }
+  }
+
+  @Test func aDisabledBubbleIsNotAScriptTarget() {
+    var p = shipped("seed-000-fan.json")
+    p.bubble.enabled = false
+    let s = Scene(preset: p)
+    #expect(s.targetPoint("bubble", index: nil) == nil)
+  }
 }

@@ -136,6 +136,9 @@ public struct Scene: Sendable, Equatable {
       release(target, at: p)
     case .key(let k): key(k)
     case .setDevice(let id):
+      // why: an unknown id would fall back to iPhone 15 on screen while the
+      // preset (and anything saved from it) kept the bad name
+      guard Device.models.contains(where: { $0.id == id }) else { return }
       var p = preset
       p.device = id
       apply(p)
