@@ -17,6 +17,8 @@ public struct Bubble: Sendable, Equatable {
   /// Press bookkeeping: where and when, grab offset, largest |dx|+|dy| so far.
   private var pressPoint: Point?
   private var pressTime = 0.0
+  /// The bubble's centre when the press began.
+  private var pressOrigin = Point(0, 0)
   private var grab = Point(0, 0)
   public private(set) var moved = 0.0
   private var lastMoves: [(t: Double, p: Point)] = []
@@ -39,7 +41,7 @@ public struct Bubble: Sendable, Equatable {
 
   public static func == (a: Bubble, b: Bubble) -> Bool {
     a.config == b.config && a.phase == b.phase && a.position == b.position && a.xTrack == b.xTrack
-      && a.yTrack == b.yTrack && a.snapEnd == b.snapEnd && a.pressPoint == b.pressPoint && a.pressTime == b.pressTime
+      && a.yTrack == b.yTrack && a.snapEnd == b.snapEnd && a.pressPoint == b.pressPoint && a.pressTime == b.pressTime && a.pressOrigin == b.pressOrigin
       && a.moved == b.moved && a.menuOpen == b.menuOpen && a.menuTrack == b.menuTrack && a.savedY == b.savedY
       && a.lastTouch == b.lastTouch
   }
@@ -93,6 +95,10 @@ public struct Bubble: Sendable, Equatable {
   public mutating func press(at p: Point, time t: Double) {
     advance(to: t)
     let c = center(at: t)
+    // why: a press that catches a snap mid-flight stops it there; if the press
+    // turns out to be a tap (or a long press), the bubble goes back to where
+    // the snap was taking it, not to the mid-flight point
+    pressOrigin = phase == .snapping ? Point(xTrack.final, yTrack.final) : c
     position = c
     phase = .idle
     pressPoint = p
@@ -134,6 +140,12 @@ public struct Bubble: Sendable, Equatable {
     lastTouch = t
     if tap {
       phase = .idle
+      // why: a tap may have dragged the bubble up to the tap distance off its
+      // resting place; spring it back instead of leaving it off its edge
+      if position != pressOrigin {
+        let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
+        moveTo(BubbleSnap.clamp(pressOrigin, b), from: position, at: t, duration: config.snapDuration)
+      }
       return true
     }
     snap(from: position, velocity: v, at: t, device: device, keyboard: keyboard)
@@ -146,7 +158,9 @@ public struct Bubble: Sendable, Equatable {
     let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
     let target = BubbleSnap.target(from: p, velocity: v, mode: config.snapMode, deceleration: config.deceleration, bounds: b)
     moveTo(target, from: p, at: t, duration: config.snapDuration)
-    if savedY != nil && keyboard == 0 { savedY = nil }
+    // why: the user placed it; a keyboard hiding later must not pull it back
+    // to the y it had before the keyboard pushed it up
+    savedY = nil
   }
 
   /// Springs to `target` with the snap spring.
@@ -163,16 +177,43 @@ public struct Bubble: Sendable, Equatable {
   }
 
   /// Re-clamps after a bounds change (rotation, device, split view), animated.
-  public mutating func reclamp(at t: Double, device: Device, keyboard: Double) {
-    guard phase != .hidden else { return }
+  /// `previous` is the rectangle the centre was kept in before the change:
+  /// x is carried across proportionally so a bubble keeps its side (a bubble
+  /// on the right edge of a portrait screen must not end on the left edge of
+  /// the landscape one just because the screen got wider); y is only clamped.
+  public mutating func reclamp(
+    at t: Double, device: Device, keyboard: Double,
+    previous: (minX: Double, maxX: Double, minY: Double, maxY: Double)? = nil
+  ) {
     advance(to: t)
     let c = center(at: t)
     let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
-    let target = BubbleSnap.target(from: c, velocity: Point(0, 0), mode: "sides", deceleration: 0.998, bounds: b)
+    func carried(_ p: Point) -> Point {
+      var q = p
+      if let old = previous, old.maxX > old.minX {
+        let f = min(1, max(0, (p.x - old.minX) / (old.maxX - old.minX)))
+        q.x = b.minX + f * (b.maxX - b.minX)
+      }
+      return BubbleSnap.target(from: q, velocity: Point(0, 0), mode: "sides", deceleration: 0.998, bounds: b)
+    }
+    let target = carried(c)
+    // the resting place a tap or long press returns to moves with the screen too
+    if pressPoint != nil { pressOrigin = carried(pressOrigin) }
+    // why: a hidden bubble must come back on its side of the new screen too,
+    // not at its old x (mid-screen after a rotation to landscape)
+    if phase == .hidden {
+      position = target
+      return
+    }
     if phase == .dragging {
       position = BubbleSnap.clamp(position, b)
     } else if target != c {
       moveTo(target, from: c, at: t, duration: config.snapDuration)
+    } else if phase == .snapping {
+      // why: already where it belongs, but a snap toward the old bounds'
+      // target (e.g. two rotations in one instant) must not carry on
+      position = c
+      phase = .idle
     }
   }
 
@@ -182,15 +223,19 @@ public struct Bubble: Sendable, Equatable {
     guard phase != .hidden, phase != .dragging else { return }
     advance(to: t)
     let c = center(at: t)
+    // why: mid-snap, the bubble is still on its way (and may overshoot past
+    // the edge); keep the x it is heading for, not the one it passes through
+    let x = phase == .snapping ? xTrack.final : c.x
     let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: height)
     if height > 0 {
-      if c.y > b.maxY {
-        if savedY == nil { savedY = c.y }
-        moveTo(Point(c.x, b.maxY), from: c, at: t, duration: duration)
+      let restY = phase == .snapping ? yTrack.final : c.y
+      if restY > b.maxY {
+        if savedY == nil { savedY = restY }
+        moveTo(BubbleSnap.clamp(Point(x, b.maxY), b), from: c, at: t, duration: duration)
       }
     } else if let y = savedY {
       savedY = nil
-      moveTo(BubbleSnap.clamp(Point(c.x, y), b), from: c, at: t, duration: duration)
+      moveTo(BubbleSnap.clamp(Point(x, y), b), from: c, at: t, duration: duration)
     }
   }
 
@@ -211,6 +256,7 @@ public struct Bubble: Sendable, Equatable {
 
   /// Long press: hide the bubble (the scene's "show bubble" brings it back).
   public mutating func dismiss(at t: Double) {
+    if pressPoint != nil { position = pressOrigin }
     pressPoint = nil
     setMenu(open: false, at: t)
     phase = .hidden

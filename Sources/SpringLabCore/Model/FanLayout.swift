@@ -55,9 +55,13 @@ public enum FanLayout {
     let toCentre = atan2(centre.y - main.y, centre.x - main.x) * 180 / .pi
     var sweep = abs(fan.endAngle - fan.startAngle)
     if n > 1, fan.radius > 0 {
-      // chord between neighbours must clear an item: 2r·sin(Δ/2) ≥ size
+      // chord between neighbours must clear an item: 2r·sin(Δ/2) ≥ size.
+      // why: neighbours are sweep/(n−1) apart when inclusive but sweep/(n+1)
+      // apart when inset; widening by n−1 alone left inset items overlapping
+      let gaps = Double(fan.spacing == "inset" ? n + 1 : n - 1)
       let need = 2 * asin(min(1, fan.itemSize / (2 * fan.radius))) * 180 / .pi
-      sweep = min(360 - 360 / Double(n), max(sweep, need * Double(n - 1)))
+      let step = min(360 / Double(n), max(sweep / gaps, need))
+      sweep = step * gaps
     }
     let half = fan.itemSize / 2
     var best: (score: Double, angles: [Double]) = (.infinity, [])

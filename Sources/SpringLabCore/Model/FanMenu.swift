@@ -56,6 +56,12 @@ public struct FanMenu: Sendable, Equatable {
     }
   }
 
+  /// Keeps `other`'s pending item report (a settings change rebuilds the menu
+  /// between an item tap and its report; the toast must still come).
+  mutating func carryReport(from other: FanMenu) {
+    if let r = other.pendingReport, items.indices.contains(r.index) { pendingReport = r }
+  }
+
   /// Reported item tap due by `t`, consumed.
   public mutating func takeReport(upTo t: Double) -> Int? {
     guard let r = pendingReport, r.at <= t else { return nil }

@@ -116,6 +116,14 @@ public struct Scene: Sendable, Equatable {
     let t = now
     switch input {
     case .pointerDown(let p):
+      // why: a press while one is still held (a lost release, a second
+      // "down" in a script) ends the first one where the pointer was, so
+      // no control is left pressed or dragging forever
+      if let held = pointer {
+        let target = pressed
+        pressed = nil
+        release(target, at: held)
+      }
       pointer = p
       pressed = hitTest(p)
       if case .bubble = pressed { bubble.press(at: p, time: t) }
@@ -131,6 +139,9 @@ public struct Scene: Sendable, Equatable {
       release(target, at: p)
     case .key(let k): key(k)
     case .setDevice(let id):
+      // why: an unknown id would fall back to iPhone 15 on screen while the
+      // preset (and anything saved from it) kept the bad name
+      guard Device.models.contains(where: { $0.id == id }) else { return }
       var p = preset
       p.device = id
       apply(p)
@@ -185,7 +196,7 @@ public struct Scene: Sendable, Equatable {
     case "escape":
       if !fan.collapse(at: t) { bubble.setMenu(open: false, at: t) }
     case "b":
-      if bubble.phase != .hidden { bubble.setMenu(open: !bubble.menuOpen, at: t) }
+      if bubble.phase != .hidden && preset.bubble.enabled { bubble.setMenu(open: !bubble.menuOpen, at: t) }
     default: break
     }
   }
@@ -195,19 +206,24 @@ public struct Scene: Sendable, Equatable {
   private mutating func apply(_ p: Preset) {
     let t = now
     let old = preset
+    let oldBounds = BubbleSnap.bounds(
+      device: device, size: bubble.config.size, margin: bubble.config.margin, keyboard: keyboardTarget)
     preset = p
     device = Device.named(p.device, landscape: p.orientation == "landscape")
     if p.fan != old.fan {
       let open = fan.phase == .expanded || fan.phase == .expanding
+      let before = fan
       fan = FanMenu(config: p.fan, open: open)
+      fan.carryReport(from: before)
     }
     if p.bubble != old.bubble {
       bubble.config = p.bubble
+      if !p.bubble.enabled { bubble.setMenu(open: false, at: t) }
     }
     if keyboardShown {
       keyboardTrack = Track(rest: device.keyboard)
     }
-    bubble.reclamp(at: t, device: device, keyboard: keyboardTarget)
+    bubble.reclamp(at: t, device: device, keyboard: keyboardTarget, previous: oldBounds)
     if p.device != old.device || p.orientation != old.orientation || p.bubble.floatingCount != old.bubble.floatingCount
       || p.bubble.size != old.bubble.size || p.bubble.floatingSpeed != old.bubble.floatingSpeed
     {

@@ -73,7 +73,7 @@ extension Scene {
       // a collapsed item's target is its resting point, where a tap would land once open
       return fan.phase(at: t) == .collapsed ? mainCenter + itemOffsets[i] : items[i].center
     case "bubble":
-      return bubble.phase == .hidden ? nil : bubble.center(at: t)
+      return bubble.phase == .hidden || !preset.bubble.enabled ? nil : bubble.center(at: t)
     case "bubble.menu":
       guard let i = index else { return nil }
       let m = bubbleMenuLayout(at: t)

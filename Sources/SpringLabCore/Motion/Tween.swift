@@ -49,7 +49,10 @@ public struct Tween: Sendable, Equatable {
   public func sample(_ t: Double) -> (x: Double, v: Double) {
     let local = t - start
     if local <= 0 { return (from, local == 0 ? v0 : 0) }
-    if local >= duration { return (to, 0) }
+    // why: compare absolute times, as `end` does: `t − start` can round just
+    // below `duration` at t == end, leaving the value short of its target in the
+    // very frame whose phase already says the motion is over
+    if t >= end || local >= duration { return (to, 0) }
     switch curve {
     case .spring(let s, _):
       let st = s.state(at: local, x0: from - to, v0: v0)

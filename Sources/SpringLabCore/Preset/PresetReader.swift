@@ -124,8 +124,11 @@ public enum PresetReader {
   }
 
   static func isControl(_ u: Unicode.Scalar) -> Bool {
-    u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.properties.generalCategory == .format
-      && u.value != 0x200D
+    // why: U+2028 / U+2029 break a name or badge over lines in one-line
+    // messages and panel labels just as \n does
+    let category = u.properties.generalCategory
+    return u.value < 0x20 || (0x7F...0x9F).contains(u.value) || category == .format && u.value != 0x200D
+      || category == .lineSeparator || category == .paragraphSeparator
   }
 
   /// Sets one field; returns the reason when `v` is not acceptable.

@@ -52,7 +52,7 @@ public struct InputScript: Sendable, Equatable {
     do {
       root = try StrictJSONParser.parse(data, maxDepth: 32)
     } catch {
-      throw LoadError(FieldProblem(file: file, path: error.path, value: nil, reason: error.description))
+      throw LoadError(FieldProblem(file: file, path: eventPath(error.path), value: nil, reason: error.description))
     }
     func bad(_ path: String, _ v: JSONValue?, _ reason: String) -> LoadError {
       LoadError(FieldProblem(file: file, path: path, value: v?.preview, reason: reason))
@@ -129,6 +129,20 @@ public struct InputScript: Sendable, Equatable {
       events.append(ScriptEvent(at: at, action))
     }
     return InputScript(duration: duration, events: events)
+  }
+
+  /// The parser's dotted path ("events.1.at") in the form the other script
+  /// messages use ("events[1].at").
+  static func eventPath(_ dotted: String) -> String {
+    var out = ""
+    for part in dotted.split(separator: ".", omittingEmptySubsequences: false) {
+      if !part.isEmpty, part.allSatisfy(\.isNumber), !out.isEmpty {
+        out += "[\(part)]"
+      } else {
+        out += (out.isEmpty ? "" : ".") + part
+      }
+    }
+    return out
   }
 
   // MARK: writing
