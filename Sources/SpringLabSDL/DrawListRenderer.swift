@@ -44,9 +44,45 @@ public final class DrawListRenderer {
         drawText(s, x: x, y: y, size: size, color: color, align: align)
       case .clip(let rect):
         clippedAway = applyClip(rect)
+      case .image(let path, let rect, let alpha):
+        if clippedAway { continue }
+        drawImage(path, rect, alpha)
       }
     }
     SDL_RenderSetClipRect(renderer, nil)
+  }
+
+  // why: images (a designer's screenshot behind the device) load once per path
+  private var images: [String: OpaquePointer?] = [:]
+
+  private func drawImage(_ path: String, _ r: PixelRect, _ alpha: Double) {
+    if images[path] == nil {
+      var tex: OpaquePointer?
+      if let surface = IMG_Load(path) {
+        tex = SDL_CreateTextureFromSurface(renderer, surface)
+        SDL_FreeSurface(surface)
+      }
+      images[path] = .some(tex)
+    }
+    guard let entry = images[path], let tex = entry else {
+      lastErrors += 1
+      return
+    }
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+    SDL_SetTextureAlphaMod(tex, UInt8(max(0, min(1, alpha)) * 255))
+    var dst = SDL_Rect(x: Int32(r.x.rounded()), y: Int32(r.y.rounded()), w: Int32(r.w.rounded()), h: Int32(r.h.rounded()))
+    SDL_RenderCopy(renderer, tex, nil, &dst)
+  }
+
+  /// Whether `path` loads as an image (PNG, JPEG…), without keeping it.
+  public static func canLoadImage(_ path: String) -> Bool {
+    guard let s = IMG_Load(path) else { return false }
+    SDL_FreeSurface(s)
+    return true
+  }
+
+  deinit {
+    for case let tex?? in images.values { SDL_DestroyTexture(tex) }
   }
 
   private func drawTriangles(_ vertices: [DrawVertex], _ indices: [Int32]) {

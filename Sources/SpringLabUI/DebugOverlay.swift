@@ -13,10 +13,13 @@ enum DebugOverlay {
     dl.polyline([(a.0, a.1), (b.0, a.1), (b.0, b.1), (a.0, b.1), (a.0, a.1)], width: 1.5, Palette.safeArea)
     // thumb zone: reach from the bottom corner nearest the main button
     let main = scene.mainCenter
-    let corner = Point(main.x > d.width / 2 ? d.width : 0, d.height)
     let reach = Lint.thumbReach * min(d.width, d.height)
-    let (cx, cy) = v.toPixels(corner)
-    dl.strokeCircle(cx: cx, cy: cy, r: reach * s, width: 1.5, Palette.thumb.fading(0.7))
+    let centred = abs(main.x - d.width / 2) < d.width * 0.1
+    let corners = centred ? [0, d.width] : [main.x > d.width / 2 ? d.width : 0]
+    for x in corners {
+      let (cx, cy) = v.toPixels(Point(x, d.height))
+      dl.strokeCircle(cx: cx, cy: cy, r: reach * s, width: 1.5, Palette.thumb.fading(0.7))
+    }
     // the arc the items rest on
     let rest = scene.itemOffsets.map { main + $0 }
     if rest.count > 1 {

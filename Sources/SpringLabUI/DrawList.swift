@@ -85,6 +85,9 @@ public enum DrawCommand: Sendable, Equatable {
   case text(String, x: Double, y: Double, size: Double, color: RGBA, align: TextAlign)
   /// Restricts later commands to `rect`; `nil` removes the clip.
   case clip(PixelRect?)
+  /// A PNG image file stretched over `rect` with opacity `alpha` (0…1);
+  /// back ends load it once and cache it by path.
+  case image(path: String, rect: PixelRect, alpha: Double)
 }
 
 /// Everything one frame draws, in order. Built by pure code; drawn by a back end.
@@ -119,6 +122,12 @@ public struct DrawList: Sendable, Equatable {
     guard !s.isEmpty, color.a > 0 else { return }
     flush()
     commands.append(.text(s, x: x, y: y, size: size, color: color, align: align))
+  }
+
+  public mutating func image(_ path: String, rect: PixelRect, alpha: Double = 1) {
+    guard alpha > 0 else { return }
+    flush()
+    commands.append(.image(path: path, rect: rect, alpha: alpha))
   }
 
   public mutating func clip(_ rect: PixelRect?) {

@@ -12,8 +12,25 @@ extension DrawList {
       case .clip(let r):
         clip(r)
         clipped = r != nil
+      case .image(let p, let r, let a): image(p, rect: r, alpha: a)
       }
     }
     if clipped { clip(nil) }
+  }
+
+  /// A copy with every colour's alpha multiplied by `k` (0…1): a ghost.
+  public func faded(_ k: Double) -> DrawList {
+    var out = DrawList()
+    out.clearColor = clearColor
+    for c in finished {
+      switch c {
+      case .triangles(let v, let i): out.triangles(v.map { DrawVertex($0.x, $0.y, $0.color.fading(k)) }, i)
+      case .text(let s, let x, let y, let size, let color, let align):
+        out.text(s, x: x, y: y, size: size, color: color.fading(k), align: align)
+      case .clip(let r): out.clip(r)
+      case .image(let p, let r, let a): out.image(p, rect: r, alpha: a * k)
+      }
+    }
+    return out
   }
 }

@@ -40,7 +40,7 @@ extension UIContext {
   public static func step(range: ClosedRange<Double>, unit: String) -> Double {
     let span = range.upperBound - range.lowerBound
     switch unit {
-    case "s": return 0.01
+    case "s": return span <= 2 ? 0.001 : 0.01
     case "pt", "°", "pt/s": return 1
     default:
       if span <= 0.2 { return 0.0001 }

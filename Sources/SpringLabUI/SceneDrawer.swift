@@ -9,10 +9,16 @@ public struct SceneDrawOptions: Sendable {
   public var touches = true
   /// Lint: items to outline in red.
   public var outlined: [Int] = []
-  public init(debug: Bool = false, touches: Bool = true, outlined: [Int] = []) {
+  /// A PNG shown behind the controls instead of the sample app (a designer's
+  /// own screenshot), stretched to the screen.
+  public var background: String?
+  /// Recent item centres per item, oldest first (onion skin), device points.
+  public var trails: [[Point]] = []
+  public init(debug: Bool = false, touches: Bool = true, outlined: [Int] = [], background: String? = nil) {
     self.debug = debug
     self.touches = touches
     self.outlined = outlined
+    self.background = background
   }
 }
 
@@ -45,7 +51,11 @@ public enum SceneDrawer {
       Palette.bezel)
     dl.fillRoundedRect(screen, radius: corner, Palette.screen)
     dl.clip(screen)
-    drawAppContent(d, v, &dl)
+    if let bg = options.background {
+      dl.image(bg, rect: screen)
+    } else {
+      drawAppContent(d, v, &dl)
+    }
     // backdrop dim behind the open menu
     let openness = scene.fanItems(at: t).map { max(0, min(1, $0.progress)) }.max() ?? 0
     if scene.preset.fan.backdropDim > 0 && openness > 0 {
@@ -56,6 +66,14 @@ public enum SceneDrawer {
     for b in scene.floating.bodies {
       let (x, y) = px(Point(b.x, b.y))
       dl.fillCircle(cx: x, cy: y, r: b.r * s, Palette.bubble.fading(0.55))
+    }
+    for (i, trail) in options.trails.enumerated() {
+      let color = Palette.items[i % Palette.items.count]
+      for (k, p) in trail.enumerated() {
+        let (x, y) = px(p)
+        let f = Double(k + 1) / Double(trail.count + 1)
+        dl.fillCircle(cx: x, cy: y, r: scene.preset.fan.itemSize / 2 * s * (0.5 + 0.4 * f), color.fading(0.28 * f))
+      }
     }
     FanDrawer.draw(scene, v, &dl, icons, options)
     BubbleDrawer.draw(scene, v, &dl, icons)

@@ -66,11 +66,11 @@ public enum Lint {
         "items \(ids.map(String.init).joined(separator: ", ")) overlap (closer than \(fmt(f.itemSize)) pt)", "seed 000",
         items: ids)
     }
-    let corner = Point(main.x > device.width / 2 ? device.width : 0, device.height)
     let reach = thumbReach * min(device.width, device.height)
-    let far = centres.indices.filter { centres[$0].distance(to: corner) > reach }
+    let dist = centres.map { thumbDistance($0, main: main, device: device) }
+    let far = centres.indices.filter { dist[$0] > reach }
     if !far.isEmpty {
-      let worst = far.map { centres[$0].distance(to: corner) }.max() ?? 0
+      let worst = far.map { dist[$0] }.max() ?? 0
       warn(
         ["fan.radius", "fan.count"],
         "farthest item \(fmt(worst)) pt from the thumb's corner; reach is about \(fmt(reach)) pt", "seed 000 (thumb reach)",
@@ -133,6 +133,17 @@ public enum Lint {
       }
     }
     return out
+  }
+
+  /// Distance from the thumb's bottom corner: the main button's side, or for
+  /// a button within 10 % of the centre line either hand (the nearer corner).
+  public static func thumbDistance(_ p: Point, main: Point, device: Device) -> Double {
+    let left = Point(0, device.height)
+    let right = Point(device.width, device.height)
+    if abs(main.x - device.width / 2) < device.width * 0.1 {
+      return min(p.distance(to: left), p.distance(to: right))
+    }
+    return p.distance(to: main.x > device.width / 2 ? right : left)
   }
 
   /// Last item's start + its duration, seconds.

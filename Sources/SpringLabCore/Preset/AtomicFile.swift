@@ -42,6 +42,10 @@ public struct FileIO: Sendable {
 public struct SaveError: Error, CustomStringConvertible {
   public var path: String
   public var reason: String
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
   public var description: String { "\(path): cannot save: \(reason)" }
 }
 

@@ -1,0 +1,191 @@
+import Foundation
+import SpringLabCore
+import SpringLabUI
+
+extension App {
+  /// Field paths per panel section, in order.
+  static let sections: [(String, [String])] = [
+    ("Layout", ["fan.count", "fan.layout", "fan.radius", "fan.startAngle", "fan.endAngle", "fan.spacing", "fan.itemSize", "fan.hitSize"]),
+    (
+      "Expand",
+      ["fan.expand.variant", "fan.expand.curve", "fan.expand.duration", "fan.expand.damping", "fan.expand.velocity", "fan.expand.stagger", "fan.expand.order", "fan.spin"]
+    ),
+    ("Overshoot (KYCircleMenu)", ["fan.overshoot.distance", "fan.overshoot.outDuration", "fan.overshoot.backDuration"]),
+    (
+      "Collapse",
+      ["fan.collapse.variant", "fan.collapse.curve", "fan.collapse.duration", "fan.collapse.damping", "fan.collapse.velocity", "fan.collapse.stagger", "fan.collapse.order"]
+    ),
+    ("Main button", ["fan.rotation.angle", "fan.rotation.openDuration", "fan.rotation.closeDuration", "fan.mainSize", "fan.main.right", "fan.main.bottom"]),
+    ("Interaction", ["fan.policy", "fan.tapReportDelay", "fan.toastDuration", "fan.pressScale", "fan.backdropDim", "fan.flyOut"]),
+    (
+      "Bubble",
+      ["bubble.enabled", "bubble.snap.mode", "bubble.snap.duration", "bubble.snap.damping", "bubble.snap.velocity", "bubble.snap.deceleration", "bubble.margin", "bubble.size", "bubble.startSide", "bubble.startY", "bubble.badge"]
+    ),
+    ("Bubble touch", ["bubble.tap.distance", "bubble.tap.quickTime", "bubble.tap.quickDistance", "bubble.longPress"]),
+    ("Bubble menu", ["bubble.menu.count", "bubble.menu.duration", "bubble.menu.damping", "bubble.menu.velocity", "bubble.menu.closeDuration"]),
+    ("Idle and floating", ["bubble.idle.delay", "bubble.idle.alpha", "bubble.idle.tuck", "bubble.floating.count", "bubble.floating.restitution", "bubble.floating.speed"]),
+    ("Device", ["device.model", "device.orientation"]),
+  ]
+
+  /// The whole immediate-mode UI for one frame: the panel, then any dialog.
+  func buildUI(at t: Double) {
+    if panelVisible, let r = layout.panel { buildPanel(r) }
+    buildDialog()
+  }
+
+  func buildPanel(_ r: PixelRect) {
+    let before = scene.preset
+    var p = before
+    ui.beginPanel("panel", rect: r)
+    ui.label("SpringLab \(SpringLabVersion.string)", color: RGBA(0x8E, 0x8E, 0x93))
+    let file = presetPath.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "not saved yet"
+    ui.label("\(p.name)\(modified ? "  • modified" : "")", color: RGBA(255, 255, 255))
+    ui.label(file, color: RGBA(0x8E, 0x8E, 0x93))
+    if let err = loadError { ui.label(err, color: RGBA(0xFF, 0x45, 0x3A)) }
+    switch ui.buttons(["Replay", autoReplay ? "Auto ■" : "Auto ▶", "Save", "Save as…"]) {
+    case 0: replay()
+    case 1:
+      autoReplay.toggle()
+      autoReplayNext = scene.now
+    case 2: save()
+    case 3: openSaveAs()
+    default: break
+    }
+    let speed = timeline.speed == 1 ? "1×" : String(format: "%g×", timeline.speed)
+    ui.label("Time \(String(format: "%.2f", timeline.time)) s · \(speed)\(timeline.paused ? " · paused" : "") · fan \(scene.fan.phase(at: scene.now).rawValue)")
+    if ui.section("Presets") {
+      let files = App.presetFiles()
+      let names = files.enumerated().map { "\($0.offset < 9 ? "\($0.offset + 1)  " : "   ")" + URL(fileURLWithPath: $0.element).lastPathComponent }
+      let current = files.firstIndex { presetPath.map(URL.init(fileURLWithPath:))?.standardizedFileURL.path == URL(fileURLWithPath: $0).standardizedFileURL.path }
+      if let i = ui.list("presets", items: names, selected: current, visibleRows: 6) { request(.load(files[i])) }
+    }
+    let warnings = Lint.check(p)
+    if ui.section("Lint (\(warnings.count))") {
+      if warnings.isEmpty { ui.label("No warnings: matches the seeds' advice.", color: RGBA(0x30, 0xD1, 0x58)) }
+      for (i, w) in warnings.enumerated() {
+        ui.pushID("lint\(i)")
+        if ui.button("⚠ " + w.fields.joined(separator: ", ")) {
+          highlightField = highlightField == w.fields.first ? nil : w.fields.first
+        }
+        ui.label("\(w.message) [\(w.source)]", color: RGBA(0xFF, 0xD6, 0x0A))
+        ui.popID()
+      }
+    }
+    if let a = pinned, ui.section("A / B") {
+      let diffs = PresetField.all.filter { $0.json(of: a) != $0.json(of: p) }
+      if diffs.isEmpty { ui.label("A and B are the same.") }
+      for f in diffs { ui.label("\(f.path): \(f.json(of: a).preview) → \(f.json(of: p).preview)") }
+      if let i = ui.buttons(["Swap (X)", compareMode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)"]) {
+        if i == 0 { swapAB() } else if i == 1 { compareMode = compareMode == .ghost ? .sideBySide : .ghost } else { pinA() }
+      }
+    }
+    for (title, paths) in App.sections {
+      let highlighted = paths.contains { $0 == highlightField }
+      if ui.section(highlighted ? "\(title)  ⚠" : title) {
+        for path in paths {
+          guard let f = PresetField.named(path) else { continue }
+          if path == highlightField, let w = warnings.first(where: { $0.fields.contains(path) }) {
+            ui.label("▼ \(w.message)", color: RGBA(0xFF, 0xD6, 0x0A))
+          }
+          ui.field(f, in: &p, defaults: Preset.seedDefault)
+        }
+      }
+    }
+    if ui.section("Export (copy to clipboard)") {
+      let formats: [ExportFormat] = [.uikit, .swiftui, .compose, .css, .framer, .json]
+      if let i = ui.buttons(formats.map(\.rawValue)) { copyExport(formats[i]) }
+    }
+    if ui.section("Backdrop") {
+      ui.label(options.background.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "Sample app (drop a PNG on the window)")
+      var path = backdropField
+      if ui.textField("PNG path##backdrop", text: &path, placeholder: "/path/to/screenshot.png", maxLength: 1024) == .submitted {
+        setBackground(path)
+      }
+      backdropField = path
+      if options.background != nil, ui.button("Clear backdrop") { options.background = nil }
+    }
+    ui.endPanel()
+    for e in ui.edits {
+      switch e.phase {
+      case .began: history.begin(before)
+      case .changed: break
+      case .ended: history.commit(p)
+      case .committed:
+        history.begin(before)
+        history.commit(p)
+      }
+    }
+    if p != before { applyPreset(p) }
+  }
+
+  /// Replay: collapse if open, else bloom.
+  func replay() {
+    let phase = scene.fan.phase(at: scene.now)
+    send(.key("space"))
+    if phase == .expanded { autoReplayNext = scene.fan.motionEnd + 0.6 }
+  }
+
+  func buildDialog() {
+    guard let d = dialog else { return }
+    let s = window.scale
+    let w = min(440 * s, Double(window.pixelWidth) - 40 * s)
+    let h: Double
+    switch d {
+    case .saveAs: h = 136 * s
+    default: h = 112 * s
+    }
+    let rect = PixelRect(x: (Double(window.pixelWidth) - w) / 2, y: (Double(window.pixelHeight) - h) / 2, w: w, h: h)
+    let escape = ui.frameEvents.contains { if case .keyDown("escape", _, _) = $0 { return true } else { return false } }
+    ui.beginPanel("dialog", rect: rect)
+    switch d {
+    case .saveAs:
+      ui.label("Save preset as", color: RGBA(255, 255, 255))
+      let action = ui.textField("Name##saveas", text: &saveAsName, placeholder: "Preset name", maxLength: 64)
+      let path = saveAsPath(saveAsName)
+      let exists = FileManager.default.fileExists(atPath: path)
+      ui.label("→ presets/\(URL(fileURLWithPath: path).lastPathComponent)\(exists ? "  (replaces the existing file)" : "")")
+      let choice = ui.buttons(["Save", "Cancel"])
+      if action == .submitted || choice == 0 {
+        dialog = nil
+        write(to: path, name: saveAsName)
+      } else if choice == 1 || action == .cancelled || escape {
+        dialog = nil
+      }
+    case .confirm(let title, let then):
+      ui.label(title, color: RGBA(255, 255, 255))
+      ui.label("Your changes are lost if you don't save them.")
+      switch ui.buttons(["Save", "Don't save", "Cancel"]) {
+      case 0:
+        dialog = nil
+        if presetPath == nil {
+          write(to: saveAsPath(scene.preset.name))
+        } else {
+          save()
+        }
+        if !modified { perform(then) }
+      case 1:
+        dialog = nil
+        savedPreset = scene.preset  // why: the user chose to drop the changes
+        clearRecovery()
+        perform(then)
+      case 2: dialog = nil
+      default: if escape { dialog = nil }
+      }
+    case .recovery(let p):
+      ui.label("Recover unsaved changes from your last session?", color: RGBA(255, 255, 255))
+      ui.label("“\(p.name)” was autosaved before SpringLab closed.")
+      switch ui.buttons(["Recover", "Discard"]) {
+      case 0:
+        dialog = nil
+        history.record(from: scene.preset, to: p)
+        applyPreset(p)
+      case 1:
+        dialog = nil
+        clearRecovery()
+      default: break
+      }
+    }
+    ui.endPanel()
+    if case .saveAs = d, dialog != nil { ui.requestFocus("Name##saveas") }
+  }
+}
