@@ -195,6 +195,7 @@ final class App {
   var isAnimating: Bool {
     if timeline.paused { return false }
     if autoReplay || take != nil { return true }
+    if showTrails && trails.contains(where: { !$0.isEmpty }) { return true }
     return scene.isAnimating(at: scene.now) || (ghost?.scene.isAnimating(at: ghost!.scene.now) ?? false)
   }
 

@@ -60,8 +60,15 @@ extension App {
   func recordTrails() {
     let items = scene.fanItems(at: scene.now)
     if trails.count != items.count { trails = Array(repeating: [], count: items.count) }
-    for (i, it) in items.enumerated() where it.alpha > 0.02 {
-      trails[i].append(it.center)
+    let moving = scene.fan.isMoving && scene.fan.phase(at: scene.now) != .expanded
+      && scene.fan.phase(at: scene.now) != .collapsed
+    for (i, it) in items.enumerated() {
+      if moving && it.alpha > 0.02 {
+        trails[i].append(it.center)
+      } else if !trails[i].isEmpty {
+        // why: once the motion ends the onion skin fades away instead of freezing
+        trails[i].removeFirst()
+      }
       if trails[i].count > 14 { trails[i].removeFirst() }
     }
   }
