@@ -44,7 +44,7 @@ final class App {
   var highlightField: String?
   var trails: [[Point]] = []
   /// Watching the loaded preset for on-disk changes.
-  var watched: FileStamp?
+  var watcher: PresetWatcher?
   var lastWatchCheck = 0.0
   var recoveryDirty = false
   var lastRecoveryWrite = 0.0
@@ -103,7 +103,7 @@ final class App {
       s.restoreBubble(Point(x, y))
       timeline.reset(s)
     }
-    if let p = presetPath { watched = FileStamp(path: p) }
+    if let p = presetPath { watcher = PresetWatcher(path: p) }
     if remembered != nil, let rec = loadRecovery(), rec != preset { dialog = .recovery(rec) }
     updateTitle()
   }

@@ -39,7 +39,7 @@ extension App {
       applyPreset(p)
       presetPath = path
       savedPreset = p
-      watched = FileStamp(path: path)
+      watcher = PresetWatcher(path: path)
       highlightField = nil
       flash("Loaded \(URL(fileURLWithPath: path).lastPathComponent)")
     } catch {
@@ -82,7 +82,7 @@ extension App {
       if p != scene.preset { applyPreset(p) }
       presetPath = path
       savedPreset = p
-      watched = FileStamp(path: path)
+      watcher = PresetWatcher(path: path)
       clearRecovery()
       flash("Saved \(URL(fileURLWithPath: path).lastPathComponent)")
     } catch {
@@ -113,40 +113,36 @@ extension App {
         clearRecovery()
       }
     }
-    if t - lastWatchCheck > 0.5, let path = presetPath {
+    if t - lastWatchCheck > 0.5, var w = watcher {
       lastWatchCheck = t
-      let stamp = FileStamp(path: path)
-      if stamp != watched {
-        watched = stamp
-        hotReload(path, exists: stamp != nil)
-      }
+      let change = w.poll()
+      watcher = w
+      if let c = change { hotReload(c, name: URL(fileURLWithPath: w.path).lastPathComponent) }
     }
     if showTrails { recordTrails() }
   }
 
   /// The loaded file changed on disk: reload it by path. A bad edit shows the
   /// error and keeps the last good state; unsaved tuning is never replaced.
-  func hotReload(_ path: String, exists: Bool) {
-    guard exists else {
-      flash("\(URL(fileURLWithPath: path).lastPathComponent) was deleted; your settings stay (Ctrl+S saves them again)")
-      return
-    }
-    if modified {
-      flash("\(URL(fileURLWithPath: path).lastPathComponent) changed on disk; keeping your unsaved changes")
-      return
-    }
-    do {
-      var p = try PresetReader.load(path: path)
+  func hotReload(_ change: PresetWatcher.Change, name: String) {
+    switch change {
+    case .deleted:
+      flash("\(name) was deleted; your settings stay (Ctrl+S saves them again)")
+    case .invalid(let message):
+      loadError = message
+      flash("Reload of \(name) failed; keeping the last good settings")
+    case .reloaded(var p):
+      if modified {
+        flash("\(name) changed on disk; keeping your unsaved changes")
+        return
+      }
       p.device = scene.preset.device
       p.orientation = scene.preset.orientation
       history.record(from: scene.preset, to: p)
       applyPreset(p)
       savedPreset = p
       loadError = nil
-      flash("Reloaded \(URL(fileURLWithPath: path).lastPathComponent)")
-    } catch {
-      loadError = error.description
-      flash("Reload failed; keeping the last good settings")
+      flash("Reloaded \(name)")
     }
     updateTitle()
   }

@@ -180,13 +180,10 @@ extension App {
 
   /// A dropped file: a preset (.json) loads, an image becomes the backdrop.
   func dropped(_ path: String) {
-    let lower = path.lowercased()
-    if lower.hasSuffix(".json") {
-      request(.load(path))
-    } else if lower.hasSuffix(".png") || lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") {
-      setBackground(path)
-    } else {
-      flash("Drop a .json preset or a .png screenshot")
+    switch DroppedFile(path: path) {
+    case .preset: request(.load(path))
+    case .image: setBackground(path)
+    case .unsupported: flash("Drop a .json preset or a .png screenshot")
     }
   }
 }

@@ -4,8 +4,8 @@ import SpringLabCore
 /// Editing the layout by dragging on the canvas (E): an item sets the radius
 /// and, for the first or last item, the arc's start or end angle; the main
 /// button moves. Pure: preset in, preset out.
-enum CanvasEdit {
-  static func dragItem(_ i: Int, to p: Point, preset: Preset, device: Device) -> Preset {
+public enum CanvasEdit {
+  public static func dragItem(_ i: Int, to p: Point, preset: Preset, device: Device) -> Preset {
     var out = preset
     let main = FanLayout.mainCenter(preset.fan, device: device)
     let d = p - main
@@ -29,7 +29,7 @@ enum CanvasEdit {
     return out
   }
 
-  static func moveMain(to p: Point, preset: Preset, device: Device) -> Preset {
+  public static func moveMain(to p: Point, preset: Preset, device: Device) -> Preset {
     var out = preset
     let s = device.safe
     out.fan.mainRight = max(0, min(2000, (device.width - s.right - p.x).rounded()))
