@@ -116,6 +116,26 @@ enum CSSExporter {
     return o.joined(separator: "\n") + "\n"
   }
 
+  /// The page's `#t=SECONDS` hook, for deterministic headless screenshots:
+  /// opens the menu and freezes every transition that many seconds after the
+  /// tap (`#t=SECONDS&close`: opens at rest, then freezes the collapse).
+  /// Without a hash the page is untouched.
+  static let freezeScript: [String] = [
+    "// #t=SECONDS freezes the bloom that long after the tap; #t=SECONDS&close freezes the collapse",
+    "const frozen = new URLSearchParams(location.hash.slice(1));",
+    "if (frozen.has(\"t\")) {",
+    // why: reading layout flushes style, so the class change starts its transitions now, not on the next frame
+    "  const flush = () => document.body.offsetWidth;",
+    "  const ms = Number(frozen.get(\"t\")) * 1000;",
+    "  flush();",
+    "  if (frozen.has(\"close\")) { toggle(); flush(); document.getAnimations().forEach(a => a.finish()); flush(); }",
+    "  toggle();",
+    "  flush();",
+    // why: a CSS transition's currentTime counts from the class change and includes its delay, like the core's t
+    "  document.getAnimations().forEach(a => { a.pause(); a.currentTime = ms; });",
+    "}",
+  ]
+
   /// A self-contained page: the device screen, the main button and items
   /// absolutely positioned at the core's rest offsets, a Toggle button.
   static func html(_ c: ExportContext, options: ExportOptions) -> String {
@@ -154,10 +174,11 @@ enum CSSExporter {
     o.append("const toggle = () => fan.classList.toggle(\"open\");")
     o.append("document.getElementById(\"toggle\").addEventListener(\"click\", toggle);")
     o.append("fan.querySelector(\".main\").addEventListener(\"click\", toggle);")
-    o.append("// ?open opens on load (for headless screenshots at a given time)")
+    o.append("// ?open opens on load, animated")
     o.append(
       "if (location.search.includes(\"open\")) requestAnimationFrame(() => requestAnimationFrame(toggle));"
     )
+    o.append(contentsOf: freezeScript)
     o.append("</script>")
     o.append("</body></html>")
     return o.joined(separator: "\n") + "\n"
