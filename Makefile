@@ -5,7 +5,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: deps build run test release bench clean
+.PHONY: deps build run test release bench clean golden
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -30,3 +30,8 @@ bench: release
 
 clean:
 	rm -rf .build
+
+# Re-creates the golden frames after a deliberate visual change; look at them before committing.
+golden: deps
+	$(SWIFT) build --build-tests
+	SPRINGLAB_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenFrameTests

@@ -22,7 +22,7 @@ let package = Package(
     .executableTarget(name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
     .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"], exclude: ["Fixtures"]),
     .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
-    .testTarget(name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore"]),
+    .testTarget(name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"], exclude: ["Golden"]),
     .testTarget(name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI"]),
   ],
   swiftLanguageModes: [.v6]

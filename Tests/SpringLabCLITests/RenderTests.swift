@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabSDL
 import Testing
 
 @Suite("springlab render", .serialized)
@@ -82,5 +83,52 @@ struct RenderTests {
     #expect(r.code == 3)
     #expect(r.err.contains("events[0].tap = \"fan.mian\": unknown target"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.json"])
+  }
+}
+
+@Suite("springlab render video", .serialized)
+struct RenderVideoTests {
+  static func ffprobeFrames(_ path: String) throws -> String {
+    let child = try Spawned.start(
+      "/usr/bin/ffprobe",
+      ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames,pix_fmt,codec_name,width,height", "-of", "csv=p=0", path],
+      env: ProcessInfo.processInfo.environment)
+    _ = child.wait()
+    defer { child.cleanUp() }
+    return child.out.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test func twoSecondScriptAt30FpsIsSixtyMP4Frames() throws {
+    let dir = CLIHarness.tempDir()
+    let script = dir.appendingPathComponent("s.json").path
+    try RenderTests.twoSecondScript.write(toFile: script, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("demo.mp4").path
+    let r = try CLIHarness.run(["render", "--script", script, "--out", out, "--size", "320x240", "--fps", "30"])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(try Self.ffprobeFrames(out) == "h264,320,240,yuv420p,60")
+    // no temporary files left beside it
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["demo.mp4", "s.json"])
+  }
+
+  @Test func gifAndScale2() throws {
+    let dir = CLIHarness.tempDir()
+    let gif = dir.appendingPathComponent("demo.gif").path
+    let r = try CLIHarness.run(["render", "--out", gif, "--size", "200x150"])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(try Self.ffprobeFrames(gif).hasSuffix(",125"))  // 5 s demo at the GIF default of 25 fps
+    let png = dir.appendingPathComponent("x2.png").path
+    let r2 = try CLIHarness.run(["render", "--out", png, "--size", "320x240", "--scale", "2", "--at", "1"])
+    #expect(r2.code == 0)
+    let size = ImageProbe.size(atPath: png)
+    #expect(size?.width == 640 && size?.height == 480)
+  }
+
+  @Test func noFFmpegIsExit4NamingThePackageWithNoPartialFile() throws {
+    let dir = CLIHarness.tempDir()
+    let out = dir.appendingPathComponent("demo.mp4").path
+    let r = try CLIHarness.run(["render", "--out", out, "--size", "320x240"], env: ["PATH": dir.path])
+    #expect(r.code == 4)
+    #expect(r.err.contains("ffmpeg"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 }

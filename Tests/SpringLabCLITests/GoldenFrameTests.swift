@@ -1,0 +1,74 @@
+import Foundation
+import SpringLabSDL
+import Testing
+
+/// Golden frames from the headless renderer, compared with a tolerance.
+/// To update them on purpose after a deliberate visual change:
+/// `SPRINGLAB_UPDATE_GOLDEN=1 swift test --filter GoldenFrameTests` (or `make golden`),
+/// then look at the PNGs in Tests/SpringLabCLITests/Golden before committing.
+@Suite("Golden frames", .serialized)
+struct GoldenFrameTests {
+  static let golden = CLIHarness.root.appendingPathComponent("Tests/SpringLabCLITests/Golden")
+  static let script = """
+    {"duration": 4.0, "events": [
+      {"at": 0.1, "tap": "fan.main"},
+      {"at": 1.0, "tap": "fan.main"},
+      {"at": 1.6, "drag": "bubble", "to": [300, 520], "over": 0.4},
+      {"at": 3.0, "tap": "bubble"}]}
+    """
+  /// name → time: mid-bloom, open, bubble snapped, bubble menu.
+  static let frames: [(String, Double)] = [("mid-bloom", 0.25), ("open", 0.8), ("bubble-snapped", 2.8), ("bubble-menu", 3.6)]
+
+  /// Mean absolute difference per channel (0…255) and the share of pixels
+  /// differing by more than 32 in any channel.
+  static func compare(_ a: [UInt8], _ b: [UInt8]) -> (mean: Double, changed: Double) {
+    var sum = 0
+    var changed = 0
+    var i = 0
+    while i < a.count {
+      var big = false
+      for c in 0..<4 {
+        let d = abs(Int(a[i + c]) - Int(b[i + c]))
+        sum += d
+        if d > 32 { big = true }
+      }
+      if big { changed += 1 }
+      i += 4
+    }
+    return (Double(sum) / Double(a.count), Double(changed) / Double(a.count / 4))
+  }
+
+  @Test(arguments: frames.map(\.0))
+  func frameMatchesGolden(_ name: String) throws {
+    let at = Self.frames.first { $0.0 == name }!.1
+    let dir = CLIHarness.tempDir()
+    let scriptPath = dir.appendingPathComponent("s.json").path
+    try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("\(name).png").path
+    let r = try CLIHarness.run([
+      "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--script", scriptPath, "--out", out, "--size",
+      "360x300", "--at", "\(at)",
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let goldenPath = Self.golden.appendingPathComponent("\(name).png").path
+    if ProcessInfo.processInfo.environment["SPRINGLAB_UPDATE_GOLDEN"] == "1" {
+      try? FileManager.default.removeItem(atPath: goldenPath)
+      try FileManager.default.copyItem(atPath: out, toPath: goldenPath)
+      return
+    }
+    let got = try #require(ImageProbe.rgba(atPath: out))
+    let want = try #require(
+      ImageProbe.rgba(atPath: goldenPath), "missing golden \(goldenPath); create it with SPRINGLAB_UPDATE_GOLDEN=1")
+    #expect(got.width == want.width && got.height == want.height)
+    let d = Self.compare(got.bytes, want.bytes)
+    #expect(d.mean < 1.0, "\(name): mean difference \(d.mean)")
+    #expect(d.changed < 0.002, "\(name): \(d.changed * 100) % of pixels changed")
+  }
+
+  @Test func theComparisonNoticesAMovedItem() throws {
+    // the open frame against the mid-bloom golden must differ clearly
+    let a = try #require(ImageProbe.rgba(atPath: Self.golden.appendingPathComponent("open.png").path))
+    let b = try #require(ImageProbe.rgba(atPath: Self.golden.appendingPathComponent("mid-bloom.png").path))
+    #expect(Self.compare(a.bytes, b.bytes).changed > 0.002)
+  }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import SpringLabCore
+@testable import SpringLabUI
+
+@Suite("Scene drawing")
+struct SceneDrawerTests {
+  /// Centroid of every vertex whose RGB is `c` (the disc and its fringe are symmetric).
+  static func centroid(_ dl: DrawList, rgb c: RGBA) -> (Double, Double, Int)? {
+    var sx = 0.0
+    var sy = 0.0
+    var n = 0
+    for cmd in dl.finished {
+      guard case .triangles(let v, _) = cmd else { continue }
+      for p in v where p.color.r == c.r && p.color.g == c.g && p.color.b == c.b && p.color.a > 0 {
+        sx += Double(p.x)
+        sy += Double(p.y)
+        n += 1
+      }
+    }
+    return n > 0 ? (sx / Double(n), sy / Double(n), n) : nil
+  }
+
+  @Test func theFanAt0_2sDrawsNCirclesAtTheExpectedCentres() throws {
+    var scene = Scene(preset: .seedDefault)
+    scene.send(.pointerDown(scene.mainCenter))
+    scene.send(.pointerUp(scene.mainCenter))
+    scene.advance(to: 0.2)
+    let view = ViewTransform(x: 40, y: 20, scale: 0.8)
+    var dl = DrawList()
+    SceneDrawer.draw(scene, view: view, into: &dl, icons: IconSet(), options: SceneDrawOptions(touches: false))
+    let items = scene.fanItems(at: 0.2)
+    #expect(items.count == 5)
+    for (i, it) in items.enumerated() {
+      let (ex, ey) = view.toPixels(it.center)
+      let c = try #require(Self.centroid(dl, rgb: Palette.items[i]), "item \(i) not drawn")
+      #expect(abs(c.0 - ex) < 0.05 && abs(c.1 - ey) < 0.05, "item \(i): \(c) vs \(ex), \(ey)")
+      #expect(c.2 >= 12, "item \(i) should be a tessellated circle (12+ opaque vertices)")
+    }
+  }
+
+  @Test func collapsedItemsAreNotDrawn() {
+    let scene = Scene(preset: .seedDefault)
+    var dl = DrawList()
+    SceneDrawer.draw(scene, view: ViewTransform(x: 0, y: 0, scale: 1), into: &dl, icons: IconSet())
+    for c in Palette.items { #expect(Self.centroid(dl, rgb: c) == nil) }
+  }
+
+  @Test func fitCentresTheDevice() {
+    let v = SceneDrawer.fit(device: .iPhone15, in: PixelRect(x: 0, y: 0, w: 1000, h: 1000), margin: 0)
+    #expect(abs(v.x + 393 * v.scale / 2 - 500) <= 1)
+    #expect(abs(v.y + 852 * v.scale / 2 - 500) <= 1)
+  }
+}
