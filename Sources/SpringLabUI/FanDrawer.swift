@@ -3,11 +3,35 @@ import SpringLabCore
 
 /// Draws the fan menu: items (shadow, colour, icon) under the main button.
 enum FanDrawer {
+  /// Reduce Motion: every item at its resting point, full size, fading in or
+  /// out over the cross-fade time from the start of the current motion.
+  static func reducedMotion(_ scene: Scene, _ items: [FanItemVisual], at t: Double) -> [FanItemVisual] {
+    let start = scene.fan.items.compactMap { $0.tweens.first?.start }.min() ?? -.infinity
+    let k = max(0, min(1, (t - start) / ExportOptions.reduceMotionDuration))
+    let phase = scene.fan.phase(at: t)
+    let alpha: Double
+    switch phase {
+    case .expanding, .expanded: alpha = start.isFinite ? k : 1
+    case .collapsing: alpha = 1 - k
+    case .collapsed: alpha = 0
+    }
+    let offsets = scene.itemOffsets
+    return items.enumerated().map { i, it in
+      var v = it
+      v.center = scene.mainCenter + (i < offsets.count ? offsets[i] : Point(0, 0))
+      v.scale = 1
+      v.rotation = 0
+      v.alpha = alpha
+      return v
+    }
+  }
+
   static func draw(_ scene: Scene, _ v: ViewTransform, _ dl: inout DrawList, _ icons: IconSet, _ o: SceneDrawOptions) {
     let t = scene.now
     let f = scene.preset.fan
     let s = v.scale
-    let items = scene.fanItems(at: t)
+    var items = scene.fanItems(at: t)
+    if o.reduceMotion { items = reducedMotion(scene, items, at: t) }
     let pressed = scene.pressedTarget
     for (i, it) in items.enumerated() where it.alpha > 0.003 {
       let (x, y) = v.toPixels(it.center)
@@ -28,12 +52,13 @@ enum FanDrawer {
     }
     let m = scene.mainCenter
     let (mx, my) = v.toPixels(m)
+    let rotation = o.reduceMotion ? (scene.fan.phase(at: t) == .collapsed || scene.fan.phase(at: t) == .collapsing ? 0 : f.rotationAngle) : scene.fan.mainRotation(at: t)
     let mainPressed = pressed == .fanMain
     let mr = f.mainSize / 2 * s * (mainPressed ? f.pressScale : 1)
     dl.circleShadow(cx: mx, cy: my + 3 * s, r: mr, blur: 9 * s, RGBA(0, 0x3A, 0x80, 0x50))
     dl.fillCircle(cx: mx, cy: my, r: mr, mainPressed ? Palette.main.darkened(0.18) : Palette.main)
     dl.icon(
-      icons, "plus", cx: mx, cy: my, side: mr * 1.15, degrees: scene.fan.mainRotation(at: t), width: max(1.5, 3 * s),
+      icons, "plus", cx: mx, cy: my, side: mr * 1.15, degrees: rotation, width: max(1.5, 3 * s),
       RGBA(255, 255, 255))
     if scene.fan.pageShown {
       // KYCircleMenu's second page, pushed in over the screen

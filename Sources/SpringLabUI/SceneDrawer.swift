@@ -14,6 +14,9 @@ public struct SceneDrawOptions: Sendable {
   public var background: String?
   /// Recent item centres per item, oldest first (onion skin), device points.
   public var trails: [[Point]] = []
+  /// Preview of the Reduce Motion alternative: items cross-fade in place
+  /// (`ExportOptions.reduceMotionDuration`) instead of blooming.
+  public var reduceMotion = false
   public init(debug: Bool = false, touches: Bool = true, outlined: [Int] = [], background: String? = nil) {
     self.debug = debug
     self.touches = touches

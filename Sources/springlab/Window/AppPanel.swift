@@ -53,6 +53,9 @@ extension App {
     }
     let speed = timeline.speed == 1 ? "1×" : String(format: "%g×", timeline.speed)
     ui.label("Time \(String(format: "%.2f", timeline.time)) s · \(speed)\(timeline.paused ? " · paused" : "") · fan \(scene.fan.phase(at: scene.now).rawValue)")
+    if scene.bubble.phase == .hidden, ui.button("Show the bubble again (it was dismissed by a long press)") {
+      send(.showBubble)
+    }
     if ui.section("Presets") {
       let files = App.presetFiles()
       let names = files.enumerated().map { "\($0.offset < 9 ? "\($0.offset + 1)  " : "   ")" + URL(fileURLWithPath: $0.element).lastPathComponent }
@@ -92,6 +95,7 @@ extension App {
       }
     }
     if ui.section("Export (copy to clipboard)") {
+      ui.toggle("Preview Reduce Motion", value: &options.reduceMotion)
       let formats: [ExportFormat] = [.uikit, .swiftui, .compose, .css, .framer, .json]
       if let i = ui.buttons(formats.map(\.rawValue)) { copyExport(formats[i]) }
     }
