@@ -179,7 +179,10 @@ final class App {
         if tf - lastDraw >= frameInterval * 0.98 || !moving {
           // why: the panel shows live values (time, phases); rebuild it unless
           // this iteration's input pass just did
-          if !hadInput && !ui.hasPendingEvents { frameWithUI([], at: tf) }
+          // (at 10 Hz while animating: only its time and phase labels change)
+          if !hadInput && !ui.hasPendingEvents && (tf - lastUIBuild >= 0.1 || !moving) {
+            frameWithUI([], at: tf)
+          }
           present(at: tf)
           lastDraw = tf
           needsDraw = false
@@ -225,6 +228,7 @@ final class App {
 
   /// One UI pass over new events (panel first, then hot keys and canvas).
   func frameWithUI(_ events: [UIEvent], at t: Double) {
+    lastUIBuild = t
     layout = FrameLayout(
       width: Double(window.pixelWidth), height: Double(window.pixelHeight), scale: window.scale, panel: panelVisible)
     var pass = events
@@ -261,6 +265,8 @@ final class App {
   var lastFrame = DrawList()
   /// The last load or save error, shown in the panel until the next success.
   var loadError: String?
+  /// When the panel was last rebuilt (wall seconds).
+  var lastUIBuild = -1.0
   /// What the backdrop path field holds.
   var backdropField = ""
   /// Background renders of takes (R).
