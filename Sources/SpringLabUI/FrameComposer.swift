@@ -6,7 +6,7 @@ public struct FrameLayout: Sendable, Equatable {
   public var canvas: PixelRect
   public var panel: PixelRect?
   /// Panel width at scale 1, pixels.
-  public static let panelWidth = 360.0
+  public static let panelWidth = 380.0
 
   public init(width: Double, height: Double, scale: Double, panel: Bool) {
     let pw = panel ? min(FrameLayout.panelWidth * scale, width * 0.55) : 0

@@ -179,3 +179,20 @@ extension UIContext {
     return open
   }
 }
+
+extension UIContext {
+  /// Scrolls the top-level panel or region `label` so `rect` (pixels, as laid
+  /// out this frame) is visible next frame. Call after `endPanel()`.
+  public func scroll(_ label: String, toShow rect: PixelRect) {
+    let sid = id(label)
+    guard var st = scrolls[sid] else { return }
+    let margin = px(8)
+    if rect.y < st.view.y {
+      st.offset -= st.view.y - rect.y + margin
+    } else if rect.y + rect.h > st.view.y + st.view.h {
+      st.offset += rect.y + rect.h - (st.view.y + st.view.h) + margin
+    }
+    st.offset = min(max(0, st.offset), st.maxOffset)
+    scrolls[sid] = st
+  }
+}

@@ -80,6 +80,77 @@ struct WindowE2ETests {
     #expect(lb["y"] as? Double == rb["y"] as? Double)
   }
 
+  /// The seed's "dizzy" settings fixed by keyboard in the real window (L
+  /// selects the next lint warning's field, Enter types a value), saved, then
+  /// undone step by step back to the byte-identical file.
+  @Test func designerStoryByKeyboard() throws {
+    let x = try XvfbServer()
+    let dir = CLIHarness.tempDir()
+    let partial = dir.appendingPathComponent("partial.json").path
+    try #"{"name": "Dizzy", "fan": {"expand": {"damping": 0.55, "stagger": 0.06, "duration": 0.5}}}"#
+      .write(toFile: partial, atomically: true, encoding: .utf8)
+    let canonical = try CLIHarness.run(["export", "--format", "json", "--preset", partial]).out
+    let file = dir.appendingPathComponent("dizzy.json").path
+    try canonical.write(toFile: file, atomically: true, encoding: .utf8)
+    let original = try Data(contentsOf: URL(fileURLWithPath: file))
+    let lint = try CLIHarness.run(["lint", file])
+    #expect(lint.code == 1)
+    for field in ["fan.expand.damping", "fan.expand.stagger", "fan.expand.duration"] {
+      #expect(lint.out.contains(field), "lint should name \(field)")
+    }
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = x.display
+    env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+    let trace = dir.appendingPathComponent("t.jsonl").path
+    let app = try Spawned.start(CLIHarness.binary, [file, "--fresh", "--trace", trace, "--exit-after", "40"], env: env)
+    defer {
+      if app.poll() == nil {
+        app.terminate()
+        _ = app.wait()
+      }
+      app.cleanUp()
+    }
+    _ = try #require(waitFor(10) { Self.lastLine(trace) })
+    let wid = try #require(
+      waitFor(10) { () -> String? in
+        let s = (try? tool("/usr/bin/xdotool", ["search", "--name", "SpringLab"], display: x.display)) ?? ""
+        return s.split(separator: "\n").first.map(String.init)
+      })
+    try tool("/usr/bin/xdotool", ["windowfocus", "--sync", wid], display: x.display)
+    func keys(_ k: [String]) throws {
+      try tool("/usr/bin/xdotool", ["key", "--delay", "60"] + k, display: x.display)
+      usleep(250_000)
+    }
+    func type(_ text: String) throws {
+      try tool("/usr/bin/xdotool", ["type", "--delay", "60", text], display: x.display)
+      usleep(250_000)
+    }
+    for value in ["0.72", "0.045", "0.4"] {
+      try keys(["l"])
+      try keys(["Return"])
+      try type(value)
+      try keys(["Return"])
+    }
+    try keys(["ctrl+s"])
+    let fixed = waitFor(5) { () -> Bool? in
+      (try? CLIHarness.run(["lint", file]))?.code == 0 ? true : nil
+    }
+    #expect(fixed == true, "after typing 0.72 / 0.045 / 0.4 and saving, lint is clean")
+    let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
+    let expand = (saved["fan"] as! [String: Any])["expand"] as! [String: Any]
+    #expect(expand["damping"] as? Double == 0.72)
+    #expect(expand["stagger"] as? Double == 0.045)
+    #expect(expand["duration"] as? Double == 0.4)
+    try keys(["ctrl+z", "ctrl+z", "ctrl+z"])
+    try keys(["ctrl+s"])
+    let back = waitFor(5) { () -> Bool? in
+      (try? Data(contentsOf: URL(fileURLWithPath: file))) == original ? true : nil
+    }
+    #expect(back == true, "undoing every step returns the byte-identical preset")
+    try keys(["q"])
+    #expect(app.wait() == 0)
+  }
+
   @Test func noDisplayIsExit4WithAHint() throws {
     let r = try CLIHarness.run(["--fresh", "--exit-after", "1"], env: ["XDG_CONFIG_HOME": CLIHarness.tempDir().path])
     #expect(r.code == 4)

@@ -265,6 +265,10 @@ final class App {
   var lastFrame = DrawList()
   /// The last load or save error, shown in the panel until the next success.
   var loadError: String?
+  /// A field to focus and scroll to on the next panel pass, and its rectangle.
+  var focusRequest: String?
+  var focusRect: PixelRect?
+  var lintCursor = 0
   /// When the panel was last rebuilt (wall seconds).
   var lastUIBuild = -1.0
   /// What the backdrop path field holds.

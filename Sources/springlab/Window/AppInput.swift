@@ -113,6 +113,7 @@ extension App {
       showTrails.toggle()
       trails = []
     case "e": editOnCanvas.toggle()
+    case "l": selectNextLintField()
     case "p":
       timeline.togglePause()
       flash(timeline.paused ? "Paused · , and . step one frame" : "Playing")

@@ -67,9 +67,7 @@ extension App {
       if warnings.isEmpty { ui.label("No warnings: matches the seeds' advice.", color: RGBA(0x30, 0xD1, 0x58)) }
       for (i, w) in warnings.enumerated() {
         ui.pushID("lint\(i)")
-        if ui.button("⚠ " + w.fields.joined(separator: ", ")) {
-          highlightField = highlightField == w.fields.first ? nil : w.fields.first
-        }
+        if ui.button("⚠ " + w.fields.joined(separator: ", ")) { select(w.fields.first) }
         ui.label("\(w.message) [\(w.source)]", color: RGBA(0xFF, 0xD6, 0x0A))
         ui.popID()
       }
@@ -90,7 +88,16 @@ extension App {
           if path == highlightField, let w = warnings.first(where: { $0.fields.contains(path) }) {
             ui.label("▼ \(w.message)", color: RGBA(0xFF, 0xD6, 0x0A))
           }
-          ui.field(f, in: &p, defaults: Preset.seedDefault)
+          // why: inside "Expand", "Expand duration" reads as "Duration" and fits the label column
+          let first = title.split(separator: " ").first.map(String.init) ?? title
+          var shown = f.label
+          if shown.hasPrefix(first + " ") {
+            shown = String(shown.dropFirst(first.count + 1))
+            shown = shown.prefix(1).uppercased() + shown.dropFirst()
+          }
+          if focusRequest == path { ui.requestFocus(shown + "##" + f.path) }
+          ui.field(f, in: &p, defaults: Preset.seedDefault, label: shown)
+          if focusRequest == path { focusRect = ui.lastItemRect }
         }
       }
     }
@@ -109,6 +116,11 @@ extension App {
       if options.background != nil, ui.button("Clear backdrop") { options.background = nil }
     }
     ui.endPanel()
+    if focusRequest != nil, let r = focusRect {
+      ui.scroll("panel", toShow: r)
+      focusRequest = nil
+      focusRect = nil
+    }
     for e in ui.edits {
       switch e.phase {
       case .began: history.begin(before)
@@ -120,6 +132,28 @@ extension App {
       }
     }
     if p != before { applyPreset(p) }
+  }
+
+  /// Selects the field that fixes a lint warning: highlighted, focused (arrow
+  /// keys nudge it, Enter types a value) and scrolled into view.
+  func select(_ path: String?) {
+    highlightField = path
+    focusRequest = path
+    panelVisible = true
+  }
+
+  /// L: the next lint warning's field.
+  func selectNextLintField() {
+    let warnings = Lint.check(scene.preset)
+    guard !warnings.isEmpty else {
+      highlightField = nil
+      flash("No lint warnings")
+      return
+    }
+    let w = warnings[lintCursor % warnings.count]
+    lintCursor += 1
+    select(w.fields.first)
+    flash("\(w.fields.first ?? ""): \(w.message)")
   }
 
   /// Replay: collapse if open, else bloom.
