@@ -54,6 +54,7 @@ struct RenderJob {
     }
     let icons = IconSet.locate()
     var scene = Scene(preset: preset)
+    scene.apply(start: script.start)
     var player = ScriptPlayer(script)
     let layout = FrameLayout(width: Double(width), height: Double(height), scale: scale, panel: panel)
     for k in 0..<frames {

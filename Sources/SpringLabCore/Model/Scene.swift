@@ -234,4 +234,28 @@ public struct Scene: Sendable, Equatable {
 
   /// Puts the bubble where a previous session left it (clamped).
   public mutating func restoreBubble(_ p: Point) { bubble.restore(p, device: device) }
+
+  /// Puts the scene in a script's starting state (before any event).
+  public mutating func apply(start: ScriptStart) {
+    if let b = start.bubble { restoreBubble(b) }
+    if start.fanOpen { fan = FanMenu(config: preset.fan, open: true) }
+    if start.keyboard {
+      keyboardShown = true
+      keyboardTrack = Track(rest: device.keyboard)
+      // why: the recording starts with the bubble already above the keyboard
+      bubble.keyboardChanged(height: device.keyboard, at: now, device: device, duration: 0.01)
+      bubble.advance(to: now + 0.01)
+    }
+    if start.bubbleHidden { bubble.dismiss(at: now) }
+  }
+
+  /// The state a recording starting now must begin from.
+  public var startState: ScriptStart {
+    let b = bubble.center(at: now)
+    let home = Bubble(config: preset.bubble, device: device).position
+    return ScriptStart(
+      bubble: bubble.phase == .hidden || b == home ? nil : b,
+      fanOpen: fan.phase(at: now) == .expanded || fan.phase(at: now) == .expanding,
+      keyboard: keyboardShown, bubbleHidden: bubble.phase == .hidden)
+  }
 }

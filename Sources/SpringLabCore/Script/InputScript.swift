@@ -15,6 +15,27 @@ public enum ScriptAction: Sendable, Equatable {
   case down(Point)
   case move(Point)
   case up(Point)
+  /// Settings changed during the session (a slider, a picker): preset field
+  /// paths and their new values, e.g. `{"fan.radius": 140}`. SpringLab's
+  /// extension of the SPEC's format, so recorded tuning replays exactly.
+  case set([String: JSONValue])
+}
+
+/// Where a recording starts when it does not start from the preset's rest
+/// state (a remembered bubble position, an open menu, the keyboard up).
+/// SpringLab's extension of the SPEC's format.
+public struct ScriptStart: Sendable, Equatable {
+  public var bubble: Point?
+  public var fanOpen = false
+  public var keyboard = false
+  public var bubbleHidden = false
+  public init(bubble: Point? = nil, fanOpen: Bool = false, keyboard: Bool = false, bubbleHidden: Bool = false) {
+    self.bubble = bubble
+    self.fanOpen = fanOpen
+    self.keyboard = keyboard
+    self.bubbleHidden = bubbleHidden
+  }
+  public var isEmpty: Bool { bubble == nil && !fanOpen && !keyboard && !bubbleHidden }
 }
 
 public struct ScriptEvent: Sendable, Equatable {
@@ -30,10 +51,12 @@ public struct ScriptEvent: Sendable, Equatable {
 public struct InputScript: Sendable, Equatable {
   public var duration: Double
   public var events: [ScriptEvent]
+  public var start = ScriptStart()
 
-  public init(duration: Double, events: [ScriptEvent]) {
+  public init(duration: Double, events: [ScriptEvent], start: ScriptStart = ScriptStart()) {
     self.duration = duration
     self.events = events
+    self.start = start
   }
 
   public static let targetNames = ["fan.main", "fan.item", "bubble", "bubble.menu", "outside"]
@@ -58,7 +81,25 @@ public struct InputScript: Sendable, Equatable {
       LoadError(FieldProblem(file: file, path: path, value: v?.preview, reason: reason))
     }
     guard case .object(let top) = root else { throw bad("", root, "must be a JSON object with duration and events") }
-    for (k, v) in top where k != "duration" && k != "events" { throw bad(k, v, "unknown field") }
+    for (k, v) in top where k != "duration" && k != "events" && k != "start" { throw bad(k, v, "unknown field") }
+    var start = ScriptStart()
+    if let sv = root["start"] {
+      guard case .object(let members) = sv else { throw bad("start", sv, "must be an object") }
+      for (k, v) in members {
+        switch (k, v) {
+        case ("bubble", .array(let xy)):
+          guard xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1], abs(x) <= 100_000, abs(y) <= 100_000
+          else { throw bad("start.bubble", v, "must be [x, y] in device points") }
+          start.bubble = Point(x, y)
+        case ("fanOpen", .bool(let b)): start.fanOpen = b
+        case ("keyboard", .bool(let b)): start.keyboard = b
+        case ("bubbleHidden", .bool(let b)): start.bubbleHidden = b
+        case ("bubble", _): throw bad("start.bubble", v, "must be [x, y] in device points")
+        case ("fanOpen", _), ("keyboard", _), ("bubbleHidden", _): throw bad("start.\(k)", v, "must be true or false")
+        default: throw bad("start.\(k)", v, "unknown field; one of bubble, fanOpen, keyboard, bubbleHidden")
+        }
+      }
+    }
     guard let dv = root["duration"] else { throw bad("duration", nil, "missing; seconds, 0…3600") }
     guard case .number(let duration) = dv, duration >= 0, duration <= maxDuration else {
       throw bad("duration", dv, "must be a number of seconds, 0…3600")
@@ -76,9 +117,9 @@ public struct InputScript: Sendable, Equatable {
       guard case .number(let at) = atV, at >= 0, at <= duration else {
         throw bad(base + ".at", atV, "must be a number of seconds, 0…duration (\(JSONWriter.number(duration)))")
       }
-      let kinds = members.map(\.0).filter { ["tap", "drag", "key", "down", "move", "up"].contains($0) }
+      let kinds = members.map(\.0).filter { ["tap", "drag", "key", "down", "move", "up", "set"].contains($0) }
       guard kinds.count == 1, let kind = kinds.first else {
-        throw bad(base, nil, "needs exactly one of tap, drag, key, down, move, up")
+        throw bad(base, nil, "needs exactly one of tap, drag, key, down, move, up, set")
       }
       let allowed = Set(["at", kind]).union(kind == "drag" ? ["to", "over", "index"] : kind == "tap" ? ["index"] : [])
       for (k, v) in members where !allowed.contains(k) { throw bad("\(base).\(k)", v, "unknown field for a \(kind) event") }
@@ -124,11 +165,23 @@ public struct InputScript: Sendable, Equatable {
         action = .key(k)
       case "down": action = .down(try point("down"))
       case "move": action = .move(try point("move"))
+      case "set":
+        guard case .object(let pairs)? = ev["set"], !pairs.isEmpty else {
+          throw bad("\(base).set", ev["set"], "must be an object of preset field paths and values")
+        }
+        var scratch = Preset()
+        var values: [String: JSONValue] = [:]
+        for (path, value) in pairs {
+          guard let f = PresetField.named(path) else { throw bad("\(base).set.\(path)", value, "unknown preset field") }
+          if let reason = PresetReader.apply(f, value, to: &scratch) { throw bad("\(base).set.\(path)", value, reason) }
+          values[path] = value
+        }
+        action = .set(values)
       default: action = .up(try point("up"))
       }
       events.append(ScriptEvent(at: at, action))
     }
-    return InputScript(duration: duration, events: events)
+    return InputScript(duration: duration, events: events, start: start)
   }
 
   /// The parser's dotted path ("events.1.at") in the form the other script
@@ -164,16 +217,28 @@ public struct InputScript: Sendable, Equatable {
       case .down(let p): m.append(("down", pt(p)))
       case .move(let p): m.append(("move", pt(p)))
       case .up(let p): m.append(("up", pt(p)))
+      case .set(let values): m.append(("set", .object(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })))
       }
       return .object(m)
     }
-    return .object([("duration", .number(duration)), ("events", .array(evs))])
+    var top: [(String, JSONValue)] = [("duration", .number(duration))]
+    if !start.isEmpty {
+      var st: [(String, JSONValue)] = []
+      if let b = start.bubble { st.append(("bubble", pt(b))) }
+      if start.fanOpen { st.append(("fanOpen", .bool(true))) }
+      if start.keyboard { st.append(("keyboard", .bool(true))) }
+      if start.bubbleHidden { st.append(("bubbleHidden", .bool(true))) }
+      top.append(("start", .object(st)))
+    }
+    top.append(("events", .array(evs)))
+    return .object(top)
   }
 
   /// One event per line: readable and diffable.
   public var text: String {
     guard case .array(let evs)? = json["events"] else { return "" }
     let body = evs.map { "  " + JSONWriter.compact($0) }.joined(separator: ",\n")
-    return "{\"duration\": \(JSONWriter.number(duration)), \"events\": [\n\(body)\n]}\n"
+    let startText = json["start"].map { ", \"start\": " + JSONWriter.compact($0) } ?? ""
+    return "{\"duration\": \(JSONWriter.number(duration))\(startText), \"events\": [\n\(body)\n]}\n"
   }
 }

@@ -80,6 +80,12 @@ public struct ScriptPlayer: Sendable {
     case .down(let p): scene.send(.pointerDown(p))
     case .move(let p): scene.send(.pointerMove(p))
     case .up(let p): scene.send(.pointerUp(p))
+    case .set(let values):
+      var p = scene.preset
+      for (path, value) in values.sorted(by: { $0.key < $1.key }) {
+        if let f = PresetField.named(path) { _ = PresetReader.apply(f, value, to: &p) }
+      }
+      scene.send(.setPreset(p))
     }
   }
 }

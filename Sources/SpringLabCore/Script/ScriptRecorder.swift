@@ -2,8 +2,16 @@
 /// device points and key names, stamped with scene time.
 public struct ScriptRecorder: Sendable {
   public private(set) var events: [ScriptEvent] = []
+  /// The settings as of the last recorded change, to record only what differs.
+  private var preset: Preset?
+  public var start = ScriptStart()
 
-  public init() {}
+  /// `preset`: the settings the recording starts with (settings changes are
+  /// recorded as `set` events against it); `start`: the scene's starting state.
+  public init(preset: Preset? = nil, start: ScriptStart = ScriptStart()) {
+    self.preset = preset
+    self.start = start
+  }
 
   /// Records `input` if a script can express it (device and preset changes cannot).
   public mutating func record(_ input: SceneInput, at t: Double) {
@@ -12,12 +20,22 @@ public struct ScriptRecorder: Sendable {
     case .pointerMove(let p): events.append(ScriptEvent(at: t, .move(p)))
     case .pointerUp(let p): events.append(ScriptEvent(at: t, .up(p)))
     case .key(let k): events.append(ScriptEvent(at: t, .key(k)))
-    default: break
+    case .setPreset(let p):
+      if let old = preset {
+        var changed: [String: JSONValue] = [:]
+        for f in PresetField.all where f.json(of: old) != f.json(of: p) { changed[f.path] = f.json(of: p) }
+        if !changed.isEmpty { events.append(ScriptEvent(at: t, .set(changed))) }
+      }
+      preset = p
+    case .setDevice(let id):
+      events.append(ScriptEvent(at: t, .set(["device.model": .string(id)])))
+      preset?.device = id
+    case .showBubble: events.append(ScriptEvent(at: t, .key("show-bubble")))
     }
   }
 
   /// The script so far, lasting until `end` seconds.
   public func script(until end: Double) -> InputScript {
-    InputScript(duration: max(end, events.last?.at ?? 0), events: events)
+    InputScript(duration: max(end, events.last?.at ?? 0), events: events, start: start)
   }
 }

@@ -104,6 +104,7 @@ final class App {
       timeline.reset(s)
     }
     if let p = presetPath { watcher = PresetWatcher(path: p) }
+    recorder = ScriptRecorder(preset: scene.preset, start: scene.startState)
     if remembered != nil, let rec = loadRecovery(), rec != preset { dialog = .recovery(rec) }
     updateTitle()
   }

@@ -160,7 +160,7 @@ extension App {
   /// recordings/<timestamp>.mp4 in a low-priority child process.
   func toggleTake() {
     if take == nil {
-      take = (ScriptRecorder(), timeline.time, scene)
+      take = (ScriptRecorder(preset: scene.preset, start: scene.startState), timeline.time, scene)
       flash("Recording… press R to stop")
       return
     }
