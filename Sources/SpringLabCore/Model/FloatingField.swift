@@ -120,11 +120,12 @@ public struct FloatingField: Sendable, Equatable {
   }
 }
 
-/// SplitMix64, for reproducible placement.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
+/// SplitMix64: a tiny seeded generator, for reproducible placement and for
+/// seeded fuzzing in tests.
+public struct SplitMix: RandomNumberGenerator, Sendable {
+  public var state: UInt64
+  public init(seed: UInt64) { state = seed }
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -132,5 +133,5 @@ struct SplitMix {
     return z ^ (z >> 31)
   }
   /// Uniform in [0, 1).
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+  public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

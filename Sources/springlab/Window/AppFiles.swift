@@ -31,14 +31,8 @@ extension App {
   /// Loads a preset; on error the message shows and the current state stays.
   func loadPreset(_ path: String) {
     do {
-      var p = try PresetReader.load(path: path)
-      // why: the device is the designer's viewing choice, not part of a load
-      p.device = scene.preset.device
-      p.orientation = scene.preset.orientation
-      history.record(from: scene.preset, to: p)
-      applyPreset(p)
+      adopt(try PresetReader.load(path: path))
       presetPath = path
-      savedPreset = p
       watcher = PresetWatcher(path: path)
       highlightField = nil
       flash("Loaded \(URL(fileURLWithPath: path).lastPathComponent)")
@@ -48,6 +42,17 @@ extension App {
       printErr(error.description)
     }
     updateTitle()
+  }
+
+  /// Shows a preset read from disk (one undo step) as the saved state. The
+  /// device stays: it is the designer's viewing choice, not part of a load.
+  func adopt(_ loaded: Preset) {
+    var p = loaded
+    p.device = scene.preset.device
+    p.orientation = scene.preset.orientation
+    history.record(from: scene.preset, to: p)
+    applyPreset(p)
+    savedPreset = p
   }
 
   /// Ctrl+S: save to the loaded file, or ask for a name.
@@ -131,16 +136,12 @@ extension App {
     case .invalid(let message):
       loadError = message
       flash("Reload of \(name) failed; keeping the last good settings")
-    case .reloaded(var p):
+    case .reloaded(let p):
       if modified {
         flash("\(name) changed on disk; keeping your unsaved changes")
         return
       }
-      p.device = scene.preset.device
-      p.orientation = scene.preset.orientation
-      history.record(from: scene.preset, to: p)
-      applyPreset(p)
-      savedPreset = p
+      adopt(p)
       loadError = nil
       flash("Reloaded \(name)")
     }
