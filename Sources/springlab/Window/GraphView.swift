@@ -63,8 +63,7 @@ enum GraphView {
       "\(title): settles at \(String(format: "%.3f", graph.settleTime)) s · peak overshoot \(String(format: "%.1f", graph.peakOvershoot)) %\(speed)\(app.timeline.paused ? " · paused" : "")",
       x: r.x + 12 * s, y: r.y + 8 * s, size: 12 * s, color: RGBA(255, 255, 255))
     // Bézier handles for eased motion
-    if let (m, _) = easedMotion(app) {
-      let b = m.bezier
+    if let (m, _) = easedMotion(app), let b = FanMotionBuilder.bezier(m) {
       let dur = m.duration
       let (x0, y0) = toPx(0, 0, p, span: span)
       let (x3, y3) = toPx(dur, 1, p, span: span)
@@ -90,12 +89,12 @@ enum GraphView {
 
   /// The handle (0 or 1) under a pixel, if any.
   static func handle(at x: Double, _ y: Double, app: App) -> Int? {
-    guard let r = app.graphRect, let (m, _) = easedMotion(app) else { return nil }
+    guard let r = app.graphRect, let (m, _) = easedMotion(app), let b = FanMotionBuilder.bezier(m) else { return nil }
     let s = app.window.scale
     let p = plot(r, scale: s)
     let span = CurveGraph(fan: app.scene.preset.fan).span
-    let h1 = toPx(m.bezier.x1 * m.duration, m.bezier.y1, p, span: span)
-    let h2 = toPx(m.bezier.x2 * m.duration, m.bezier.y2, p, span: span)
+    let h1 = toPx(b.x1 * m.duration, b.y1, p, span: span)
+    let h2 = toPx(b.x2 * m.duration, b.y2, p, span: span)
     if hypot(h1.0 - x, h1.1 - y) < 10 * s { return 0 }
     if hypot(h2.0 - x, h2.1 - y) < 10 * s { return 1 }
     return nil
