@@ -68,9 +68,12 @@ struct PresetMutator {
 
   mutating func oddValue() -> JSONValue {
     let options: [JSONValue] = [
-      .null, .bool(true), .bool(false), .string(""), .string("120"), .string(String(repeating: "x", count: 5000)),
-      .number(0), .number(-0.0), .number(-1), .number(1e308), .number(-1e308), .number(5e-324), .number(1e15),
-      .number(Double(Int.max)), .number(0.5), .array([]), .array([.number(1), .number(2)]), .object([]),
+      .null, .bool(true), .bool(false), .string(""), .string("120"),
+      .string(String(repeating: "x", count: 5000)),
+      .number(0), .number(-0.0), .number(-1), .number(1e308), .number(-1e308), .number(5e-324),
+      .number(1e15),
+      .number(Double(Int.max)), .number(0.5), .array([]), .array([.number(1), .number(2)]),
+      .object([]),
       .object([("x", .number(1))]), .string("\u{202E}rtl"), .string("a\u{0}b"),
     ]
     return options.randomElement(using: &rng)!
@@ -103,7 +106,9 @@ struct PresetMutator {
       var t = tree
       let p = objects.randomElement(using: &rng)!
       if case .object(var m) = Self.get(t, p), let kv = m.randomElement(using: &rng) {
-        m.insert((kv.0, Bool.random(using: &rng) ? kv.1 : oddValue()), at: Int.random(in: 0...m.count, using: &rng))
+        m.insert(
+          (kv.0, Bool.random(using: &rng) ? kv.1 : oddValue()),
+          at: Int.random(in: 0...m.count, using: &rng))
         Self.set(&t, p, .object(m))
       }
       return ("key duplication", Array(JSONWriter.compact(t).utf8))
@@ -121,11 +126,15 @@ struct PresetMutator {
       var leaves: [[Int]] = []
       Self.leafPaths(tree, into: &leaves)
       var t = tree
-      for _ in 0..<Int.random(in: 1...3, using: &rng) { Self.set(&t, leaves.randomElement(using: &rng)!, oddValue()) }
+      for _ in 0..<Int.random(in: 1...3, using: &rng) {
+        Self.set(&t, leaves.randomElement(using: &rng)!, oddValue())
+      }
       return ("type change", Array(JSONWriter.pretty(t).utf8))
     case 6:
-      let junk: [[UInt8]] = [[0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0], [0xC3], [0xED, 0xA0, 0x80], Array("\\u".utf8),
-        Array("NaN".utf8), Array("}".utf8), Array(",".utf8), Array("\"".utf8), Array("1e999".utf8)]
+      let junk: [[UInt8]] = [
+        [0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0], [0xC3], [0xED, 0xA0, 0x80], Array("\\u".utf8),
+        Array("NaN".utf8), Array("}".utf8), Array(",".utf8), Array("\"".utf8), Array("1e999".utf8),
+      ]
       let i = Int.random(in: 0...b.count, using: &rng)
       b.insert(contentsOf: junk.randomElement(using: &rng)!, at: i)
       return ("odd bytes", b)
@@ -133,7 +142,9 @@ struct PresetMutator {
       // a slice of the file repeated: long, plausible, wrong
       let i = Int.random(in: 0..<b.count, using: &rng)
       let j = min(b.count, i + Int.random(in: 1...200, using: &rng))
-      b.insert(contentsOf: Array(repeating: Array(b[i..<j]), count: Int.random(in: 1...50, using: &rng)).joined(), at: j)
+      b.insert(
+        contentsOf: Array(repeating: Array(b[i..<j]), count: Int.random(in: 1...50, using: &rng))
+          .joined(), at: j)
       return ("repetition", b)
     }
   }
@@ -142,14 +153,18 @@ struct PresetMutator {
 @Suite("Hardening: fuzz, abuse, soak")
 struct HardeningTests {
   static var shippedPresetPaths: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: TestPaths.presets.path)) ?? []).filter { $0.hasSuffix(".json") }
-      .sorted().map { TestPaths.preset($0) }
+    ((try? FileManager.default.contentsOfDirectory(atPath: TestPaths.presets.path)) ?? []).filter {
+      $0.hasSuffix(".json")
+    }
+    .sorted().map { TestPaths.preset($0) }
   }
 
   /// Runs `count` mutated presets through the strict reader. Every case must
   /// load (and then round-trip through the writer) or be refused with at least
   /// one non-empty message; returns per-kind tallies.
-  static func fuzz(count: Int, seed: UInt64) -> (loaded: Int, refused: Int, slowest: Double, kinds: [String: Int]) {
+  static func fuzz(count: Int, seed: UInt64) -> (
+    loaded: Int, refused: Int, slowest: Double, kinds: [String: Int]
+  ) {
     let sources = shippedPresetPaths.map { p -> ([UInt8], JSONValue) in
       let d = try! Data(contentsOf: URL(fileURLWithPath: p))
       return (Array(d), try! StrictJSONParser.parse(d))
@@ -174,7 +189,9 @@ struct HardeningTests {
         refused += 1
         #expect(!error.problems.isEmpty, "case \(k) (\(kind)): refused without a message")
         for pr in error.problems {
-          #expect(!pr.reason.isEmpty && pr.description.hasPrefix("case-\(k).json"), "case \(k) (\(kind)): \(pr)")
+          #expect(
+            !pr.reason.isEmpty && pr.description.hasPrefix("case-\(k).json"),
+            "case \(k) (\(kind)): \(pr)")
         }
       }
       slowest = max(slowest, monoSeconds() - t0)
@@ -206,7 +223,9 @@ struct HardeningTests {
     let b = DeterminismTests.run(seed: 8_000_001, count: n)
     #expect(a.trace == b.trace)
     #expect(a.scene == b.scene)
-    print("random inputs: \(n) events in \(String(format: "%.1f", dt)) s, invariants held, replay identical")
+    print(
+      "random inputs: \(n) events in \(String(format: "%.1f", dt)) s, invariants held, replay identical"
+    )
   }
 
   /// Steps a scene with floating bubbles through `seconds` of simulated time
@@ -228,11 +247,18 @@ struct HardeningTests {
         let h = s.device.height
         let pt = Point(Double.random(in: 0...w, using: &rng), Double.random(in: 0...h, using: &rng))
         switch Int.random(in: 0..<6, using: &rng) {
-        case 0: s.send(.pointerDown(s.mainCenter)); s.send(.pointerUp(s.mainCenter))
-        case 1: s.send(.pointerDown(s.bubble.center(at: t))); s.send(.pointerMove(pt)); s.send(.pointerUp(pt))
+        case 0:
+          s.send(.pointerDown(s.mainCenter))
+          s.send(.pointerUp(s.mainCenter))
+        case 1:
+          s.send(.pointerDown(s.bubble.center(at: t)))
+          s.send(.pointerMove(pt))
+          s.send(.pointerUp(pt))
         case 2: s.send(.key("rotate"))
         case 3: s.send(.key("keyboard"))
-        case 4: s.send(.pointerDown(pt)); s.send(.pointerUp(pt))
+        case 4:
+          s.send(.pointerDown(pt))
+          s.send(.pointerUp(pt))
         default: s.send(.key("escape"))
         }
       }
@@ -249,7 +275,9 @@ struct HardeningTests {
       "soak: \(Int(seconds)) s simulated (24 floating bubbles, an input every 2 s) in \(String(format: "%.1f", monoSeconds() - t0)) s; RSS \(r.before / 1024) KiB → \(r.after / 1024) KiB (\(String(format: "%+.2f", growth)) MiB)"
     )
     #expect(r.scene.floating.bodies.count == 24)
-    for b in r.scene.floating.bodies { #expect(b.x.isFinite && b.y.isFinite && b.vx.isFinite && b.vy.isFinite) }
+    for b in r.scene.floating.bodies {
+      #expect(b.x.isFinite && b.y.isFinite && b.vx.isFinite && b.vy.isFinite)
+    }
     // why: a leak of even one small allocation per frame would be 216,000 of them in an hour
     #expect(growth < 8, "RSS grew by \(growth) MiB")
   }
@@ -258,8 +286,10 @@ struct HardeningTests {
 
   @Test func presetFileNamesAreNeverPaths() {
     let hostile = [
-      "../../etc/passwd", "/etc/passwd", "..", ".", "", "...", "a/b\\c", "\u{0}\u{1}\u{7F}\n\r\t", ".hidden",
-      String(repeating: "x", count: 10_000), String(repeating: "../", count: 3_000), "CON", "nul.json", "é ☃ 🎉",
+      "../../etc/passwd", "/etc/passwd", "..", ".", "", "...", "a/b\\c", "\u{0}\u{1}\u{7F}\n\r\t",
+      ".hidden",
+      String(repeating: "x", count: 10_000), String(repeating: "../", count: 3_000), "CON",
+      "nul.json", "é ☃ 🎉",
       "-rf", "a\u{202E}gpj.exe", String(repeating: "é", count: 10_000),
     ]
     for name in hostile {
@@ -267,13 +297,18 @@ struct HardeningTests {
       let stem = f.dropLast(5)
       #expect(f.hasSuffix(".json"))
       #expect(!stem.isEmpty && stem.count <= 60, "\(name.prefix(20)) → \(f)")
-      #expect(stem.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }, "\(f)")
+      #expect(
+        stem.allSatisfy {
+          ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+        }, "\(f)")
       #expect(!f.hasPrefix(".") && !f.hasPrefix("-") && !f.contains("/"), "\(f)")
     }
   }
 
   @Test func hostilePresetNamesAreRefusedWithAMessage() {
-    let bad = ["a\nb", "tab\there", "\u{7}", String(repeating: "n", count: 10_000), "", "x\u{2028}y"]
+    let bad = [
+      "a\nb", "tab\there", "\u{7}", String(repeating: "n", count: 10_000), "", "x\u{2028}y",
+    ]
     for name in bad {
       let text = JSONWriter.compact(.object([("name", .string(name))]))
       #expect(throws: LoadError.self, "\(name.prefix(10).debugDescription)") {
@@ -301,7 +336,8 @@ struct HardeningTests {
     #expect {
       _ = try PresetReader.load(path: f)
     } throws: { e in
-      (e as? LoadError)?.problems.first?.reason.contains("1073741824 bytes; the limit is 1048576") == true
+      (e as? LoadError)?.problems.first?.reason.contains("1073741824 bytes; the limit is 1048576")
+        == true
     }
     #expect(throws: LoadError.self) { _ = try InputScript.load(path: f) }
     print("1 GiB sparse file refused in \(String(format: "%.2f", (monoSeconds() - t0) * 1000)) ms")
@@ -321,7 +357,9 @@ struct HardeningTests {
       } throws: { e in
         (e as? LoadError)?.description.contains("nested deeper than 32 levels") == true
       }
-      #expect(throws: LoadError.self) { _ = try InputScript.decode(Data(d.utf8), file: "deep.json") }
+      #expect(throws: LoadError.self) {
+        _ = try InputScript.decode(Data(d.utf8), file: "deep.json")
+      }
     }
   }
 
@@ -386,5 +424,21 @@ struct HardeningTests {
     // saving (what Ctrl+S does) puts it back
     try PresetWriter.save(s.preset, to: f)
     #expect(try PresetReader.load(path: f) == p)
+  }
+
+  @Test func aSaveSweepsTemporariesLeftByKilledSaves() throws {
+    let dir = TestPaths.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let f = dir.appendingPathComponent("p.json").path
+    // a dead process's leftover, a live process's (pid 1) and our own in-flight one, plus lookalikes
+    let names = [
+      ".p.json.tmp-2147483646-77", ".p.json.tmp-1-77", ".p.json.tmp-\(getpid())-77",
+      ".q.json.tmp-2147483646-77",
+      ".p.json.tmp-x-77", "p.json.tmp-2147483646-77",
+    ]
+    for n in names { try Data("junk".utf8).write(to: dir.appendingPathComponent(n)) }
+    try PresetWriter.save(.seedDefault, to: f)
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    #expect(left == (["p.json"] + names.dropFirst()).sorted(), "\(left)")
   }
 }
