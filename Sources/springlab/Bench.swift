@@ -123,7 +123,9 @@ enum Bench {
         name: "uikit.solve.ns",
         value: median(runs: o.runs, per: 200) {
           for k in 0..<200 {
-            sink += UIKitSpring(duration: 0.4 + Double(k) * 1e-6, dampingRatio: 0.72, velocity: 0.6).spring.stiffness
+            sink +=
+              UIKitSpring(duration: 0.4 + Double(k) * 1e-6, dampingRatio: 0.72, velocity: 0.6)
+              .spring.stiffness
           }
         }, unit: "ns"))
     // scene: one frame of the built-in seed preset while blooming (kept for comparison with older runs)
@@ -146,13 +148,16 @@ enum Bench {
   }
 
   /// The seed presets shipped in `presets/`.
-  static let seedPresets = ["seed-000-fan", "seed-002-bubble", "seed-003-sequential", "seed-004-ring"]
+  static let seedPresets = [
+    "seed-000-fan", "seed-002-bubble", "seed-003-sequential", "seed-004-ring",
+  ]
 
   /// The shipped `presets/` folder: in the working directory, else above the
   /// executable (`.build/<triple>/release/springlab` → the package root).
   static func presetsFolder() -> String? {
     var candidates = [FileManager.default.currentDirectoryPath + "/presets"]
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
     for _ in 0..<5 {
       candidates.append(dir.appendingPathComponent("presets").path)
       dir = dir.deletingLastPathComponent()
@@ -164,12 +169,15 @@ enum Bench {
   /// render demo (bloom, item tap, bubble drag, bubble menu) so every part moves.
   static func scenePresets(_ o: BenchOptions, sink: inout Double) -> [BenchResult] {
     guard let folder = presetsFolder() else {
-      return seedPresets.map { .skipped("scene.\($0).stepMicros", unit: "µs", "skipped: presets/ not found") }
+      return seedPresets.map {
+        .skipped("scene.\($0).stepMicros", unit: "µs", "skipped: presets/ not found")
+      }
     }
     var out: [BenchResult] = []
     for name in seedPresets {
       guard let p = try? PresetReader.load(path: "\(folder)/\(name).json") else {
-        out.append(.skipped("scene.\(name).stepMicros", unit: "µs", "skipped: cannot load \(name).json"))
+        out.append(
+          .skipped("scene.\(name).stepMicros", unit: "µs", "skipped: cannot load \(name).json"))
         continue
       }
       let frames = o.quick ? 30 : Int(RenderCommand.demo.duration * 60)
@@ -199,7 +207,8 @@ enum Bench {
     var perStep: [Int: Double] = [:]
     for n in [100, 1000, 10_000] {
       let grow = (Double(n) / 100).squareRoot()
-      var f = FloatingField(count: n, radius: 10, speed: 80, restitution: 0.9, width: 393 * grow, height: 852 * grow)
+      var f = FloatingField(
+        count: n, radius: 10, speed: 80, restitution: 0.9, width: 393 * grow, height: 852 * grow)
       // why: let the initial overlaps resolve so the timed steps are typical
       for _ in 0..<(o.quick ? 2 : 20) { f.step(dt: 1.0 / 240) }
       let steps = o.quick ? 2 : max(10, 200_000 / n)
@@ -209,10 +218,13 @@ enum Bench {
       out.append(BenchResult(name: "floating.\(n).stepMicros", value: ns / 1000, unit: "µs"))
     }
     out.append(
-      BenchResult(name: "floating.growth.100to1000", value: perStep[1000]! / perStep[100]!, unit: "× per 10× bubbles"))
+      BenchResult(
+        name: "floating.growth.100to1000", value: perStep[1000]! / perStep[100]!,
+        unit: "× per 10× bubbles"))
     out.append(
       BenchResult(
-        name: "floating.growth.1000to10000", value: perStep[10_000]! / perStep[1000]!, unit: "× per 10× bubbles"))
+        name: "floating.growth.1000to10000", value: perStep[10_000]! / perStep[1000]!,
+        unit: "× per 10× bubbles"))
     return out
   }
 

@@ -22,12 +22,16 @@ enum BenchCommand {
         """)
       return .ok
     }
-    guard a.positional.isEmpty else { throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)") }
+    guard a.positional.isEmpty else {
+      throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)")
+    }
     let results = Bench.all(BenchOptions(quick: a.flags["quick"] == true))
     if a.flags["json"] == true {
       let obj = JSONValue.object(
         results.map { r in
-          var m: [(String, JSONValue)] = [("value", r.value.map { .number($0) } ?? .null), ("unit", .string(r.unit))]
+          var m: [(String, JSONValue)] = [
+            ("value", r.value.map { .number($0) } ?? .null), ("unit", .string(r.unit)),
+          ]
           if let n = r.note { m.append(("note", .string(n))) }
           return (r.name, .object(m))
         })
@@ -42,9 +46,11 @@ enum BenchCommand {
   static func table(_ results: [BenchResult]) -> String {
     let width = results.map(\.name.count).max() ?? 10
     return results.map { r in
-      let v = r.value.map { String(format: "%12.3f", $0) } ?? String(repeating: " ", count: 11) + "-"
+      let v =
+        r.value.map { String(format: "%12.3f", $0) } ?? String(repeating: " ", count: 11) + "-"
       let note = r.note.map { "  (\($0))" } ?? ""
-      return r.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + v + " " + r.unit + note
+      return r.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + v + " " + r.unit
+        + note
     }.joined(separator: "\n")
   }
 }

@@ -11,13 +11,19 @@ struct BenchChild {
   let pid: pid_t
   let outPath: String?
 
-  static func start(_ path: String, _ args: [String], env: [String: String], capture: Bool = false) -> BenchChild? {
-    let outPath = capture ? NSTemporaryDirectory() + "springlab-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out" : nil
+  static func start(_ path: String, _ args: [String], env: [String: String], capture: Bool = false)
+    -> BenchChild?
+  {
+    let outPath =
+      capture
+      ? NSTemporaryDirectory()
+        + "springlab-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out" : nil
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, outPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     // why: main.swift ignores SIGPIPE and a child would inherit that; give it defaults
     var attr = posix_spawnattr_t()
@@ -92,7 +98,9 @@ enum ProcStat {
 
   /// Resident set size of `pid` ("self" for this process) in bytes, from statm.
   static func rssBytes(_ pid: String = "self") -> Int? {
-    guard let s = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return nil }
+    guard let s = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else {
+      return nil
+    }
     let f = s.split(separator: " ")
     guard f.count > 1, let pages = Int(f[1]) else { return nil }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -108,11 +116,16 @@ enum BenchWindow {
     ("window.toggle.frameIntervalP99.ms", "ms"), ("window.toggle.frames", "frames"),
   ]
 
-  static func skippedAll(_ why: String) -> [BenchResult] { names.map { .skipped($0.0, unit: $0.1, why) } }
+  static func skippedAll(_ why: String) -> [BenchResult] {
+    names.map { .skipped($0.0, unit: $0.1, why) }
+  }
 
   /// An executable named `tool` in PATH (or /usr/bin), or nil.
   static func which(_ tool: String) -> String? {
-    let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin"]
+    let dirs =
+      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + [
+        "/usr/bin"
+      ]
     return dirs.map { $0 + "/" + tool }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
@@ -126,7 +139,8 @@ enum BenchWindow {
     }
     guard
       let x = BenchChild.start(
-        path, [":\(n)", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"], env: ProcessInfo.processInfo.environment)
+        path, [":\(n)", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        env: ProcessInfo.processInfo.environment)
     else { return nil }
     for _ in 0..<200 {
       if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { return (x, ":\(n)") }
@@ -141,7 +155,9 @@ enum BenchWindow {
     var xvfb: BenchChild?
     if (env["DISPLAY"] ?? "").isEmpty {
       guard let path = which("Xvfb") else { return skippedAll("skipped: no Xvfb") }
-      guard let (x, display) = startXvfb(path) else { return skippedAll("skipped: Xvfb did not start") }
+      guard let (x, display) = startXvfb(path) else {
+        return skippedAll("skipped: Xvfb did not start")
+      }
       xvfb = x
       env["DISPLAY"] = display
     }
@@ -160,7 +176,8 @@ enum BenchWindow {
 
   static func measure(_ o: BenchOptions, env baseEnv: [String: String]) -> [BenchResult] {
     let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("springlab-benchwin-\(getpid())")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "springlab-benchwin-\(getpid())")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     var env = baseEnv
@@ -173,7 +190,9 @@ enum BenchWindow {
     for k in 0..<o.slowRuns {
       let trace = dir.appendingPathComponent("launch-\(k).jsonl").path
       let t0 = Bench.seconds()
-      guard let app = BenchChild.start(exe, preset + ["--fresh", "--trace", trace, "--exit-after", "20"], env: env)
+      guard
+        let app = BenchChild.start(
+          exe, preset + ["--fresh", "--trace", trace, "--exit-after", "20"], env: env)
       else { return skippedAll("skipped: cannot start \(exe)") }
       var first: Double?
       while Bench.seconds() - t0 < 15 {
@@ -187,17 +206,23 @@ enum BenchWindow {
         usleep(1_000)
       }
       app.stop()
-      guard let f = first else { return skippedAll("skipped: the window drew no frame (no display?)") }
+      guard let f = first else {
+        return skippedAll("skipped: the window drew no frame (no display?)")
+      }
       launches.append(f * 1000)
     }
     out.append(
       BenchResult(
-        name: "window.launchToFirstFrame.ms", value: Bench.middle(launches), unit: "ms", note: "±1 ms polling"))
+        name: "window.launchToFirstFrame.ms", value: Bench.middle(launches), unit: "ms",
+        note: "±1 ms polling"))
     // one session: settle, idle, then toggle the fan with Space
     let idle = o.quick ? 1.0 : 10.0
     let toggleSeconds = o.quick ? 1.5 : 10.0
     let trace = dir.appendingPathComponent("session.jsonl").path
-    guard let app = BenchChild.start(exe, preset + ["--fresh", "--trace", trace, "--exit-after", "120"], env: env) else {
+    guard
+      let app = BenchChild.start(
+        exe, preset + ["--fresh", "--trace", trace, "--exit-after", "120"], env: env)
+    else {
       return out + skippedAll("skipped: cannot start \(exe)").dropFirst()
     }
     defer { app.stop() }
@@ -210,20 +235,28 @@ enum BenchWindow {
     guard let c1 = ProcStat.cpuSeconds(app.pid) else {
       return out + skippedAll("skipped: the window exited early").dropFirst()
     }
-    out.append(BenchResult(name: "window.idle.cpuPercent", value: (c1 - c0) / idle * 100, unit: "% of one core", note: "\(Int(idle)) s"))
+    out.append(
+      BenchResult(
+        name: "window.idle.cpuPercent", value: (c1 - c0) / idle * 100, unit: "% of one core",
+        note: "\(Int(idle)) s"))
     guard let xdotool = which("xdotool") else {
       return out + names.dropFirst(2).map { .skipped($0.0, unit: $0.1, "skipped: no xdotool") }
     }
     let wid =
-      BenchChild.run(xdotool, ["search", "--name", "SpringLab"], env: env).split(separator: "\n").first.map(String.init)
-    guard let w = wid else { return out + names.dropFirst(2).map { .skipped($0.0, unit: $0.1, "skipped: window not found") } }
+      BenchChild.run(xdotool, ["search", "--name", "SpringLab"], env: env).split(separator: "\n")
+      .first.map(String.init)
+    guard let w = wid else {
+      return out
+        + names.dropFirst(2).map { .skipped($0.0, unit: $0.1, "skipped: window not found") }
+    }
     BenchChild.run(xdotool, ["windowfocus", "--sync", w], env: env)
     let before = traceLines(trace).count
     // why: 0.7 s apart, each expand (0.58 s) or collapse (0.37 s) ends before the next press
     let presses = max(2, Int(toggleSeconds / 0.7))
     let k0 = ProcStat.cpuSeconds(app.pid) ?? 0
     let t0 = Bench.seconds()
-    BenchChild.run(xdotool, ["key", "--delay", "700"] + Array(repeating: "space", count: presses), env: env)
+    BenchChild.run(
+      xdotool, ["key", "--delay", "700"] + Array(repeating: "space", count: presses), env: env)
     usleep(700_000)
     let elapsed = Bench.seconds() - t0
     let k1 = ProcStat.cpuSeconds(app.pid) ?? k0
@@ -236,16 +269,26 @@ enum BenchWindow {
     for (a, b) in zip(lines, lines.dropFirst()) {
       let phase = (a["fan"] as? [String: Any])?["phase"] as? String
       // why: the window sleeps when nothing moves; only gaps after a moving frame are frame times
-      guard phase == "expanding" || phase == "collapsing", let ta = a["t"] as? Double, let tb = b["t"] as? Double
+      guard phase == "expanding" || phase == "collapsing", let ta = a["t"] as? Double,
+        let tb = b["t"] as? Double
       else { continue }
       intervals.append((tb - ta) * 1000)
     }
     if intervals.isEmpty {
-      out += names.dropFirst(3).map { .skipped($0.0, unit: $0.1, "skipped: no animated frames (Space did not reach the window)") }
+      out += names.dropFirst(3).map {
+        .skipped($0.0, unit: $0.1, "skipped: no animated frames (Space did not reach the window)")
+      }
     } else {
-      out.append(BenchResult(name: "window.toggle.frameIntervalP50.ms", value: Bench.quantile(intervals, 0.5), unit: "ms"))
-      out.append(BenchResult(name: "window.toggle.frameIntervalP99.ms", value: Bench.quantile(intervals, 0.99), unit: "ms"))
-      out.append(BenchResult(name: "window.toggle.frames", value: Double(intervals.count), unit: "frames"))
+      out.append(
+        BenchResult(
+          name: "window.toggle.frameIntervalP50.ms", value: Bench.quantile(intervals, 0.5),
+          unit: "ms"))
+      out.append(
+        BenchResult(
+          name: "window.toggle.frameIntervalP99.ms", value: Bench.quantile(intervals, 0.99),
+          unit: "ms"))
+      out.append(
+        BenchResult(name: "window.toggle.frames", value: Double(intervals.count), unit: "frames"))
     }
     return out
   }

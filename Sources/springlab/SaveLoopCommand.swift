@@ -6,7 +6,8 @@ import SpringLabCore
 /// writer the window uses, until killed (or N saves). Prints "ready" after the
 /// first save so a test can kill it mid-loop.
 enum SaveLoopCommand {
-  static let usage = "springlab _save-loop FILE [--count N]   (internal: a test helper, not for users)"
+  static let usage =
+    "springlab _save-loop FILE [--count N]   (internal: a test helper, not for users)"
 
   /// The two versions written alternately: "Loop A" (radius 100) and "Loop B" (radius 140).
   static func versions() -> [Preset] {
@@ -27,7 +28,9 @@ enum SaveLoopCommand {
       )
       return .ok
     }
-    guard a.positional.count == 1 else { throw CLIError(.usage, "_save-loop needs one FILE\nusage: \(usage)") }
+    guard a.positional.count == 1 else {
+      throw CLIError(.usage, "_save-loop needs one FILE\nusage: \(usage)")
+    }
     let count = try a.double("count", in: 1...1e9, usage: usage).map { Int($0) }
     let path = a.positional[0]
     let v = versions()
