@@ -1,25 +1,65 @@
 import Foundation
 import SpringLabCore
 
-/// Named benchmark figures.
+/// One named benchmark figure. `value` is nil when the measurement was
+/// skipped; `note` then says why (e.g. "skipped: no Xvfb").
 struct BenchResult {
   var name: String
-  var value: Double
+  var value: Double?
   var unit: String
+  var note: String? = nil
+
+  init(name: String, value: Double?, unit: String, note: String? = nil) {
+    self.name = name
+    self.value = value
+    self.unit = unit
+    self.note = note
+  }
+
+  /// A figure that could not be measured, with the reason.
+  static func skipped(_ name: String, unit: String, _ why: String) -> BenchResult {
+    BenchResult(name: name, value: nil, unit: unit, note: why)
+  }
+}
+
+/// How long and how often the bench measures. `quick` is a tiny run for
+/// tests (it checks the keys, not the figures).
+struct BenchOptions {
+  var quick = false
+  /// Repetitions whose median is reported.
+  var runs: Int { quick ? 1 : 7 }
+  /// Repetitions for the slow figures (rendering, export, the window).
+  var slowRuns: Int { quick ? 1 : 3 }
 }
 
 enum Bench {
   /// Median of `runs` timings of `body`, nanoseconds per `per` operations.
   static func median(runs: Int = 7, per: Int, _ body: () -> Void) -> Double {
     var samples: [Double] = []
-    for _ in 0..<runs {
+    for _ in 0..<max(1, runs) {
       let start = DispatchTime.now().uptimeNanoseconds
       body()
       samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(per))
     }
-    samples.sort()
-    return samples[samples.count / 2]
+    return middle(samples)
   }
+
+  /// The median of a non-empty sample (upper middle for even counts).
+  static func middle(_ samples: [Double]) -> Double {
+    let s = samples.sorted()
+    return s[s.count / 2]
+  }
+
+  /// The q-quantile (0…1) of a sample by nearest rank; nil when empty.
+  static func quantile(_ samples: [Double], _ q: Double) -> Double? {
+    guard !samples.isEmpty else { return nil }
+    let s = samples.sorted()
+    let rank = Int((q * Double(s.count)).rounded(.up)) - 1
+    return s[max(0, min(s.count - 1, rank))]
+  }
+
+  /// Seconds on the monotonic clock.
+  static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
   /// Fixed-step RK4 at 1 ms with linear interpolation between steps, as
   /// Rebound and Pop animate, sampled at the given times.
@@ -55,18 +95,22 @@ enum Bench {
     return out
   }
 
-  static func all() -> [BenchResult] {
+  /// Motion math, scene steps and floating physics (pure CPU, in process).
+  static func core(_ o: BenchOptions) -> [BenchResult] {
     var r: [BenchResult] = []
     let u = UIKitSpring(duration: 0.4, dampingRatio: 0.72, velocity: 0.6)
     let s = u.spring
     let times = (0..<24).map { Double($0) / 60 }  // 0.4 s at 60 fps
     var sink = 0.0
-    let closed = median(per: 24 * 2000) {
-      for _ in 0..<2000 { for t in times { sink += s.state(at: t, x0: -1, v0: 0.6).x } }
+    let reps = o.quick ? 20 : 2000
+    let closed = median(runs: o.runs, per: 24 * reps) {
+      for _ in 0..<reps { for t in times { sink += s.state(at: t, x0: -1, v0: 0.6).x } }
     }
-    let rk = median(per: 24 * 2000) {
-      for _ in 0..<2000 { sink += rk4Samples(s, x0: -1, v0: 0.6, times: times).last! }
+    let rk = median(runs: o.runs, per: 24 * reps) {
+      for _ in 0..<reps { sink += rk4Samples(s, x0: -1, v0: 0.6, times: times).last! }
     }
+    // why: the closed form is the exact solution, so its error is zero by
+    // construction; the RK4 error is measured against it at every frame time
     let exact = times.map { s.state(at: $0, x0: -1, v0: 0.6).x }
     let approx = rk4Samples(s, x0: -1, v0: 0.6, times: times)
     let rkErr = zip(exact, approx).map { abs($0 - $1) }.max()! * 100
@@ -74,27 +118,118 @@ enum Bench {
     r.append(BenchResult(name: "spring.rk4_1ms.nsPerFrame", value: rk, unit: "ns"))
     r.append(BenchResult(name: "spring.closedForm.maxErrorPercent", value: 0, unit: "% of travel"))
     r.append(BenchResult(name: "spring.rk4_1ms.maxErrorPercent", value: rkErr, unit: "% of travel"))
-    r.append(BenchResult(name: "uikit.solve.ns", value: median(per: 200) { for _ in 0..<200 { sink += u.spring.stiffness } }, unit: "ns"))
-    // scene: one frame of the seed preset while blooming
+    r.append(
+      BenchResult(
+        name: "uikit.solve.ns",
+        value: median(runs: o.runs, per: 200) {
+          for k in 0..<200 {
+            sink +=
+              UIKitSpring(duration: 0.4 + Double(k) * 1e-6, dampingRatio: 0.72, velocity: 0.6)
+              .spring.stiffness
+          }
+        }, unit: "ns"))
+    // scene: one frame of the built-in seed preset while blooming (kept for comparison with older runs)
     var scene = Scene(preset: .seedDefault)
     scene.send(.pointerDown(scene.mainCenter))
     scene.send(.pointerUp(scene.mainCenter))
-    let frameNs = median(per: 600) {
+    let frames = o.quick ? 60 : 600
+    let frameNs = median(runs: o.runs, per: frames) {
       var sc = scene
-      for k in 1...600 {
+      for k in 1...frames {
         sc.advance(to: Double(k) / 600)
         sink += sc.fanItems(at: sc.now).last!.center.x
       }
     }
     r.append(BenchResult(name: "scene.seed000.frameMicros", value: frameNs / 1000, unit: "µs"))
-    for n in [100, 1000, 10_000] {
-      var f = FloatingField(count: n, radius: 10, speed: 80, restitution: 0.9, width: 393, height: 852)
-      if n == 10_000 { f = FloatingField(count: n, radius: 2, speed: 80, restitution: 0.9, width: 393, height: 852) }
-      let steps = n >= 10_000 ? 20 : 100
-      let ns = median(runs: 5, per: steps) { for _ in 0..<steps { f.step(dt: 1.0 / 240) } }
-      r.append(BenchResult(name: "floating.\(n).stepMicros", value: ns / 1000, unit: "µs"))
-    }
+    r += scenePresets(o, sink: &sink)
+    r += floating(o, sink: &sink)
     if sink == 42.4242 { print("") }
     return r
+  }
+
+  /// The seed presets shipped in `presets/`.
+  static let seedPresets = [
+    "seed-000-fan", "seed-002-bubble", "seed-003-sequential", "seed-004-ring",
+  ]
+
+  /// The shipped `presets/` folder: in the working directory, else above the
+  /// executable (`.build/<triple>/release/springlab` → the package root).
+  static func presetsFolder() -> String? {
+    var candidates = [FileManager.default.currentDirectoryPath + "/presets"]
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    for _ in 0..<5 {
+      candidates.append(dir.appendingPathComponent("presets").path)
+      dir = dir.deletingLastPathComponent()
+    }
+    return candidates.first { FileManager.default.fileExists(atPath: $0 + "/seed-000-fan.json") }
+  }
+
+  /// Scene step (µs per 60 fps frame) for each seed preset, replaying the
+  /// render demo (bloom, item tap, bubble drag, bubble menu) so every part moves.
+  static func scenePresets(_ o: BenchOptions, sink: inout Double) -> [BenchResult] {
+    guard let folder = presetsFolder() else {
+      return seedPresets.map {
+        .skipped("scene.\($0).stepMicros", unit: "µs", "skipped: presets/ not found")
+      }
+    }
+    var out: [BenchResult] = []
+    for name in seedPresets {
+      guard let p = try? PresetReader.load(path: "\(folder)/\(name).json") else {
+        out.append(
+          .skipped("scene.\(name).stepMicros", unit: "µs", "skipped: cannot load \(name).json"))
+        continue
+      }
+      let frames = o.quick ? 30 : Int(RenderCommand.demo.duration * 60)
+      var local = 0.0
+      let ns = median(runs: o.runs, per: frames) {
+        var sc = Scene(preset: p)
+        var player = ScriptPlayer(RenderCommand.demo)
+        for k in 1...frames {
+          let t = Double(k) / 60
+          player.run(&sc, until: t)
+          for v in sc.fanItems(at: t) { local += v.center.x }
+          local += sc.bubble.center(at: t).y
+        }
+      }
+      sink += local
+      out.append(BenchResult(name: "scene.\(name).stepMicros", value: ns / 1000, unit: "µs"))
+    }
+    return out
+  }
+
+  /// Floating mode at 100, 1,000 and 10,000 bubbles (µs per 1/240 s step).
+  /// The screen grows with the count so the density (and so the collisions
+  /// per bubble) stays that of 100 bubbles of radius 10 on an iPhone 15:
+  /// a linear algorithm then shows a growth ratio near 10 per 10×.
+  static func floating(_ o: BenchOptions, sink: inout Double) -> [BenchResult] {
+    var out: [BenchResult] = []
+    var perStep: [Int: Double] = [:]
+    for n in [100, 1000, 10_000] {
+      let grow = (Double(n) / 100).squareRoot()
+      var f = FloatingField(
+        count: n, radius: 10, speed: 80, restitution: 0.9, width: 393 * grow, height: 852 * grow)
+      // why: let the initial overlaps resolve so the timed steps are typical
+      for _ in 0..<(o.quick ? 2 : 20) { f.step(dt: 1.0 / 240) }
+      let steps = o.quick ? 2 : max(10, 200_000 / n)
+      let ns = median(runs: o.runs, per: steps) { for _ in 0..<steps { f.step(dt: 1.0 / 240) } }
+      sink += f.bodies[0].x
+      perStep[n] = ns / 1000
+      out.append(BenchResult(name: "floating.\(n).stepMicros", value: ns / 1000, unit: "µs"))
+    }
+    out.append(
+      BenchResult(
+        name: "floating.growth.100to1000", value: perStep[1000]! / perStep[100]!,
+        unit: "× per 10× bubbles"))
+    out.append(
+      BenchResult(
+        name: "floating.growth.1000to10000", value: perStep[10_000]! / perStep[1000]!,
+        unit: "× per 10× bubbles"))
+    return out
+  }
+
+  /// Everything, in table order.
+  static func all(_ o: BenchOptions) -> [BenchResult] {
+    core(o) + BenchRender.all(o) + BenchWindow.all(o)
   }
 }

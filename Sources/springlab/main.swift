@@ -15,8 +15,9 @@ let topUsage = """
          springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check]
          springlab validate FILE...
          springlab lint FILE...
-         springlab bench [--json]
+         springlab bench [--json] [--quick]
          springlab --version | --help | COMMAND --help
+  Internal (test helpers, not for users): springlab _save-loop FILE
   """
 
 func run(_ argv: [String]) -> Int32 {
@@ -24,6 +25,8 @@ func run(_ argv: [String]) -> Int32 {
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
     "render": RenderCommand.run, "bench": BenchCommand.run,
+    // internal: the kill-during-save test's child process
+    "_save-loop": SaveLoopCommand.run,
   ]
   do {
     if let first = args.first {

@@ -1,0 +1,295 @@
+import Foundation
+import SpringLabCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A child process for the bench: posix_spawn with an argument list (never a
+/// shell), stdin from /dev/null, stdout to a file (or /dev/null).
+struct BenchChild {
+  let pid: pid_t
+  let outPath: String?
+
+  static func start(_ path: String, _ args: [String], env: [String: String], capture: Bool = false)
+    -> BenchChild?
+  {
+    let outPath =
+      capture
+      ? NSTemporaryDirectory()
+        + "springlab-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out" : nil
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, outPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // why: main.swift ignores SIGPIPE and a child would inherit that; give it defaults
+    var attr = posix_spawnattr_t()
+    posix_spawnattr_init(&attr)
+    defer { posix_spawnattr_destroy(&attr) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attr, &empty)
+    posix_spawnattr_setsigdefault(&attr, &all)
+    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, path, &actions, &attr, argv, envp) == 0 else { return nil }
+    return BenchChild(pid: pid, outPath: outPath)
+  }
+
+  /// Waits for exit; returns the status (128 + signal when killed).
+  @discardableResult
+  func wait() -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  }
+
+  /// SIGTERM, then SIGKILL if it has not gone within `grace` seconds.
+  func stop(grace: Double = 3) {
+    kill(pid, SIGTERM)
+    let deadline = Bench.seconds() + grace
+    var status: Int32 = 0
+    while Bench.seconds() < deadline {
+      if waitpid(pid, &status, WNOHANG) == pid { return }
+      usleep(10_000)
+    }
+    kill(pid, SIGKILL)
+    wait()
+  }
+
+  /// Captured stdout (then removed).
+  func takeOutput() -> String {
+    guard let p = outPath else { return "" }
+    defer { unlink(p) }
+    return (try? String(contentsOfFile: p, encoding: .utf8)) ?? ""
+  }
+
+  /// Runs a tool to completion and returns its stdout.
+  static func run(_ path: String, _ args: [String], env: [String: String]) -> String {
+    guard let c = start(path, args, env: env, capture: true) else { return "" }
+    c.wait()
+    return c.takeOutput()
+  }
+}
+
+/// Reads a process's CPU time and memory from /proc (Linux).
+enum ProcStat {
+  /// User + system CPU seconds used so far by `pid`, or nil.
+  static func cpuSeconds(_ pid: pid_t) -> Double? {
+    guard let s = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = s.lastIndex(of: ")")
+    else { return nil }
+    // why: the command name (field 2) may contain spaces; fields after ")" start at 3
+    let f = s[s.index(after: close)...].split(separator: " ")
+    guard f.count > 12, let u = Double(f[11]), let k = Double(f[12]) else { return nil }
+    return (u + k) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  /// Resident set size of `pid` ("self" for this process) in bytes, from statm.
+  static func rssBytes(_ pid: String = "self") -> Int? {
+    guard let s = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else {
+      return nil
+    }
+    let f = s.split(separator: " ")
+    guard f.count > 1, let pages = Int(f[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+}
+
+/// The real window under Xvfb: idle CPU, CPU and frame intervals while the
+/// fan toggles, launch to first frame.
+enum BenchWindow {
+  static let names: [(String, String)] = [
+    ("window.launchToFirstFrame.ms", "ms"), ("window.idle.cpuPercent", "% of one core"),
+    ("window.toggle.cpuPercent", "% of one core"), ("window.toggle.frameIntervalP50.ms", "ms"),
+    ("window.toggle.frameIntervalP99.ms", "ms"), ("window.toggle.frames", "frames"),
+  ]
+
+  static func skippedAll(_ why: String) -> [BenchResult] {
+    names.map { .skipped($0.0, unit: $0.1, why) }
+  }
+
+  /// An executable named `tool` in PATH (or /usr/bin), or nil.
+  static func which(_ tool: String) -> String? {
+    let dirs =
+      (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + [
+        "/usr/bin"
+      ]
+    return dirs.map { $0 + "/" + tool }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// Starts a private Xvfb; returns it with its display name.
+  static func startXvfb(_ path: String) -> (BenchChild, String)? {
+    var n = 200 + Int(getpid() % 300)
+    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+      || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+    {
+      n += 1
+    }
+    guard
+      let x = BenchChild.start(
+        path, [":\(n)", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        env: ProcessInfo.processInfo.environment)
+    else { return nil }
+    for _ in 0..<200 {
+      if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { return (x, ":\(n)") }
+      usleep(25_000)
+    }
+    x.stop()
+    return nil
+  }
+
+  static func all(_ o: BenchOptions) -> [BenchResult] {
+    var env = ProcessInfo.processInfo.environment
+    var xvfb: BenchChild?
+    if (env["DISPLAY"] ?? "").isEmpty {
+      guard let path = which("Xvfb") else { return skippedAll("skipped: no Xvfb") }
+      guard let (x, display) = startXvfb(path) else {
+        return skippedAll("skipped: Xvfb did not start")
+      }
+      xvfb = x
+      env["DISPLAY"] = display
+    }
+    defer { xvfb?.stop() }
+    env["WAYLAND_DISPLAY"] = nil
+    return measure(o, env: env)
+  }
+
+  /// The lines of a trace file written so far.
+  static func traceLines(_ path: String) -> [[String: Any]] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
+  static func measure(_ o: BenchOptions, env baseEnv: [String: String]) -> [BenchResult] {
+    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "springlab-benchwin-\(getpid())")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var env = baseEnv
+    // why: a private config folder so remembered state neither helps nor leaks
+    env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+    let preset = Bench.presetsFolder().map { [$0 + "/seed-000-fan.json"] } ?? []
+    var out: [BenchResult] = []
+    // launch to first frame: the wall time from posix_spawn until the trace has a line
+    var launches: [Double] = []
+    for k in 0..<o.slowRuns {
+      let trace = dir.appendingPathComponent("launch-\(k).jsonl").path
+      let t0 = Bench.seconds()
+      guard
+        let app = BenchChild.start(
+          exe, preset + ["--fresh", "--trace", trace, "--exit-after", "20"], env: env)
+      else { return skippedAll("skipped: cannot start \(exe)") }
+      var first: Double?
+      while Bench.seconds() - t0 < 15 {
+        var st = stat()
+        if stat(trace, &st) == 0, st.st_size > 0 {
+          first = Bench.seconds() - t0
+          break
+        }
+        var status: Int32 = 0
+        if waitpid(app.pid, &status, WNOHANG) == app.pid { break }
+        usleep(1_000)
+      }
+      app.stop()
+      guard let f = first else {
+        return skippedAll("skipped: the window drew no frame (no display?)")
+      }
+      launches.append(f * 1000)
+    }
+    out.append(
+      BenchResult(
+        name: "window.launchToFirstFrame.ms", value: Bench.middle(launches), unit: "ms",
+        note: "±1 ms polling"))
+    // one session: settle, idle, then toggle the fan with Space
+    let idle = o.quick ? 1.0 : 10.0
+    let toggleSeconds = o.quick ? 1.5 : 10.0
+    let trace = dir.appendingPathComponent("session.jsonl").path
+    guard
+      let app = BenchChild.start(
+        exe, preset + ["--fresh", "--trace", trace, "--exit-after", "120"], env: env)
+    else {
+      return out + skippedAll("skipped: cannot start \(exe)").dropFirst()
+    }
+    defer { app.stop() }
+    // why: let start-up work (font loading, first frames) finish before measuring idle
+    usleep(UInt32(o.quick ? 500_000 : 1_500_000))
+    guard let c0 = ProcStat.cpuSeconds(app.pid) else {
+      return out + skippedAll("skipped: the window exited early").dropFirst()
+    }
+    usleep(UInt32(idle * 1e6))
+    guard let c1 = ProcStat.cpuSeconds(app.pid) else {
+      return out + skippedAll("skipped: the window exited early").dropFirst()
+    }
+    out.append(
+      BenchResult(
+        name: "window.idle.cpuPercent", value: (c1 - c0) / idle * 100, unit: "% of one core",
+        note: "\(Int(idle)) s"))
+    guard let xdotool = which("xdotool") else {
+      return out + names.dropFirst(2).map { .skipped($0.0, unit: $0.1, "skipped: no xdotool") }
+    }
+    let wid =
+      BenchChild.run(xdotool, ["search", "--name", "SpringLab"], env: env).split(separator: "\n")
+      .first.map(String.init)
+    guard let w = wid else {
+      return out
+        + names.dropFirst(2).map { .skipped($0.0, unit: $0.1, "skipped: window not found") }
+    }
+    BenchChild.run(xdotool, ["windowfocus", "--sync", w], env: env)
+    let before = traceLines(trace).count
+    // why: 0.7 s apart, each expand (0.58 s) or collapse (0.37 s) ends before the next press
+    let presses = max(2, Int(toggleSeconds / 0.7))
+    let k0 = ProcStat.cpuSeconds(app.pid) ?? 0
+    let t0 = Bench.seconds()
+    BenchChild.run(
+      xdotool, ["key", "--delay", "700"] + Array(repeating: "space", count: presses), env: env)
+    usleep(700_000)
+    let elapsed = Bench.seconds() - t0
+    let k1 = ProcStat.cpuSeconds(app.pid) ?? k0
+    out.append(
+      BenchResult(
+        name: "window.toggle.cpuPercent", value: (k1 - k0) / elapsed * 100, unit: "% of one core",
+        note: "\(presses) toggles over \(String(format: "%.1f", elapsed)) s"))
+    let lines = Array(traceLines(trace).dropFirst(before))
+    var intervals: [Double] = []
+    for (a, b) in zip(lines, lines.dropFirst()) {
+      let phase = (a["fan"] as? [String: Any])?["phase"] as? String
+      // why: the window sleeps when nothing moves; only gaps after a moving frame are frame times
+      guard phase == "expanding" || phase == "collapsing", let ta = a["t"] as? Double,
+        let tb = b["t"] as? Double
+      else { continue }
+      intervals.append((tb - ta) * 1000)
+    }
+    if intervals.isEmpty {
+      out += names.dropFirst(3).map {
+        .skipped($0.0, unit: $0.1, "skipped: no animated frames (Space did not reach the window)")
+      }
+    } else {
+      out.append(
+        BenchResult(
+          name: "window.toggle.frameIntervalP50.ms", value: Bench.quantile(intervals, 0.5),
+          unit: "ms"))
+      out.append(
+        BenchResult(
+          name: "window.toggle.frameIntervalP99.ms", value: Bench.quantile(intervals, 0.99),
+          unit: "ms"))
+      out.append(
+        BenchResult(name: "window.toggle.frames", value: Double(intervals.count), unit: "frames"))
+    }
+    return out
+  }
+}
