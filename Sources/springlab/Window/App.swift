@@ -153,7 +153,8 @@ final class App {
       let animating = isAnimating
       // why: sleep until an event when still; pace to 60 Hz when moving (Xvfb has no vsync)
       var timeout: Double
-      if animating || needsDraw || ui.hasPendingEvents {
+      // why: an animation that ended since the last frame still owes its resting frame
+      if animating || needsDraw || wasAnimating || ui.hasPendingEvents {
         timeout = max(0, lastDraw + frameInterval - t)
       } else {
         timeout = 0.5
