@@ -16,13 +16,19 @@ let package = Package(
     .systemLibrary(
       name: "CSDL2",
       pkgConfig: "sdl2",
-      providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"]), .brew(["sdl2", "sdl2_ttf", "sdl2_image"])]
+      providers: [
+        .apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"]),
+        .brew(["sdl2", "sdl2_ttf", "sdl2_image"]),
+      ]
     ),
     .target(name: "SpringLabSDL", dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore"]),
-    .executableTarget(name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
+    .executableTarget(
+      name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
     .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"], exclude: ["Fixtures"]),
     .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
-    .testTarget(name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"], exclude: ["Golden"]),
+    .testTarget(
+      name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"],
+      exclude: ["Golden"]),
     .testTarget(name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI"]),
   ],
   swiftLanguageModes: [.v6]

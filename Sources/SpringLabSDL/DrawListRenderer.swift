@@ -70,7 +70,9 @@ public final class DrawListRenderer {
     }
     SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
     SDL_SetTextureAlphaMod(tex, UInt8(max(0, min(1, alpha)) * 255))
-    var dst = SDL_Rect(x: Int32(r.x.rounded()), y: Int32(r.y.rounded()), w: Int32(r.w.rounded()), h: Int32(r.h.rounded()))
+    var dst = SDL_Rect(
+      x: Int32(r.x.rounded()), y: Int32(r.y.rounded()), w: Int32(r.w.rounded()),
+      h: Int32(r.h.rounded()))
     SDL_RenderCopy(renderer, tex, nil, &dst)
   }
 

@@ -18,7 +18,9 @@ extension ImageProbe {
   public static func rgba(atPath path: String) -> (width: Int, height: Int, bytes: [UInt8])? {
     guard let loaded = IMG_Load(path) else { return nil }
     defer { SDL_FreeSurface(loaded) }
-    guard let s = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else { return nil }
+    guard let s = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
+      return nil
+    }
     defer { SDL_FreeSurface(s) }
     let w = Int(s.pointee.w)
     let h = Int(s.pointee.h)

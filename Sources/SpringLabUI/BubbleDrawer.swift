@@ -18,7 +18,8 @@ enum BubbleDrawer {
       let br = v.toPixels(scaled(Point(m.x + m.w, m.y + m.h)))
       let rect = PixelRect(x: tl.0, y: tl.1, w: br.0 - tl.0, h: br.1 - tl.1)
       dl.fillRoundedRect(
-        PixelRect(x: rect.x, y: rect.y + 3 * s, w: rect.w, h: rect.h), radius: 16 * s * k, RGBA(0, 0, 0, 0x28).fading(a))
+        PixelRect(x: rect.x, y: rect.y + 3 * s, w: rect.w, h: rect.h), radius: 16 * s * k,
+        RGBA(0, 0, 0, 0x28).fading(a))
       dl.fillRoundedRect(rect, radius: 16 * s * k, RGBA(0x2C, 0x2C, 0x2E).fading(a))
       let names = ["gear", "search", "bell", "heart", "share", "mic", "pin", "star"]
       for (i, c) in m.items.enumerated() {
@@ -28,7 +29,8 @@ enum BubbleDrawer {
           cx: x, cy: y, r: BubbleMenuLayout.itemSize / 2 * s * k,
           (pressed ? RGBA(0x63, 0x63, 0x66) : RGBA(0x48, 0x48, 0x4A)).fading(a))
         dl.icon(
-          icons, names[i % names.count], cx: x, cy: y, side: 20 * s * k, width: max(1, 1.8 * s), RGBA(255, 255, 255).fading(a))
+          icons, names[i % names.count], cx: x, cy: y, side: 20 * s * k, width: max(1, 1.8 * s),
+          RGBA(255, 255, 255).fading(a))
       }
     }
     var c = b.center(at: t)
@@ -37,8 +39,10 @@ enum BubbleDrawer {
     let alpha = b.alpha(at: t)
     let pressed = scene.pressedTarget == .bubble && b.phase != .dragging
     let r = b.radius * s * (pressed ? scene.preset.fan.pressScale : 1)
-    dl.circleShadow(cx: x, cy: y + 4 * s, r: r, blur: 10 * s, RGBA(0x1A, 0x18, 0x60, 0x48).fading(alpha))
-    dl.fillCircle(cx: x, cy: y, r: r, (pressed ? Palette.bubble.darkened(0.15) : Palette.bubble).fading(alpha))
+    dl.circleShadow(
+      cx: x, cy: y + 4 * s, r: r, blur: 10 * s, RGBA(0x1A, 0x18, 0x60, 0x48).fading(alpha))
+    dl.fillCircle(
+      cx: x, cy: y, r: r, (pressed ? Palette.bubble.darkened(0.15) : Palette.bubble).fading(alpha))
     dl.fillCircle(cx: x, cy: y, r: r * 0.62, RGBA(255, 255, 255, 0x40).fading(alpha))
     dl.fillCircle(cx: x, cy: y, r: r * 0.34, RGBA(255, 255, 255, 0xE0).fading(alpha))
     let badge = scene.preset.bubble.badge
@@ -47,7 +51,9 @@ enum BubbleDrawer {
       let by = y - r * 0.72
       let br = max(9, 4 + 4 * Double(badge.count)) * s
       dl.fillCircle(cx: bx, cy: by, r: br, RGBA(0xFF, 0x3B, 0x30).fading(alpha))
-      dl.text(badge, x: bx, y: by - 7 * s, size: 12 * s, color: RGBA(255, 255, 255).fading(alpha), align: .center)
+      dl.text(
+        badge, x: bx, y: by - 7 * s, size: 12 * s, color: RGBA(255, 255, 255).fading(alpha),
+        align: .center)
     }
   }
 }

@@ -10,7 +10,8 @@ enum DebugOverlay {
     let safe = d.safe
     let a = v.toPixels(Point(safe.left, safe.top))
     let b = v.toPixels(Point(d.width - safe.right, d.height - safe.bottom))
-    dl.polyline([(a.0, a.1), (b.0, a.1), (b.0, b.1), (a.0, b.1), (a.0, a.1)], width: 1.5, Palette.safeArea)
+    dl.polyline(
+      [(a.0, a.1), (b.0, a.1), (b.0, b.1), (a.0, b.1), (a.0, a.1)], width: 1.5, Palette.safeArea)
     // thumb zone: reach from the bottom corner nearest the main button
     let main = scene.mainCenter
     let reach = Lint.thumbReach * min(d.width, d.height)
@@ -39,6 +40,8 @@ enum DebugOverlay {
       let (x, y) = v.toPixels(scene.bubble.center(at: t))
       dl.strokeCircle(cx: x, cy: y, r: scene.bubble.radius * s, width: 1.5, Palette.debug)
     }
-    dl.text("DEBUG  hit areas · safe area · arc · thumb zone", x: a.0 + 6, y: b.1 - 18 * s, size: 11 * s, color: Palette.debug)
+    dl.text(
+      "DEBUG  hit areas · safe area · arc · thumb zone", x: a.0 + 6, y: b.1 - 18 * s, size: 11 * s,
+      color: Palette.debug)
   }
 }

@@ -24,7 +24,8 @@ extension DrawList {
     out.clearColor = clearColor
     for c in finished {
       switch c {
-      case .triangles(let v, let i): out.triangles(v.map { DrawVertex($0.x, $0.y, $0.color.fading(k)) }, i)
+      case .triangles(let v, let i):
+        out.triangles(v.map { DrawVertex($0.x, $0.y, $0.color.fading(k)) }, i)
       case .text(let s, let x, let y, let size, let color, let align):
         out.text(s, x: x, y: y, size: size, color: color.fading(k), align: align)
       case .clip(let r): out.clip(r)

@@ -5,7 +5,9 @@ import SpringLabCore
 enum FanDrawer {
   /// Reduce Motion: every item at its resting point, full size, fading in or
   /// out over the cross-fade time from the start of the current motion.
-  static func reducedMotion(_ scene: Scene, _ items: [FanItemVisual], at t: Double) -> [FanItemVisual] {
+  static func reducedMotion(_ scene: Scene, _ items: [FanItemVisual], at t: Double)
+    -> [FanItemVisual]
+  {
     let start = scene.fan.items.compactMap { $0.tweens.first?.start }.min() ?? -.infinity
     let k = max(0, min(1, (t - start) / ExportOptions.reduceMotionDuration))
     let phase = scene.fan.phase(at: t)
@@ -26,7 +28,10 @@ enum FanDrawer {
     }
   }
 
-  static func draw(_ scene: Scene, _ v: ViewTransform, _ dl: inout DrawList, _ icons: IconSet, _ o: SceneDrawOptions) {
+  static func draw(
+    _ scene: Scene, _ v: ViewTransform, _ dl: inout DrawList, _ icons: IconSet,
+    _ o: SceneDrawOptions
+  ) {
     let t = scene.now
     let f = scene.preset.fan
     let s = v.scale
@@ -52,7 +57,10 @@ enum FanDrawer {
     }
     let m = scene.mainCenter
     let (mx, my) = v.toPixels(m)
-    let rotation = o.reduceMotion ? (scene.fan.phase(at: t) == .collapsed || scene.fan.phase(at: t) == .collapsing ? 0 : f.rotationAngle) : scene.fan.mainRotation(at: t)
+    let rotation =
+      o.reduceMotion
+      ? (scene.fan.phase(at: t) == .collapsed || scene.fan.phase(at: t) == .collapsing
+        ? 0 : f.rotationAngle) : scene.fan.mainRotation(at: t)
     let mainPressed = pressed == .fanMain
     let mr = f.mainSize / 2 * s * (mainPressed ? f.pressScale : 1)
     dl.circleShadow(cx: mx, cy: my + 3 * s, r: mr, blur: 9 * s, RGBA(0, 0x3A, 0x80, 0x50))
@@ -65,9 +73,15 @@ enum FanDrawer {
       let d = scene.device
       let (px, py) = v.toPixels(Point(0, d.safe.top))
       let w = d.width * s
-      dl.fillRoundedRect(PixelRect(x: px + 16 * s, y: py + 20 * s, w: w - 32 * s, h: 120 * s), radius: 14 * s, Palette.card)
-      dl.text("Second page", x: px + w / 2, y: py + 50 * s, size: 20 * s, color: Palette.text, align: .center)
-      dl.text("tap anywhere to go back", x: px + w / 2, y: py + 84 * s, size: 13 * s, color: Palette.secondaryText, align: .center)
+      dl.fillRoundedRect(
+        PixelRect(x: px + 16 * s, y: py + 20 * s, w: w - 32 * s, h: 120 * s), radius: 14 * s,
+        Palette.card)
+      dl.text(
+        "Second page", x: px + w / 2, y: py + 50 * s, size: 20 * s, color: Palette.text,
+        align: .center)
+      dl.text(
+        "tap anywhere to go back", x: px + w / 2, y: py + 84 * s, size: 13 * s,
+        color: Palette.secondaryText, align: .center)
     }
   }
 }

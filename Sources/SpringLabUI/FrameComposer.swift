@@ -18,7 +18,8 @@ public struct FrameLayout: Sendable, Equatable {
 /// Draws the canvas part of a frame (shared by the window and `render`).
 public enum FrameComposer {
   public static func canvas(
-    _ scene: Scene, layout: FrameLayout, scale: Double, icons: IconSet, options: SceneDrawOptions, into dl: inout DrawList
+    _ scene: Scene, layout: FrameLayout, scale: Double, icons: IconSet, options: SceneDrawOptions,
+    into dl: inout DrawList
   ) -> ViewTransform {
     let view = SceneDrawer.fit(device: scene.device, in: layout.canvas, margin: 24 * scale)
     dl.clearColor = Palette.canvas

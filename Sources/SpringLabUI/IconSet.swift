@@ -16,7 +16,8 @@ public struct IconSet: Sendable {
   public static func parse(_ data: Data) throws -> IconSet {
     let v = try StrictJSONParser.parse(data, maxDepth: 8)
     guard case .number(let size)? = v["size"], case .object(let members)? = v["icons"] else {
-      throw LoadError(FieldProblem(file: "icons.json", path: "", value: nil, reason: "needs size and icons"))
+      throw LoadError(
+        FieldProblem(file: "icons.json", path: "", value: nil, reason: "needs size and icons"))
     }
     var out: [String: [[Point]]] = [:]
     for (name, strokes) in members {
@@ -24,7 +25,9 @@ public struct IconSet: Sendable {
       out[name] = list.compactMap { s -> [Point]? in
         guard case .array(let pts) = s else { return nil }
         return pts.compactMap { p in
-          guard case .array(let xy) = p, xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1] else {
+          guard case .array(let xy) = p, xy.count == 2, case .number(let x) = xy[0],
+            case .number(let y) = xy[1]
+          else {
             return nil
           }
           return Point(x, y)
@@ -40,13 +43,20 @@ public struct IconSet: Sendable {
   public static func locate(executable: String = CommandLine.arguments.first ?? "") -> IconSet {
     var dirs: [String] = []
     if let env = ProcessInfo.processInfo.environment["SPRINGLAB_ASSETS"] { dirs.append(env) }
-    let exeDir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-    for up in ["Assets", "../Assets", "../../Assets", "../../../Assets", "../share/springlab/Assets"] {
+    let exeDir = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    for up in [
+      "Assets", "../Assets", "../../Assets", "../../../Assets", "../share/springlab/Assets",
+    ] {
       dirs.append(exeDir.appendingPathComponent(up).standardizedFileURL.path)
     }
     dirs.append(FileManager.default.currentDirectoryPath + "/Assets")
     for d in dirs {
-      if let data = FileManager.default.contents(atPath: d + "/icons.json"), let set = try? parse(data) { return set }
+      if let data = FileManager.default.contents(atPath: d + "/icons.json"),
+        let set = try? parse(data)
+      {
+        return set
+      }
     }
     return IconSet()
   }
@@ -56,7 +66,8 @@ extension DrawList {
   /// Strokes icon `name` centred at (cx, cy) pixels, `side` pixels wide,
   /// rotated by `degrees`. Unknown names draw nothing.
   public mutating func icon(
-    _ set: IconSet, _ name: String, cx: Double, cy: Double, side: Double, degrees: Double = 0, width: Double,
+    _ set: IconSet, _ name: String, cx: Double, cy: Double, side: Double, degrees: Double = 0,
+    width: Double,
     _ color: RGBA
   ) {
     guard let strokes = set.icons[name], set.size > 0 else { return }

@@ -9,7 +9,9 @@ extension UIContext {
   /// (`Preset()` when nil). The widget ID is the field's JSON path, so two
   /// fields with the same label never clash. Returns whether `preset` changed.
   @discardableResult
-  public func field(_ f: PresetField, in preset: inout Preset, defaults: Preset? = nil, label shown: String? = nil) -> Bool {
+  public func field(
+    _ f: PresetField, in preset: inout Preset, defaults: Preset? = nil, label shown: String? = nil
+  ) -> Bool {
     let base = defaults ?? Preset()
     let label = (shown ?? f.label) + "##" + f.path
     switch f.kind {

@@ -17,7 +17,9 @@ public struct SceneDrawOptions: Sendable {
   /// Preview of the Reduce Motion alternative: items cross-fade in place
   /// (`ExportOptions.reduceMotionDuration`) instead of blooming.
   public var reduceMotion = false
-  public init(debug: Bool = false, touches: Bool = true, outlined: [Int] = [], background: String? = nil) {
+  public init(
+    debug: Bool = false, touches: Bool = true, outlined: [Int] = [], background: String? = nil
+  ) {
     self.debug = debug
     self.touches = touches
     self.outlined = outlined
@@ -40,7 +42,8 @@ public enum SceneDrawer {
   }
 
   public static func draw(
-    _ scene: Scene, view v: ViewTransform, into dl: inout DrawList, icons: IconSet, options: SceneDrawOptions = .init()
+    _ scene: Scene, view v: ViewTransform, into dl: inout DrawList, icons: IconSet,
+    options: SceneDrawOptions = .init()
   ) {
     let t = scene.now
     let d = scene.device
@@ -50,7 +53,8 @@ public enum SceneDrawer {
     let screen = PixelRect(x: sx, y: sy, w: d.width * s, h: d.height * s)
     let corner = (d.id == "ipadSplit" ? 18.0 : d.id == "iphoneSE" ? 6 : 44) * s
     dl.fillRoundedRect(
-      PixelRect(x: sx - 12 * s, y: sy - 12 * s, w: screen.w + 24 * s, h: screen.h + 24 * s), radius: corner + 12 * s,
+      PixelRect(x: sx - 12 * s, y: sy - 12 * s, w: screen.w + 24 * s, h: screen.h + 24 * s),
+      radius: corner + 12 * s,
       Palette.bezel)
     dl.fillRoundedRect(screen, radius: corner, Palette.screen)
     dl.clip(screen)
@@ -63,7 +67,10 @@ public enum SceneDrawer {
     let openness = scene.fanItems(at: t).map { max(0, min(1, $0.progress)) }.max() ?? 0
     if scene.preset.fan.backdropDim > 0 && openness > 0 {
       dl.fillConvex(
-        [(screen.x, screen.y), (screen.x + screen.w, screen.y), (screen.x + screen.w, screen.y + screen.h), (screen.x, screen.y + screen.h)],
+        [
+          (screen.x, screen.y), (screen.x + screen.w, screen.y),
+          (screen.x + screen.w, screen.y + screen.h), (screen.x, screen.y + screen.h),
+        ],
         RGBA(0, 0, 0).fading(scene.preset.fan.backdropDim * openness))
     }
     for b in scene.floating.bodies {
@@ -75,7 +82,9 @@ public enum SceneDrawer {
       for (k, p) in trail.enumerated() {
         let (x, y) = px(p)
         let f = Double(k + 1) / Double(trail.count + 1)
-        dl.fillCircle(cx: x, cy: y, r: scene.preset.fan.itemSize / 2 * s * (0.5 + 0.4 * f), color.fading(0.28 * f))
+        dl.fillCircle(
+          cx: x, cy: y, r: scene.preset.fan.itemSize / 2 * s * (0.5 + 0.4 * f),
+          color.fading(0.28 * f))
       }
     }
     FanDrawer.draw(scene, v, &dl, icons, options)
@@ -85,7 +94,8 @@ public enum SceneDrawer {
     if d.hasHomeIndicator {
       let w = min(134, d.width * 0.36) * s
       dl.fillRoundedRect(
-        PixelRect(x: sx + screen.w / 2 - w / 2, y: sy + screen.h - 8 * s - 5 * s, w: w, h: 5 * s), radius: 2.5 * s,
+        PixelRect(x: sx + screen.w / 2 - w / 2, y: sy + screen.h - 8 * s - 5 * s, w: w, h: 5 * s),
+        radius: 2.5 * s,
         RGBA(0, 0, 0, 0xD0))
     }
     if let toast = scene.toast, toast.start <= t, t < toast.until {
@@ -94,8 +104,12 @@ public enum SceneDrawer {
       let h = 36 * s
       let bottom = d.height - max(d.safe.bottom, scene.keyboardHeight(at: t)) - 110
       let (cx, cy) = px(Point(d.width / 2, bottom))
-      dl.fillRoundedRect(PixelRect(x: cx - w / 2, y: cy - h / 2, w: w, h: h), radius: h / 2, Palette.toast.fading(fade))
-      dl.text(toast.text, x: cx, y: cy - 8 * s, size: 15 * s, color: RGBA(255, 255, 255).fading(fade), align: .center)
+      dl.fillRoundedRect(
+        PixelRect(x: cx - w / 2, y: cy - h / 2, w: w, h: h), radius: h / 2,
+        Palette.toast.fading(fade))
+      dl.text(
+        toast.text, x: cx, y: cy - 8 * s, size: 15 * s, color: RGBA(255, 255, 255).fading(fade),
+        align: .center)
     }
     if options.debug { DebugOverlay.draw(scene, v, &dl) }
     if options.touches, let p = scene.pointer {
@@ -110,22 +124,30 @@ public enum SceneDrawer {
   static func drawAppContent(_ d: Device, _ v: ViewTransform, _ dl: inout DrawList) {
     let s = v.scale
     let safe = d.safe
-    let (tx, ty) = v.toPixels(Point(safe.left + 20, max(safe.top, 20) - 16 - (safe.top > 30 ? 8 : 0)))
+    let (tx, ty) = v.toPixels(
+      Point(safe.left + 20, max(safe.top, 20) - 16 - (safe.top > 30 ? 8 : 0)))
     dl.text("9:41", x: tx + 12 * s, y: ty, size: 15 * s, color: Palette.text)
     let (hx, hy) = v.toPixels(Point(safe.left + 20, safe.top + 12))
     dl.text("Ledger", x: hx, y: hy, size: 30 * s, color: Palette.text)
     var y = safe.top + 64
     var row = 0
-    let labels = ["Coffee", "Groceries", "Train ticket", "Lunch", "Books", "Cinema", "Taxi", "Rent", "Gym", "Gift"]
+    let labels = [
+      "Coffee", "Groceries", "Train ticket", "Lunch", "Books", "Cinema", "Taxi", "Rent", "Gym",
+      "Gift",
+    ]
     while y + 56 < d.height - safe.bottom - 10 {
       let (rx, ry) = v.toPixels(Point(safe.left + 16, y))
       let w = (d.width - safe.left - safe.right - 32) * s
       dl.fillRoundedRect(PixelRect(x: rx, y: ry, w: w, h: 52 * s), radius: 12 * s, Palette.card)
       dl.fillCircle(cx: rx + 28 * s, cy: ry + 26 * s, r: 14 * s, Palette.cardLine)
-      dl.text(labels[row % labels.count], x: rx + 52 * s, y: ry + 9 * s, size: 15 * s, color: Palette.text)
+      dl.text(
+        labels[row % labels.count], x: rx + 52 * s, y: ry + 9 * s, size: 15 * s, color: Palette.text
+      )
       dl.text("Today", x: rx + 52 * s, y: ry + 29 * s, size: 12 * s, color: Palette.secondaryText)
       let amount = String(format: "-%.2f", Double((row * 37) % 90 + 3) + 0.5)
-      dl.text(amount, x: rx + w - 14 * s, y: ry + 17 * s, size: 15 * s, color: Palette.text, align: .right)
+      dl.text(
+        amount, x: rx + w - 14 * s, y: ry + 17 * s, size: 15 * s, color: Palette.text, align: .right
+      )
       y += 60
       row += 1
     }
@@ -138,7 +160,8 @@ public enum SceneDrawer {
     let s = v.scale
     let (x0, y0) = v.toPixels(Point(0, d.height - h))
     dl.fillConvex(
-      [(x0, y0), (x0 + d.width * s, y0), (x0 + d.width * s, y0 + h * s), (x0, y0 + h * s)], Palette.keyboard)
+      [(x0, y0), (x0 + d.width * s, y0), (x0 + d.width * s, y0 + h * s), (x0, y0 + h * s)],
+      Palette.keyboard)
     let rows = [10, 9, 7]
     let keyW = (d.width - 6 * 11) / 10
     for (r, count) in rows.enumerated() {
@@ -147,11 +170,13 @@ public enum SceneDrawer {
       let ky = d.height - h + 10 + Double(r) * 54
       for _ in 0..<count {
         let (px, py) = v.toPixels(Point(kx, ky))
-        dl.fillRoundedRect(PixelRect(x: px, y: py, w: keyW * s, h: 42 * s), radius: 5 * s, Palette.key)
+        dl.fillRoundedRect(
+          PixelRect(x: px, y: py, w: keyW * s, h: 42 * s), radius: 5 * s, Palette.key)
         kx += keyW + 6
       }
     }
     let (sx, sy) = v.toPixels(Point(d.width * 0.25, d.height - h + 10 + 3 * 54))
-    dl.fillRoundedRect(PixelRect(x: sx, y: sy, w: d.width * 0.5 * s, h: 42 * s), radius: 5 * s, Palette.key)
+    dl.fillRoundedRect(
+      PixelRect(x: sx, y: sy, w: d.width * 0.5 * s, h: 42 * s), radius: 5 * s, Palette.key)
   }
 }

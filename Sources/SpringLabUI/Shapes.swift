@@ -123,7 +123,8 @@ extension DrawList {
       guard len > 1e-9 else { continue }
       let nx = -dy / len * hw
       let ny = dx / len * hw
-      fillConvex([(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)], color)
+      fillConvex(
+        [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)], color)
     }
   }
 }

@@ -31,7 +31,8 @@ struct Arguments {
   var positional: [String] = []
 
   /// `valued`: flags that take a value; `booleans`: on/off flags (`--x`, `--no-x`).
-  init(_ args: [String], valued: Set<String>, booleans: Set<String>, usage: String) throws(CLIError) {
+  init(_ args: [String], valued: Set<String>, booleans: Set<String>, usage: String) throws(CLIError)
+  {
     var i = 0
     var onlyPositional = false
     while i < args.count {
@@ -58,7 +59,9 @@ struct Arguments {
         if let v = inline {
           values[name] = v
         } else {
-          guard i < args.count else { throw CLIError(.usage, "--\(name) needs a value\nusage: \(usage)") }
+          guard i < args.count else {
+            throw CLIError(.usage, "--\(name) needs a value\nusage: \(usage)")
+          }
           values[name] = args[i]
           i += 1
         }
@@ -72,11 +75,14 @@ struct Arguments {
     }
   }
 
-  func double(_ name: String, in range: ClosedRange<Double>, usage: String) throws(CLIError) -> Double? {
+  func double(_ name: String, in range: ClosedRange<Double>, usage: String) throws(CLIError)
+    -> Double?
+  {
     guard let s = values[name] else { return nil }
     guard let d = Double(s), d.isFinite, range.contains(d) else {
       throw CLIError(
-        .usage, "--\(name) \(s): must be a number \(range.lowerBound)…\(range.upperBound)\nusage: \(usage)")
+        .usage,
+        "--\(name) \(s): must be a number \(range.lowerBound)…\(range.upperBound)\nusage: \(usage)")
     }
     return d
   }

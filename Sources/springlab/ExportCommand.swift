@@ -8,7 +8,8 @@ enum ExportCommand {
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
-      argv, valued: ["preset", "format"], booleans: ["help", "check", "html", "reduce-motion"], usage: usage)
+      argv, valued: ["preset", "format"], booleans: ["help", "check", "html", "reduce-motion"],
+      usage: usage)
     if a.flags["help"] == true {
       printOut(
         """
@@ -24,12 +25,16 @@ enum ExportCommand {
         """)
       return .ok
     }
-    guard a.positional.isEmpty else { throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)") }
+    guard a.positional.isEmpty else {
+      throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)")
+    }
     let check = a.flags["check"] == true
     var format: ExportFormat?
     if let f = a.values["format"] {
       guard let parsed = ExportFormat(rawValue: f) else {
-        throw CLIError(.usage, "--format \(f): unknown format; one of uikit, swiftui, compose, css, framer, json")
+        throw CLIError(
+          .usage, "--format \(f): unknown format; one of uikit, swiftui, compose, css, framer, json"
+        )
       }
       format = parsed
     } else if !check {
@@ -41,11 +46,16 @@ enum ExportCommand {
     let preset = try loadPresetOrFail(a.values["preset"])
     if check {
       var report = ExportCheck.check(preset)
-      if let f = format { report.rows = report.rows.filter { $0.format == f.rawValue || $0.format.hasPrefix(f.rawValue + "-") } }
+      if let f = format {
+        report.rows = report.rows.filter {
+          $0.format == f.rawValue || $0.format.hasPrefix(f.rawValue + "-")
+        }
+      }
       printOut(report.table.trimmingSuffixNewline)
       return report.passed ? .ok : .finding
     }
-    let options = ExportOptions(html: a.flags["html"] == true, reduceMotion: a.flags["reduce-motion"] == true)
+    let options = ExportOptions(
+      html: a.flags["html"] == true, reduceMotion: a.flags["reduce-motion"] == true)
     printOut(Exporter.export(preset, format: format!, options: options).trimmingSuffixNewline)
     return .ok
   }

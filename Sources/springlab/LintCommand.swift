@@ -13,7 +13,9 @@ enum LintCommand {
       )
       return .ok
     }
-    guard !a.positional.isEmpty else { throw CLIError(.usage, "lint needs at least one FILE\nusage: \(usage)") }
+    guard !a.positional.isEmpty else {
+      throw CLIError(.usage, "lint needs at least one FILE\nusage: \(usage)")
+    }
     var code = Exit.ok
     for file in a.positional {
       do {

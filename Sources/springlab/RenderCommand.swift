@@ -22,7 +22,10 @@ enum RenderCommand {
     case "png": return .png
     case "": return .folder
     default:
-      throw CLIError(.usage, "--out \(path): unknown extension .\(ext); use .mp4, .gif, .png or a folder\nusage: \(usage)")
+      throw CLIError(
+        .usage,
+        "--out \(path): unknown extension .\(ext); use .mp4, .gif, .png or a folder\nusage: \(usage)"
+      )
     }
   }
 
@@ -56,8 +59,12 @@ enum RenderCommand {
         """)
       return .ok
     }
-    guard a.positional.isEmpty else { throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)") }
-    guard let out = a.values["out"] else { throw CLIError(.usage, "render needs --out PATH\nusage: \(usage)") }
+    guard a.positional.isEmpty else {
+      throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)")
+    }
+    guard let out = a.values["out"] else {
+      throw CLIError(.usage, "render needs --out PATH\nusage: \(usage)")
+    }
     let kind = try outputKind(out)
     var w = 1280
     var h = 720
@@ -71,14 +78,17 @@ enum RenderCommand {
     }
     let scale = try a.double("scale", in: 0.25...8, usage: usage) ?? 1
     let fps = try a.double("fps", in: 1...240, usage: usage) ?? (kind == .gif ? 25 : 30)
-    guard fps == fps.rounded() else { throw CLIError(.usage, "--fps must be a whole number\nusage: \(usage)") }
+    guard fps == fps.rounded() else {
+      throw CLIError(.usage, "--fps must be a whole number\nusage: \(usage)")
+    }
     if kind == .gif && 100.0.truncatingRemainder(dividingBy: fps) != 0 {
       throw CLIError(.usage, "--fps \(Int(fps)): a GIF's fps must divide 100 (10, 20, 25, 50)")
     }
     let pw = Int((Double(w) * scale).rounded())
     let ph = Int((Double(h) * scale).rounded())
     guard (1...7680).contains(pw), (1...4320).contains(ph), w > 0, h > 0 else {
-      throw CLIError(.usage, "--size \(w)x\(h) at scale \(scale) is \(pw)x\(ph) pixels; the limit is 7680x4320")
+      throw CLIError(
+        .usage, "--size \(w)x\(h) at scale \(scale) is \(pw)x\(ph) pixels; the limit is 7680x4320")
     }
     if kind == .mp4 && (pw % 2 != 0 || ph % 2 != 0) {
       throw CLIError(.usage, "an .mp4 needs even sizes; \(pw)x\(ph) pixels is odd")
@@ -86,13 +96,16 @@ enum RenderCommand {
     let preset = try loadPresetOrFail(a.values["preset"])
     var script = demo
     if let s = a.values["script"] {
-      do { script = try InputScript.load(path: s) } catch { throw CLIError(.input, "cannot use script:\n" + error.description) }
+      do { script = try InputScript.load(path: s) } catch {
+        throw CLIError(.input, "cannot use script:\n" + error.description)
+      }
     }
     let at = try a.double("at", in: 0...3600, usage: usage)
     let frames = kind == .png ? 1 : Int((script.duration * fps).rounded())
     let job = RenderJob(
       preset: preset, script: script, width: pw, height: ph, scale: scale, fps: fps, frames: frames,
-      at: kind == .png ? (at ?? 0) : nil, panel: a.flags["panel"] ?? false, touches: a.flags["touches"] ?? true)
+      at: kind == .png ? (at ?? 0) : nil, panel: a.flags["panel"] ?? false,
+      touches: a.flags["touches"] ?? true)
     return try job.run(out: out, kind: kind, trace: a.values["trace"])
   }
 }

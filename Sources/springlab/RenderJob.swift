@@ -17,9 +17,13 @@ struct RenderJob {
   var panel: Bool
   var touches: Bool
 
-  func run(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError) -> Exit {
+  func run(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError)
+    -> Exit
+  {
     guard let font = FontLocator.locate() else {
-      throw CLIError(.environment, "no font found: install fonts-dejavu-core or set SPRINGLAB_FONT to a .ttf file")
+      throw CLIError(
+        .environment,
+        "no font found: install fonts-dejavu-core or set SPRINGLAB_FONT to a .ttf file")
     }
     let canvas: SoftwareCanvas
     do { canvas = try SoftwareCanvas(width: width, height: height, fontPath: font) } catch {
@@ -28,8 +32,11 @@ struct RenderJob {
     // Make sure the output location is usable before rendering anything.
     let outURL = URL(fileURLWithPath: out)
     if kind == .folder {
-      do { try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true) } catch {
-        throw CLIError(.environment, "cannot create the output folder \(out): \(error.localizedDescription)")
+      do {
+        try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
+      } catch {
+        throw CLIError(
+          .environment, "cannot create the output folder \(out): \(error.localizedDescription)")
       }
     } else {
       let dir = outURL.deletingLastPathComponent().path
@@ -37,7 +44,8 @@ struct RenderJob {
       guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue,
         FileManager.default.isWritableFile(atPath: dir)
       else {
-        throw CLIError(.environment, "cannot write \(out): the folder \(dir) does not exist or is not writable")
+        throw CLIError(
+          .environment, "cannot write \(out): the folder \(dir) does not exist or is not writable")
       }
     }
     var traceWriter: TraceWriter?
@@ -48,7 +56,9 @@ struct RenderJob {
     }
     var encoder: VideoEncoder?
     if kind == .mp4 || kind == .gif {
-      do { encoder = try VideoEncoder(outputPath: out, width: width, height: height, fps: Int(fps)) } catch {
+      do {
+        encoder = try VideoEncoder(outputPath: out, width: width, height: height, fps: Int(fps))
+      } catch {
         throw CLIError(.environment, "\(error)")
       }
     }
@@ -56,20 +66,24 @@ struct RenderJob {
     var scene = Scene(preset: preset)
     scene.apply(start: script.start)
     var player = ScriptPlayer(script)
-    let layout = FrameLayout(width: Double(width), height: Double(height), scale: scale, panel: panel)
+    let layout = FrameLayout(
+      width: Double(width), height: Double(height), scale: scale, panel: panel)
     for k in 0..<frames {
       let t = at ?? Double(k) / fps
       player.run(&scene, until: t)
       var dl = DrawList()
       let view = FrameComposer.canvas(
-        scene, layout: layout, scale: scale, icons: icons, options: SceneDrawOptions(touches: touches), into: &dl)
+        scene, layout: layout, scale: scale, icons: icons,
+        options: SceneDrawOptions(touches: touches), into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
       canvas.draw(dl)
       traceWriter?.write(scene.trace(frame: k, view: view))
       do {
         switch kind {
         case .png: try canvas.savePNG(to: out)
-        case .folder: try canvas.savePNG(to: outURL.appendingPathComponent(String(format: "frame-%06d.png", k)).path)
+        case .folder:
+          try canvas.savePNG(
+            to: outURL.appendingPathComponent(String(format: "frame-%06d.png", k)).path)
         default: try canvas.pixels().withUnsafeBytes { try encoder!.write(frame: $0) }
         }
       } catch {
@@ -78,7 +92,9 @@ struct RenderJob {
       }
     }
     if let e = encoder {
-      do { _ = try e.finish() } catch { throw CLIError(.environment, "encoding \(out) failed: \(error)") }
+      do { _ = try e.finish() } catch {
+        throw CLIError(.environment, "encoding \(out) failed: \(error)")
+      }
     }
     return .ok
   }

@@ -35,7 +35,9 @@ func run(_ argv: [String]) -> Int32 {
         return Exit.ok.rawValue
       }
       if first == "--help" || first == "-h" || first == "help" {
-        printOut("SpringLab \(SpringLabVersion.string): tune a fan menu and a floating bubble live.\n\n" + topUsage)
+        printOut(
+          "SpringLab \(SpringLabVersion.string): tune a fan menu and a floating bubble live.\n\n"
+            + topUsage)
         return Exit.ok.rawValue
       }
       if let cmd = commands[first] { return try cmd(Array(args.dropFirst())).rawValue }

@@ -3,7 +3,8 @@ import Foundation
 /// Runs the built `springlab` binary the way a user would.
 enum CLIHarness {
   /// The package root (tests live in Tests/<target>/).
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent()
 
   /// The `springlab` executable built beside the test bundle.
@@ -35,17 +36,22 @@ enum CLIHarness {
     return Result(code: code, out: child.out, err: child.err)
   }
 
-  static func preset(_ name: String) -> String { root.appendingPathComponent("presets/\(name)").path }
+  static func preset(_ name: String) -> String {
+    root.appendingPathComponent("presets/\(name)").path
+  }
 
   static func tempDir() -> URL {
-    let u = FileManager.default.temporaryDirectory.appendingPathComponent("springlab-test-\(UUID().uuidString)")
+    let u = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "springlab-test-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
     return u
   }
 
   static var shippedPresets: [String] {
     let dir = root.appendingPathComponent("presets").path
-    return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter {
+      $0.hasSuffix(".json")
+    }.sorted()
       .map { dir + "/" + $0 }
   }
 

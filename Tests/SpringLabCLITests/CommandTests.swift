@@ -7,7 +7,10 @@ struct CommandTests {
     let v = try CLIHarness.run(["--version"])
     #expect(v.code == 0)
     #expect(v.out.hasPrefix("springlab 0."))
-    for cmd in [["--help"], ["render", "--help"], ["export", "--help"], ["validate", "--help"], ["lint", "--help"], ["bench", "--help"]] {
+    for cmd in [
+      ["--help"], ["render", "--help"], ["export", "--help"], ["validate", "--help"],
+      ["lint", "--help"], ["bench", "--help"],
+    ] {
       let r = try CLIHarness.run(cmd)
       #expect(r.code == 0, "\(cmd)")
       #expect(r.out.contains("usage"), "\(cmd)")
@@ -32,7 +35,8 @@ struct CommandTests {
   @Test func invalidPresetIsAFindingWithTheSpecFormat() throws {
     let dir = CLIHarness.tempDir()
     let f = dir.appendingPathComponent("bad.json").path
-    try #"{"fan": {"expand": {"damping": -3}, "radius": "big"}, "extra": 1}"#.write(toFile: f, atomically: true, encoding: .utf8)
+    try #"{"fan": {"expand": {"damping": -3}, "radius": "big"}, "extra": 1}"#.write(
+      toFile: f, atomically: true, encoding: .utf8)
     let before = try Data(contentsOf: URL(fileURLWithPath: f))
     let r = try CLIHarness.run(["validate", f])
     #expect(r.code == 1)
@@ -49,12 +53,16 @@ struct CommandTests {
     #expect(r.out.contains("/nonexistent/preset.json: (document): no such file"))
     let l = try CLIHarness.run(["lint", "/nonexistent/preset.json"])
     #expect(l.code == 3)
-    let e = try CLIHarness.run(["export", "--format", "json", "--preset", "/nonexistent/preset.json"])
+    let e = try CLIHarness.run([
+      "export", "--format", "json", "--preset", "/nonexistent/preset.json",
+    ])
     #expect(e.code == 3)
   }
 
   @Test func exportJSONPrintsTheSeedNumbers() throws {
-    let r = try CLIHarness.run(["export", "--format", "json", "--preset", CLIHarness.preset("seed-000-fan.json")])
+    let r = try CLIHarness.run([
+      "export", "--format", "json", "--preset", CLIHarness.preset("seed-000-fan.json"),
+    ])
     #expect(r.code == 0)
     let obj = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as! [String: Any]
     let fan = obj["fan"] as! [String: Any]
@@ -74,7 +82,9 @@ struct CommandTests {
   }
 
   @Test func exportedJSONIsItselfAValidPreset() throws {
-    let r = try CLIHarness.run(["export", "--format", "json", "--preset", CLIHarness.preset("playful.json")])
+    let r = try CLIHarness.run([
+      "export", "--format", "json", "--preset", CLIHarness.preset("playful.json"),
+    ])
     let dir = CLIHarness.tempDir()
     let f = dir.appendingPathComponent("round.json").path
     try r.out.write(toFile: f, atomically: true, encoding: .utf8)
@@ -84,7 +94,9 @@ struct CommandTests {
   }
 
   @Test func lintSeedIsCleanAndOffscreenIsFlagged() throws {
-    let clean = try CLIHarness.run(["lint", CLIHarness.preset("seed-000-fan.json"), CLIHarness.preset("seed-002-bubble.json")])
+    let clean = try CLIHarness.run([
+      "lint", CLIHarness.preset("seed-000-fan.json"), CLIHarness.preset("seed-002-bubble.json"),
+    ])
     #expect(clean.code == 0, "\(clean.out)")
     #expect(clean.out.isEmpty)
     let off = try CLIHarness.run(["lint", CLIHarness.preset("example-offscreen.json")])

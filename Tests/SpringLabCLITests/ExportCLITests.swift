@@ -5,13 +5,17 @@ import Testing
 struct ExportCLITests {
   @Test func everyFormatPrintsCodeWithAHeader() throws {
     for f in ["uikit", "swiftui", "compose", "css", "framer"] {
-      let r = try CLIHarness.run(["export", "--format", f, "--preset", CLIHarness.preset("seed-000-fan.json")])
+      let r = try CLIHarness.run([
+        "export", "--format", f, "--preset", CLIHarness.preset("seed-000-fan.json"),
+      ])
       #expect(r.code == 0, "\(f): \(r.err)")
       #expect(r.out.contains("SpringLab 0.1.0"), "\(f)")
       #expect(r.out.contains("Seed 000 fan menu"), "\(f)")
       #expect(r.err.isEmpty)
     }
-    let uikit = try CLIHarness.run(["export", "--format", "uikit", "--preset", CLIHarness.preset("seed-000-fan.json")])
+    let uikit = try CLIHarness.run([
+      "export", "--format", "uikit", "--preset", CLIHarness.preset("seed-000-fan.json"),
+    ])
     #expect(uikit.out.contains("usingSpringWithDamping: 0.72"))
     #expect(uikit.out.contains("delay: 0.18"))
   }
@@ -28,7 +32,9 @@ struct ExportCLITests {
   }
 
   @Test func htmlAndReduceMotionOptions() throws {
-    let html = try CLIHarness.run(["export", "--format", "css", "--html", "--preset", CLIHarness.preset("seed-000-fan.json")])
+    let html = try CLIHarness.run([
+      "export", "--format", "css", "--html", "--preset", CLIHarness.preset("seed-000-fan.json"),
+    ])
     #expect(html.code == 0)
     #expect(html.out.contains("<html") || html.out.contains("<!DOCTYPE html"))
     let rm = try CLIHarness.run(["export", "--format", "swiftui", "--reduce-motion"])

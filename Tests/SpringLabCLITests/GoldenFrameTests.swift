@@ -17,7 +17,9 @@ struct GoldenFrameTests {
       {"at": 3.0, "tap": "bubble"}]}
     """
   /// name → time: mid-bloom, open, bubble snapped, bubble menu.
-  static let frames: [(String, Double)] = [("mid-bloom", 0.25), ("open", 0.8), ("bubble-snapped", 2.8), ("bubble-menu", 3.6)]
+  static let frames: [(String, Double)] = [
+    ("mid-bloom", 0.25), ("open", 0.8), ("bubble-snapped", 2.8), ("bubble-menu", 3.6),
+  ]
 
   /// Mean absolute difference per channel (0…255) and the share of pixels
   /// differing by more than 32 in any channel.
@@ -46,7 +48,8 @@ struct GoldenFrameTests {
     try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("\(name).png").path
     let r = try CLIHarness.run([
-      "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--script", scriptPath, "--out", out, "--size",
+      "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--script", scriptPath, "--out",
+      out, "--size",
       "360x300", "--at", "\(at)",
     ])
     #expect(r.code == 0, "\(r.err)")
@@ -58,7 +61,8 @@ struct GoldenFrameTests {
     }
     let got = try #require(ImageProbe.rgba(atPath: out))
     let want = try #require(
-      ImageProbe.rgba(atPath: goldenPath), "missing golden \(goldenPath); create it with SPRINGLAB_UPDATE_GOLDEN=1")
+      ImageProbe.rgba(atPath: goldenPath),
+      "missing golden \(goldenPath); create it with SPRINGLAB_UPDATE_GOLDEN=1")
     #expect(got.width == want.width && got.height == want.height)
     let d = Self.compare(got.bytes, want.bytes)
     #expect(d.mean < 1.0, "\(name): mean difference \(d.mean)")
@@ -67,8 +71,10 @@ struct GoldenFrameTests {
 
   @Test func theComparisonNoticesAMovedItem() throws {
     // the open frame against the mid-bloom golden must differ clearly
-    let a = try #require(ImageProbe.rgba(atPath: Self.golden.appendingPathComponent("open.png").path))
-    let b = try #require(ImageProbe.rgba(atPath: Self.golden.appendingPathComponent("mid-bloom.png").path))
+    let a = try #require(
+      ImageProbe.rgba(atPath: Self.golden.appendingPathComponent("open.png").path))
+    let b = try #require(
+      ImageProbe.rgba(atPath: Self.golden.appendingPathComponent("mid-bloom.png").path))
     #expect(Self.compare(a.bytes, b.bytes).changed > 0.002)
   }
 }

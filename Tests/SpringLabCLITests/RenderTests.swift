@@ -18,7 +18,8 @@ struct RenderTests {
     let out = dir.appendingPathComponent("frames/").path + "/"
     let trace = dir.appendingPathComponent("trace.jsonl").path
     let r = try CLIHarness.run([
-      "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--script", script, "--out", out, "--size",
+      "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--script", script, "--out",
+      out, "--size",
       "320x240", "--fps", "30", "--trace", trace,
     ])
     #expect(r.code == 0, "\(r.err)")
@@ -48,7 +49,8 @@ struct RenderTests {
     for run in 0..<2 {
       let out = dir.appendingPathComponent("run\(run)/").path + "/"
       let r = try CLIHarness.run([
-        "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--out", out, "--size", "200x150", "--fps", "10",
+        "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--out", out, "--size",
+        "200x150", "--fps", "10",
       ])
       #expect(r.code == 0, "\(r.err)")
       let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
@@ -69,7 +71,10 @@ struct RenderTests {
       (["render", "--out", png, "--preset", "/nope.json"], 3, "no such file"),
       (["render", "--out", png, "--script", "/nope.json"], 3, "no such file"),
       (["render", "--out", "/proc/forbidden/x.png"], 4, "cannot write"),
-      (["render", "--out", dir.appendingPathComponent("odd.mp4").path, "--size", "321x240"], 2, "even sizes"),
+      (
+        ["render", "--out", dir.appendingPathComponent("odd.mp4").path, "--size", "321x240"], 2,
+        "even sizes"
+      ),
       (["render"], 2, "needs --out"),
     ]
     for (args, code, text) in cases {
@@ -78,7 +83,8 @@ struct RenderTests {
       #expect(r.err.contains(text), "\(args): \(r.err)")
     }
     let badScript = dir.appendingPathComponent("bad.json").path
-    try #"{"duration": 1, "events": [{"at": 0.5, "tap": "fan.mian"}]}"#.write(toFile: badScript, atomically: true, encoding: .utf8)
+    try #"{"duration": 1, "events": [{"at": 0.5, "tap": "fan.mian"}]}"#.write(
+      toFile: badScript, atomically: true, encoding: .utf8)
     let r = try CLIHarness.run(["render", "--out", png, "--script", badScript])
     #expect(r.code == 3)
     #expect(r.err.contains("events[0].tap = \"fan.mian\": unknown target"))
@@ -91,7 +97,10 @@ struct RenderVideoTests {
   static func ffprobeFrames(_ path: String) throws -> String {
     let child = try Spawned.start(
       "/usr/bin/ffprobe",
-      ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames,pix_fmt,codec_name,width,height", "-of", "csv=p=0", path],
+      [
+        "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+        "stream=nb_read_frames,pix_fmt,codec_name,width,height", "-of", "csv=p=0", path,
+      ],
       env: ProcessInfo.processInfo.environment)
     _ = child.wait()
     defer { child.cleanUp() }
@@ -103,11 +112,16 @@ struct RenderVideoTests {
     let script = dir.appendingPathComponent("s.json").path
     try RenderTests.twoSecondScript.write(toFile: script, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("demo.mp4").path
-    let r = try CLIHarness.run(["render", "--script", script, "--out", out, "--size", "320x240", "--fps", "30"])
+    let r = try CLIHarness.run([
+      "render", "--script", script, "--out", out, "--size", "320x240", "--fps", "30",
+    ])
     #expect(r.code == 0, "\(r.err)")
     #expect(try Self.ffprobeFrames(out) == "h264,320,240,yuv420p,60")
     // no temporary files left beside it
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["demo.mp4", "s.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+        "demo.mp4", "s.json",
+      ])
   }
 
   @Test func gifAndScale2() throws {
@@ -117,7 +131,9 @@ struct RenderVideoTests {
     #expect(r.code == 0, "\(r.err)")
     #expect(try Self.ffprobeFrames(gif).hasSuffix(",125"))  // 5 s demo at the GIF default of 25 fps
     let png = dir.appendingPathComponent("x2.png").path
-    let r2 = try CLIHarness.run(["render", "--out", png, "--size", "320x240", "--scale", "2", "--at", "1"])
+    let r2 = try CLIHarness.run([
+      "render", "--out", png, "--size", "320x240", "--scale", "2", "--at", "1",
+    ])
     #expect(r2.code == 0)
     let size = ImageProbe.size(atPath: png)
     #expect(size?.width == 640 && size?.height == 480)
@@ -126,7 +142,8 @@ struct RenderVideoTests {
   @Test func noFFmpegIsExit4NamingThePackageWithNoPartialFile() throws {
     let dir = CLIHarness.tempDir()
     let out = dir.appendingPathComponent("demo.mp4").path
-    let r = try CLIHarness.run(["render", "--out", out, "--size", "320x240"], env: ["PATH": dir.path])
+    let r = try CLIHarness.run(
+      ["render", "--out", out, "--size", "320x240"], env: ["PATH": dir.path])
     #expect(r.code == 4)
     #expect(r.err.contains("ffmpeg"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)

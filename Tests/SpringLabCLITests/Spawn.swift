@@ -13,7 +13,9 @@ struct Spawned {
 
   /// Starts `path` with `args`; stdout and stderr go to temporary files.
   static func start(_ path: String, _ args: [String], env: [String: String]) throws -> Spawned {
-    let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)").path
+    let tmp = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "spawn-\(UUID().uuidString)"
+    ).path
     let outPath = tmp + ".out"
     let errPath = tmp + ".err"
     var actions = posix_spawn_file_actions_t()

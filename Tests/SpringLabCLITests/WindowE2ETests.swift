@@ -10,7 +10,9 @@ struct WindowE2ETests {
     return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
   }
 
-  static func phase(_ line: [String: Any]?) -> String? { (line?["fan"] as? [String: Any])?["phase"] as? String }
+  static func phase(_ line: [String: Any]?) -> String? {
+    (line?["fan"] as? [String: Any])?["phase"] as? String
+  }
 
   @Test func clickBloomsEscapeCollapsesAndTheRecordingReplays() throws {
     let x = try XvfbServer()
@@ -22,7 +24,10 @@ struct WindowE2ETests {
     env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
     let app = try Spawned.start(
       CLIHarness.binary,
-      [CLIHarness.preset("seed-000-fan.json"), "--fresh", "--trace", trace, "--record-input", record, "--exit-after", "8"],
+      [
+        CLIHarness.preset("seed-000-fan.json"), "--fresh", "--trace", trace, "--record-input",
+        record, "--exit-after", "8",
+      ],
       env: env)
     var exited = false
     defer {
@@ -35,7 +40,9 @@ struct WindowE2ETests {
     let first = try #require(waitFor(10) { Self.lastLine(trace) })
     let wid = try #require(
       waitFor(10) { () -> String? in
-        let s = (try? tool("/usr/bin/xdotool", ["search", "--name", "SpringLab"], display: x.display)) ?? ""
+        let s =
+          (try? tool("/usr/bin/xdotool", ["search", "--name", "SpringLab"], display: x.display))
+          ?? ""
         return s.split(separator: "\n").first.map(String.init)
       })
     let view = first["view"] as! [String: Any]
@@ -43,7 +50,9 @@ struct WindowE2ETests {
     let scale = view["scale"] as! Double
     let px = Int(((view["x"] as! Double) + (main["x"] as! Double) * scale).rounded())
     let py = Int(((view["y"] as! Double) + (main["y"] as! Double) * scale).rounded())
-    try tool("/usr/bin/xdotool", ["mousemove", "--window", wid, "\(px)", "\(py)", "click", "1"], display: x.display)
+    try tool(
+      "/usr/bin/xdotool", ["mousemove", "--window", wid, "\(px)", "\(py)", "click", "1"],
+      display: x.display)
     let opened = waitFor(5) { Self.phase(Self.lastLine(trace)) == "expanded" ? true : nil }
     #expect(opened == true, "fan did not expand; last: \(String(describing: Self.lastLine(trace)))")
     try tool("/usr/bin/xdotool", ["windowfocus", "--sync", wid], display: x.display)
@@ -87,7 +96,8 @@ struct WindowE2ETests {
     let x = try XvfbServer()
     let dir = CLIHarness.tempDir()
     let partial = dir.appendingPathComponent("partial.json").path
-    try #"{"name": "Dizzy", "fan": {"expand": {"damping": 0.55, "stagger": 0.06, "duration": 0.5}}}"#
+    try
+      #"{"name": "Dizzy", "fan": {"expand": {"damping": 0.55, "stagger": 0.06, "duration": 0.5}}}"#
       .write(toFile: partial, atomically: true, encoding: .utf8)
     let canonical = try CLIHarness.run(["export", "--format", "json", "--preset", partial]).out
     let file = dir.appendingPathComponent("dizzy.json").path
@@ -102,7 +112,8 @@ struct WindowE2ETests {
     env["DISPLAY"] = x.display
     env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
     let trace = dir.appendingPathComponent("t.jsonl").path
-    let app = try Spawned.start(CLIHarness.binary, [file, "--fresh", "--trace", trace, "--exit-after", "40"], env: env)
+    let app = try Spawned.start(
+      CLIHarness.binary, [file, "--fresh", "--trace", trace, "--exit-after", "40"], env: env)
     defer {
       if app.poll() == nil {
         app.terminate()
@@ -113,7 +124,9 @@ struct WindowE2ETests {
     _ = try #require(waitFor(10) { Self.lastLine(trace) })
     let wid = try #require(
       waitFor(10) { () -> String? in
-        let s = (try? tool("/usr/bin/xdotool", ["search", "--name", "SpringLab"], display: x.display)) ?? ""
+        let s =
+          (try? tool("/usr/bin/xdotool", ["search", "--name", "SpringLab"], display: x.display))
+          ?? ""
         return s.split(separator: "\n").first.map(String.init)
       })
     try tool("/usr/bin/xdotool", ["windowfocus", "--sync", wid], display: x.display)
@@ -136,7 +149,9 @@ struct WindowE2ETests {
       (try? CLIHarness.run(["lint", file]))?.code == 0 ? true : nil
     }
     #expect(fixed == true, "after typing 0.72 / 0.045 / 0.4 and saving, lint is clean")
-    let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
+    let saved =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file)))
+      as! [String: Any]
     let expand = (saved["fan"] as! [String: Any])["expand"] as! [String: Any]
     #expect(expand["damping"] as? Double == 0.72)
     #expect(expand["stagger"] as? Double == 0.045)
@@ -152,7 +167,8 @@ struct WindowE2ETests {
   }
 
   @Test func noDisplayIsExit4WithAHint() throws {
-    let r = try CLIHarness.run(["--fresh", "--exit-after", "1"], env: ["XDG_CONFIG_HOME": CLIHarness.tempDir().path])
+    let r = try CLIHarness.run(
+      ["--fresh", "--exit-after", "1"], env: ["XDG_CONFIG_HOME": CLIHarness.tempDir().path])
     #expect(r.code == 4)
     #expect(r.err.contains("springlab render"))
   }

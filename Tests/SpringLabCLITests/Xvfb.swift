@@ -8,7 +8,9 @@ final class XvfbServer {
   /// Starts Xvfb on a free display number; throws if Xvfb is missing or never comes up.
   init(width: Int = 1600, height: Int = 1000) throws {
     var n = 90 + Int(getpid() % 400)
-    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") {
+    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+      || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+    {
       n += 1
     }
     display = ":\(n)"

@@ -12,8 +12,12 @@ struct BubbleTests {
     return Scene(preset: p)
   }
 
-  func bounds(_ s: Scene, keyboard: Double = 0) -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
-    BubbleSnap.bounds(device: s.device, size: s.preset.bubble.size, margin: s.preset.bubble.margin, keyboard: keyboard)
+  func bounds(_ s: Scene, keyboard: Double = 0) -> (
+    minX: Double, maxX: Double, minY: Double, maxY: Double
+  ) {
+    BubbleSnap.bounds(
+      device: s.device, size: s.preset.bubble.size, margin: s.preset.bubble.margin,
+      keyboard: keyboard)
   }
 
   /// Press at the bubble's centre, move to `to` in `steps` moves spread over `over` seconds, release there.
@@ -35,13 +39,19 @@ struct BubbleTests {
     #expect(b.minX == 36 && b.maxX == 357 && b.minY == 95 && b.maxY == 782)
   }
 
-  @Test("moved 9.9 pt is a tap, 10.1 pt a drag", arguments: [(Point(9.9, 0), true), (Point(10.1, 0), false), (Point(4.9, -5), true), (Point(-5, 5.1), false)])
+  @Test(
+    "moved 9.9 pt is a tap, 10.1 pt a drag",
+    arguments: [
+      (Point(9.9, 0), true), (Point(10.1, 0), false), (Point(4.9, -5), true),
+      (Point(-5, 5.1), false),
+    ])
   func tapDistanceEdge(_ move: Point, _ tap: Bool) {
     var s = scene()
     s.advance(to: 1)
     drag(&s, by: move, over: 0.5)
     #expect(s.bubble.menuOpen == tap, "moved \(move)")
-    #expect(s.bubble.phase == .snapping, "a drag snaps; a tap that nudged the bubble springs it back")
+    #expect(
+      s.bubble.phase == .snapping, "a drag snaps; a tap that nudged the bubble springs it back")
     s.advance(to: s.now + 1)
     if tap {
       #expect(s.bubble.center(at: s.now) == Point(36, 248), "a tap leaves the bubble where it was")
@@ -86,7 +96,8 @@ struct BubbleTests {
     #expect(s.bubble.center(at: s.now) == Point(357, 748), "back to the former y, on its side")
   }
 
-  @Test("released at 0.19 s vs 0.21 s having moved 12 pt", arguments: [(0.19, true), (0.21, false)])
+  @Test(
+    "released at 0.19 s vs 0.21 s having moved 12 pt", arguments: [(0.19, true), (0.21, false)])
   func quickTapEdge(_ after: Double, _ tap: Bool) {
     var s = scene()
     s.advance(to: 1)
@@ -131,7 +142,10 @@ struct BubbleTests {
   }
 
   @Test func releaseSnapsToTheNearerSideKeepingY() {
-    for (to, wantX) in [(Point(250, 400), 357.0), (Point(150, 400), 36.0), (Point(196, 500), 36.0), (Point(197, 500), 357.0)] {
+    for (to, wantX) in [
+      (Point(250, 400), 357.0), (Point(150, 400), 36.0), (Point(196, 500), 36.0),
+      (Point(197, 500), 357.0),
+    ] {
       var s = scene()
       s.advance(to: 1)
       drag(&s, by: to - s.bubble.center(at: 1), over: 0.5)
@@ -167,18 +181,43 @@ struct BubbleTests {
 
   @Test func snapModes() {
     let b = (minX: 36.0, maxX: 357.0, minY: 95.0, maxY: 782.0)
-    #expect(BubbleSnap.target(from: Point(200, 120), velocity: Point(0, 0), mode: "edges", deceleration: 0.998, bounds: b) == Point(200, 95))
-    #expect(BubbleSnap.target(from: Point(340, 500), velocity: Point(0, 0), mode: "edges", deceleration: 0.998, bounds: b) == Point(357, 500))
-    #expect(BubbleSnap.target(from: Point(200, 770), velocity: Point(0, 0), mode: "edges", deceleration: 0.998, bounds: b) == Point(200, 782))
-    #expect(BubbleSnap.target(from: Point(300, 700), velocity: Point(0, 0), mode: "corner", deceleration: 0.998, bounds: b) == Point(357, 782))
-    #expect(BubbleSnap.target(from: Point(100, 200), velocity: Point(0, 0), mode: "corner", deceleration: 0.998, bounds: b) == Point(36, 95))
+    #expect(
+      BubbleSnap.target(
+        from: Point(200, 120), velocity: Point(0, 0), mode: "edges", deceleration: 0.998, bounds: b)
+        == Point(200, 95))
+    #expect(
+      BubbleSnap.target(
+        from: Point(340, 500), velocity: Point(0, 0), mode: "edges", deceleration: 0.998, bounds: b)
+        == Point(357, 500))
+    #expect(
+      BubbleSnap.target(
+        from: Point(200, 770), velocity: Point(0, 0), mode: "edges", deceleration: 0.998, bounds: b)
+        == Point(200, 782))
+    #expect(
+      BubbleSnap.target(
+        from: Point(300, 700), velocity: Point(0, 0), mode: "corner", deceleration: 0.998, bounds: b
+      ) == Point(357, 782))
+    #expect(
+      BubbleSnap.target(
+        from: Point(100, 200), velocity: Point(0, 0), mode: "corner", deceleration: 0.998, bounds: b
+      ) == Point(36, 95))
     // fling: projection v/1000 · d/(1−d) = −1000 · 0.499 → far to the left of the middle
     #expect(near(BubbleSnap.projection(velocity: -1000, deceleration: 0.998), -499, 1e-9))
-    #expect(BubbleSnap.target(from: Point(250, 400), velocity: Point(-1000, 0), mode: "fling", deceleration: 0.998, bounds: b) == Point(36, 400))
-    #expect(BubbleSnap.target(from: Point(250, 400), velocity: Point(0, 0), mode: "fling", deceleration: 0.998, bounds: b) == Point(357, 400))
+    #expect(
+      BubbleSnap.target(
+        from: Point(250, 400), velocity: Point(-1000, 0), mode: "fling", deceleration: 0.998,
+        bounds: b) == Point(36, 400))
+    #expect(
+      BubbleSnap.target(
+        from: Point(250, 400), velocity: Point(0, 0), mode: "fling", deceleration: 0.998, bounds: b)
+        == Point(357, 400))
     // fling projects y too, clamped
-    #expect(BubbleSnap.target(from: Point(100, 400), velocity: Point(0, 5000), mode: "fling", deceleration: 0.998, bounds: b) == Point(36, 782))
-    let slow = BubbleSnap.target(from: Point(100, 400), velocity: Point(0, 200), mode: "fling", deceleration: 0.998, bounds: b)
+    #expect(
+      BubbleSnap.target(
+        from: Point(100, 400), velocity: Point(0, 5000), mode: "fling", deceleration: 0.998,
+        bounds: b) == Point(36, 782))
+    let slow = BubbleSnap.target(
+      from: Point(100, 400), velocity: Point(0, 200), mode: "fling", deceleration: 0.998, bounds: b)
     #expect(slow.x == 36 && abs(slow.y - 499.8) < 1e-9)
   }
 
@@ -198,7 +237,9 @@ struct BubbleTests {
     s.send(.pointerMove(c + Point(-90, 0)))
     s.send(.pointerUp(c + Point(-90, 0)))
     s.advance(to: s.now + 1)
-    #expect(s.bubble.center(at: s.now).x == 36, "a flick to the left lands left although released right of the middle")
+    #expect(
+      s.bubble.center(at: s.now).x == 36,
+      "a flick to the left lands left although released right of the middle")
   }
 
   @Test func rotationReclampKeepsItInsideAndOnItsSide() {
@@ -213,7 +254,8 @@ struct BubbleTests {
     let b = bounds(s)
     let c = s.bubble.center(at: s.now)
     #expect(c.x >= b.minX && c.x <= b.maxX && c.y >= b.minY && c.y <= b.maxY, "\(c) inside \(b)")
-    #expect(c.x == b.maxX, "a bubble on the right edge stays on the right edge after rotating (\(c))")
+    #expect(
+      c.x == b.maxX, "a bubble on the right edge stays on the right edge after rotating (\(c))")
     #expect(c.y == b.maxY)
     s.send(.key("rotate"))
     s.advance(to: s.now + 1)
@@ -417,7 +459,9 @@ struct BubbleTests {
     #expect(s.bubble.center(at: s.now) == Point(36, 200))
     s.send(.key("keyboard"))
     s.advance(to: s.now + 1)
-    #expect(s.bubble.center(at: s.now) == Point(36, 200), "the keyboard hiding must not undo the user's move")
+    #expect(
+      s.bubble.center(at: s.now) == Point(36, 200),
+      "the keyboard hiding must not undo the user's move")
   }
 
   @Test func aHiddenBubbleRotatedComesBackOnItsSide() {
@@ -433,10 +477,13 @@ struct BubbleTests {
     s.send(.key("rotate"))
     s.send(.showBubble)
     let b = bounds(s)
-    #expect(s.bubble.center(at: s.now) == Point(b.maxX, 248), "on the right edge of the landscape screen")
+    #expect(
+      s.bubble.center(at: s.now) == Point(b.maxX, 248), "on the right edge of the landscape screen")
   }
 
-  @Test("rotating while the bubble is held keeps its resting place on its side", arguments: [false, true])
+  @Test(
+    "rotating while the bubble is held keeps its resting place on its side",
+    arguments: [false, true])
   func rotateWhileHeld(_ longPress: Bool) {
     var s = scene()
     s.advance(to: 1)

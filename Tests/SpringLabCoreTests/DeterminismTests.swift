@@ -6,7 +6,8 @@ import Testing
 @Suite("Determinism and invariants")
 struct DeterminismTests {
   static let presetNames = [
-    "seed-000-fan.json", "seed-002-bubble.json", "seed-003-sequential.json", "seed-004-ring.json", "snappy.json",
+    "seed-000-fan.json", "seed-002-bubble.json", "seed-003-sequential.json", "seed-004-ring.json",
+    "snappy.json",
     "playful.json", "gentle-ease.json", "auto-arc-center.json",
   ]
 
@@ -33,10 +34,13 @@ struct DeterminismTests {
     // bubble
     if s.bubble.phase != .hidden && s.preset.bubble.enabled {
       let kb = s.keyboardShown ? s.device.keyboard : 0
-      let b = BubbleSnap.bounds(device: s.device, size: s.preset.bubble.size, margin: s.preset.bubble.margin, keyboard: kb)
+      let b = BubbleSnap.bounds(
+        device: s.device, size: s.preset.bubble.size, margin: s.preset.bubble.margin, keyboard: kb)
       let c = s.bubble.center(at: t)
       if s.bubble.phase != .idle { out.append("bubble phase \(s.bubble.phase) after waiting") }
-      if !(c.x >= b.minX - 1e-9 && c.x <= b.maxX + 1e-9 && c.y >= b.minY - 1e-9 && c.y <= b.maxY + 1e-9) {
+      if !(c.x >= b.minX - 1e-9 && c.x <= b.maxX + 1e-9 && c.y >= b.minY - 1e-9
+        && c.y <= b.maxY + 1e-9)
+      {
         out.append("bubble at \(c) outside \(b) (keyboard \(kb))")
       }
       if s.preset.bubble.snapMode == "sides" && c.x != b.minX && c.x != b.maxX {
@@ -49,19 +53,25 @@ struct DeterminismTests {
     for (i, tr) in s.fan.items.enumerated() {
       let p = tr.sample(t).x
       if p != 0 && p != 1 { out.append("item \(i) at progress \(p)") }
-      if !s.fan.pageShown && p != (phase == .expanded ? 1 : 0) { out.append("item \(i) at \(p) in \(phase)") }
+      if !s.fan.pageShown && p != (phase == .expanded ? 1 : 0) {
+        out.append("item \(i) at \(p) in \(phase)")
+      }
       let f = s.fan.fly[i].sample(t).x
       if f != 0 && f != 1 { out.append("item \(i) fly-out at \(f)") }
     }
     let rot = s.fan.mainRotation(at: t)
     if rot != 0 && rot != s.preset.fan.rotationAngle { out.append("main rotation \(rot)") }
-    if s.keyboardHeight(at: t) != (s.keyboardShown ? s.device.keyboard : 0) { out.append("keyboard mid-slide") }
+    if s.keyboardHeight(at: t) != (s.keyboardShown ? s.device.keyboard : 0) {
+      out.append("keyboard mid-slide")
+    }
     return out
   }
 
   /// Drives a scene with `count` seeded random inputs; returns the final
   /// trace line and every invariant broken on the way.
-  static func run(seed: UInt64, count: Int, presets given: [Preset]? = nil, settle: Double = 5) -> (trace: String, scene: Scene, failures: [Failure]) {
+  static func run(seed: UInt64, count: Int, presets given: [Preset]? = nil, settle: Double = 5) -> (
+    trace: String, scene: Scene, failures: [Failure]
+  ) {
     var rng = SeededGenerator(seed: seed)
     let presets = given ?? presetNames.map { shipped($0) }
     var s = Scene(preset: presets[0])
@@ -82,14 +92,26 @@ struct DeterminismTests {
       // aim near the interesting places half the time
       func point() -> Point {
         switch Int.random(in: 0..<4, using: &rng) {
-        case 0: return s.mainCenter + Point(Double.random(in: -30...30, using: &rng), Double.random(in: -30...30, using: &rng))
+        case 0:
+          return s.mainCenter
+            + Point(
+              Double.random(in: -30...30, using: &rng), Double.random(in: -30...30, using: &rng))
         case 1:
-          return s.bubble.center(at: t) + Point(Double.random(in: -30...30, using: &rng), Double.random(in: -30...30, using: &rng))
+          return s.bubble.center(at: t)
+            + Point(
+              Double.random(in: -30...30, using: &rng), Double.random(in: -30...30, using: &rng))
         case 2:
           let items = s.fanItems(at: t)
-          let c = items.isEmpty ? s.mainCenter : items[Int.random(in: 0..<items.count, using: &rng)].center
-          return c + Point(Double.random(in: -10...10, using: &rng), Double.random(in: -10...10, using: &rng))
-        default: return Point(Double.random(in: -50...(w + 50), using: &rng), Double.random(in: -50...(h + 50), using: &rng))
+          let c =
+            items.isEmpty
+            ? s.mainCenter : items[Int.random(in: 0..<items.count, using: &rng)].center
+          return c
+            + Point(
+              Double.random(in: -10...10, using: &rng), Double.random(in: -10...10, using: &rng))
+        default:
+          return Point(
+            Double.random(in: -50...(w + 50), using: &rng),
+            Double.random(in: -50...(h + 50), using: &rng))
         }
       }
       let r = Int.random(in: 0..<100, using: &rng)
@@ -155,7 +177,8 @@ struct DeterminismTests {
     #expect(a.trace == b.trace, "the same inputs must give the same final trace")
     #expect(a.scene == b.scene)
     let c = Self.run(seed: 1, count: 2_000)
-    #expect(c.trace != a.trace, "a different seed leads elsewhere (the run is not trivially constant)")
+    #expect(
+      c.trace != a.trace, "a different seed leads elsewhere (the run is not trivially constant)")
   }
 
   @Test func randomPresetsAtTheEdgesOfTheirRanges() {
@@ -164,13 +187,17 @@ struct DeterminismTests {
     for k in 0..<60 {
       let presets = (0..<3).map { _ in randomPreset(&rng, maxFloating: 0) }
       let r = Self.run(seed: UInt64(k), count: 1_500, presets: presets, settle: 200)
-      #expect(r.failures.isEmpty, "preset set \(k): \(r.failures.count) failures, first: \(r.failures.prefix(6))")
+      #expect(
+        r.failures.isEmpty,
+        "preset set \(k): \(r.failures.count) failures, first: \(r.failures.prefix(6))")
     }
   }
 
   @Test func floatingFieldIsBitIdentical() {
-    var a = FloatingField(count: 200, radius: 17, speed: 300, restitution: 0.9, width: 393, height: 852, seed: 5)
-    var b = FloatingField(count: 200, radius: 17, speed: 300, restitution: 0.9, width: 393, height: 852, seed: 5)
+    var a = FloatingField(
+      count: 200, radius: 17, speed: 300, restitution: 0.9, width: 393, height: 852, seed: 5)
+    var b = FloatingField(
+      count: 200, radius: 17, speed: 300, restitution: 0.9, width: 393, height: 852, seed: 5)
     #expect(a == b)
     for _ in 0..<5_000 {
       a.step(dt: 1.0 / 240)
@@ -186,8 +213,13 @@ struct DeterminismTests {
       #expect(body.x >= body.r - 1e-9 && body.x <= 393 - body.r + 1e-9, "\(body)")
       #expect(body.y >= body.r - 1e-9 && body.y <= 852 - body.r + 1e-9, "\(body)")
     }
-    let c = FloatingField(count: 200, radius: 17, speed: 300, restitution: 0.9, width: 393, height: 852, seed: 6)
-    #expect(c.bodies != FloatingField(count: 200, radius: 17, speed: 300, restitution: 0.9, width: 393, height: 852, seed: 5).bodies)
+    let c = FloatingField(
+      count: 200, radius: 17, speed: 300, restitution: 0.9, width: 393, height: 852, seed: 6)
+    #expect(
+      c.bodies
+        != FloatingField(
+          count: 200, radius: 17, speed: 300, restitution: 0.9, width: 393, height: 852, seed: 5
+        ).bodies)
   }
 
   @Test func floatingBubblesDoNotDependOnTheFrameRate() {
@@ -198,7 +230,9 @@ struct DeterminismTests {
     for k in 1...35 { slow.advance(to: Double(k) / 7) }
     #expect(fast.now == 5 && slow.now == 5)
     #expect(fast.floating.bodies == slow.floating.bodies)
-    for (x, y) in zip(fast.floating.bodies, slow.floating.bodies) { #expect(x.x.bitPattern == y.x.bitPattern) }
+    for (x, y) in zip(fast.floating.bodies, slow.floating.bodies) {
+      #expect(x.x.bitPattern == y.x.bitPattern)
+    }
   }
 
   @Test func fixedStepClockCountsSteps() {
@@ -217,7 +251,8 @@ struct DeterminismTests {
   }
 
   @Test func elasticCollisionsKeepEnergy() {
-    var field = FloatingField(count: 60, radius: 10, speed: 100, restitution: 1, width: 300, height: 300, seed: 3)
+    var field = FloatingField(
+      count: 60, radius: 10, speed: 100, restitution: 1, width: 300, height: 300, seed: 3)
     let e0 = field.bodies.map { $0.vx * $0.vx + $0.vy * $0.vy }.reduce(0, +)
     for _ in 0..<2400 { field.step(dt: 1.0 / 240) }
     let e1 = field.bodies.map { $0.vx * $0.vx + $0.vy * $0.vy }.reduce(0, +)

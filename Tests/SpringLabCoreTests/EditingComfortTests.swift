@@ -41,11 +41,14 @@ struct EditingComfortTests {
     #expect(out.fan.mainBottom == 118)  // 852 − 34 − 700
     #expect(FanLayout.mainCenter(out.fan, device: device) == Point(200, 700))
     // the edited preset is still valid
-    #expect(throws: Never.self) { try PresetReader.decode(Data(PresetWriter.text(out).utf8), file: "x") }
+    #expect(throws: Never.self) {
+      try PresetReader.decode(Data(PresetWriter.text(out).utf8), file: "x")
+    }
   }
 
   @Test func hotReloadAfterAnOnDiskRenameReplace() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "watch-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let path = dir.appendingPathComponent("p.json").path
     var p = Preset.seedDefault
@@ -72,7 +75,8 @@ struct EditingComfortTests {
   }
 
   @Test func ourOwnSaveIsNotAChange() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "watch-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let path = dir.appendingPathComponent("p.json").path
     try PresetWriter.save(.seedDefault, to: path)

@@ -5,24 +5,33 @@ import Testing
 
 @Suite("Layout")
 struct LayoutTests {
-  static let allDevices: [Device] = Device.models.flatMap { [Device.named($0.id), Device.named($0.id, landscape: true)] }
+  static let allDevices: [Device] = Device.models.flatMap {
+    [Device.named($0.id), Device.named($0.id, landscape: true)]
+  }
 
   @Test func devicesMatchSpecSection2() {
     let se = Device.named("iphoneSE")
-    #expect(se.width == 375 && se.height == 667 && se.safe == Insets(top: 20, left: 0, bottom: 0, right: 0))
+    #expect(
+      se.width == 375 && se.height == 667
+        && se.safe == Insets(top: 20, left: 0, bottom: 0, right: 0))
     #expect(Device.named("iphoneSE", landscape: true).safe == Insets())
     let i15 = Device.named("iphone15", landscape: true)
     #expect(i15.width == 852 && i15.height == 393)
     #expect(i15.safe == Insets(top: 0, left: 59, bottom: 21, right: 59))
-    #expect(Device.named("ipadSplit", landscape: true).safe == Insets(top: 0, left: 24, bottom: 21, right: 24))
-    #expect(Device.named("iphone15ProMax").keyboard == 346 && Device.named("ipadSplit").keyboard == 313)
+    #expect(
+      Device.named("ipadSplit", landscape: true).safe
+        == Insets(top: 0, left: 24, bottom: 21, right: 24))
+    #expect(
+      Device.named("iphone15ProMax").keyboard == 346 && Device.named("ipadSplit").keyboard == 313)
     #expect(Device.named("iphone15ProMax", landscape: true).keyboard == 209)
   }
 
   @Test func mainButtonDefaultPosition() {
     let fan = FanPreset()
     #expect(FanLayout.mainCenter(fan, device: .iPhone15) == Point(323, 738))
-    #expect(FanLayout.mainCenter(fan, device: Device.named("iphone15", landscape: true)) == Point(852 - 59 - 70, 393 - 21 - 80))
+    #expect(
+      FanLayout.mainCenter(fan, device: Device.named("iphone15", landscape: true))
+        == Point(852 - 59 - 70, 393 - 21 - 80))
     #expect(FanLayout.mainCenter(fan, device: .iPhoneSE) == Point(305, 587))
   }
 
@@ -38,7 +47,10 @@ struct LayoutTests {
     for (g, w) in zip(got, want) { #expect(near(g, w, 1e-5), "\(g) vs \(w)") }
     // five items 57 pt apart
     for i in 0..<4 { #expect(near(got[i].distance(to: got[i + 1]), 57.0446, 1e-3)) }
-    #expect(FanLayout.arcAngles(count: 5, start: 170, end: 280, inset: false) == [170, 197.5, 225, 252.5, 280])
+    #expect(
+      FanLayout.arcAngles(count: 5, start: 170, end: 280, inset: false) == [
+        170, 197.5, 225, 252.5, 280,
+      ])
   }
 
   @Test func insetArcHandComputed() {
@@ -65,7 +77,9 @@ struct LayoutTests {
     let p = shipped("seed-004-ring.json")
     let offs = FanLayout.offsets(p.fan, device: Device.named(p.device))
     #expect(offs.count == 6)
-    let want = [-90.0, -30, 30, 90, 150, 210].map { Point(100 * cos($0 * .pi / 180), 100 * sin($0 * .pi / 180)) }
+    let want = [-90.0, -30, 30, 90, 150, 210].map {
+      Point(100 * cos($0 * .pi / 180), 100 * sin($0 * .pi / 180))
+    }
     for (g, w) in zip(offs, want) { #expect(near(g, w, 1e-9)) }
     #expect(near(offs[0], Point(0, -100), 1e-12), "the first item straight up")
     for n in 1...12 {
@@ -78,7 +92,9 @@ struct LayoutTests {
         #expect(near(o[i].length, 120, 1e-9))
         let a = atan2(o[i].y, o[i].x) * 180 / .pi
         let want = 360 * Double(i) / Double(n)
-        #expect(near((a - want + 720).truncatingRemainder(dividingBy: 360), 0, 1e-9) || near((a - want + 720).truncatingRemainder(dividingBy: 360), 360, 1e-9))
+        #expect(
+          near((a - want + 720).truncatingRemainder(dividingBy: 360), 0, 1e-9)
+            || near((a - want + 720).truncatingRemainder(dividingBy: 360), 360, 1e-9))
       }
     }
   }
@@ -96,7 +112,8 @@ struct LayoutTests {
     let more = FanLayout.offsets(f, device: d)
     #expect(Array(more.prefix(3)) == [Point(-100, 0), Point(-50, -50), Point(0, -100)])
     let arc = FanLayout.arcAngles(count: 5, start: f.startAngle, end: f.endAngle, inset: false)
-    #expect(near(more[4], Point(120 * cos(arc[4] * .pi / 180), 120 * sin(arc[4] * .pi / 180)), 1e-9))
+    #expect(
+      near(more[4], Point(120 * cos(arc[4] * .pi / 180), 120 * sin(arc[4] * .pi / 180)), 1e-9))
   }
 
   /// Where the main button sits for the auto-arc checks.
@@ -130,7 +147,9 @@ struct LayoutTests {
   }
 
   static let autoCases: [AutoCase] = Spot.allCases.flatMap { spot in
-    allDevices.flatMap { d in ["inclusive", "inset"].map { AutoCase(spot: spot, device: d, spacing: $0) } }
+    allDevices.flatMap { d in
+      ["inclusive", "inset"].map { AutoCase(spot: spot, device: d, spacing: $0) }
+    }
   }
 
   @Test("auto-arc: inside the safe area, no overlaps", arguments: autoCases)
@@ -145,7 +164,8 @@ struct LayoutTests {
       for (i, p) in centres.enumerated() {
         #expect(near(p.distance(to: main), f.radius, 1e-9))
         let inside =
-          p.x - half >= s.left - 1e-9 && p.x + half <= c.device.width - s.right + 1e-9 && p.y - half >= s.top - 1e-9
+          p.x - half >= s.left - 1e-9 && p.x + half <= c.device.width - s.right + 1e-9
+          && p.y - half >= s.top - 1e-9
           && p.y + half <= c.device.height - s.bottom + 1e-9
         #expect(inside, "\(n) items: item \(i) at \(p) leaves the safe area")
       }
@@ -161,7 +181,9 @@ struct LayoutTests {
       p.fan = f
       p.device = c.device.id
       p.orientation = c.device.orientationName
-      let geo = Lint.check(p).filter { $0.message.contains("outside the safe area") || $0.message.contains("overlap") }
+      let geo = Lint.check(p).filter {
+        $0.message.contains("outside the safe area") || $0.message.contains("overlap")
+      }
       #expect(geo.isEmpty, "\(geo)")
     }
   }

@@ -13,8 +13,12 @@ struct LintTests {
   }
 
   @Test func seed000AndSeed002AreClean() {
-    #expect(Lint.check(shipped("seed-000-fan.json")).isEmpty, "\(Lint.check(shipped("seed-000-fan.json")))")
-    #expect(Lint.check(shipped("seed-002-bubble.json")).isEmpty, "\(Lint.check(shipped("seed-002-bubble.json")))")
+    #expect(
+      Lint.check(shipped("seed-000-fan.json")).isEmpty,
+      "\(Lint.check(shipped("seed-000-fan.json")))")
+    #expect(
+      Lint.check(shipped("seed-002-bubble.json")).isEmpty,
+      "\(Lint.check(shipped("seed-002-bubble.json")))")
   }
 
   @Test func seed000IsCleanOnEveryDeviceAndOrientation() {
@@ -23,7 +27,9 @@ struct LintTests {
         var p = base
         p.device = d.id
         p.orientation = o
-        let geo = Lint.check(p).filter { $0.message.contains("safe area") || $0.message.contains("overlap") }
+        let geo = Lint.check(p).filter {
+          $0.message.contains("safe area") || $0.message.contains("overlap")
+        }
         #expect(geo.isEmpty, "\(d.id) \(o): \(geo)")
       }
     }
@@ -44,7 +50,9 @@ struct LintTests {
     let p = shipped("example-offscreen.json")
     let w = warnings(p, about: "outside the safe area")
     #expect(w.count == 1)
-    #expect(w.first?.fields.contains("fan.startAngle") == true && w.first?.fields.contains("fan.endAngle") == true)
+    #expect(
+      w.first?.fields.contains("fan.startAngle") == true
+        && w.first?.fields.contains("fan.endAngle") == true)
     // 90° puts item 0 120 pt below the button: off the bottom
     #expect(w.first?.items.contains(0) == true)
   }
@@ -70,7 +78,10 @@ struct LintTests {
   @Test func mainButtonOutsideTheSafeArea() {
     var p = base
     p.fan.mainBottom = 10
-    #expect(warnings(p, about: "main button outside").first?.fields == ["fan.main.right", "fan.main.bottom"])
+    #expect(
+      warnings(p, about: "main button outside").first?.fields == [
+        "fan.main.right", "fan.main.bottom",
+      ])
     p.fan.mainBottom = 28
     #expect(warnings(p, about: "main button outside").isEmpty)
   }
@@ -109,7 +120,9 @@ struct LintTests {
   }
 
   @Test func dampingSafeZoneEdges() {
-    for (d, fires) in [(0.59, true), (0.6, false), (0.72, false), (0.8, false), (0.81, true), (0.9, true)] {
+    for (d, fires) in [
+      (0.59, true), (0.6, false), (0.72, false), (0.8, false), (0.81, true), (0.9, true),
+    ] {
       var p = base
       p.fan.expand.damping = d
       #expect(warnings(p, about: "safe zone").count == (fires ? 1 : 0), "damping \(d)")
@@ -154,7 +167,10 @@ struct LintTests {
   @Test func collapseNotQuickerThanExpand() {
     var p = base
     p.fan.collapse.duration = 0.46  // 0.12 + 0.46 = 0.58 = expand
-    #expect(warnings(p, about: "not quicker").first?.fields == ["fan.collapse.duration", "fan.collapse.stagger"])
+    #expect(
+      warnings(p, about: "not quicker").first?.fields == [
+        "fan.collapse.duration", "fan.collapse.stagger",
+      ])
     p.fan.collapse.duration = 0.45
     #expect(warnings(p, about: "not quicker").isEmpty)
   }
@@ -165,7 +181,9 @@ struct LintTests {
     #expect(warnings(p, about: "long for 5 items").count == 1)
     p.fan.count = 3
     p.fan.expand.stagger = 0.06
-    #expect(Lint.check(p).filter { $0.fields == ["fan.expand.stagger"] }.isEmpty, "3 items ~0.06 s is the seed's advice")
+    #expect(
+      Lint.check(p).filter { $0.fields == ["fan.expand.stagger"] }.isEmpty,
+      "3 items ~0.06 s is the seed's advice")
     p.fan.count = 6
     p.fan.expand.stagger = 0.045
     #expect(warnings(p, about: "long for 6 items").count == 1, "6+ shorter")

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import SpringLabCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import SpringLabCore
 
 @Suite("Presets")
 struct PresetTests {
@@ -42,19 +42,31 @@ struct PresetTests {
 
   @Test func seedPresetsCarryTheSeedsNumbers() {
     let s0 = shipped("seed-000-fan.json")
-    #expect(s0.fan.count == 5 && s0.fan.radius == 120 && s0.fan.startAngle == 170 && s0.fan.endAngle == 280)
-    #expect(s0.fan.expand.duration == 0.4 && s0.fan.expand.damping == 0.72 && s0.fan.expand.velocity == 0.6)
+    #expect(
+      s0.fan.count == 5 && s0.fan.radius == 120 && s0.fan.startAngle == 170
+        && s0.fan.endAngle == 280)
+    #expect(
+      s0.fan.expand.duration == 0.4 && s0.fan.expand.damping == 0.72
+        && s0.fan.expand.velocity == 0.6)
     #expect(s0.fan.expand.stagger == 0.045)
-    #expect(s0.fan.collapse.duration == 0.25 && s0.fan.collapse.stagger == 0.03 && s0.fan.collapse.curve == "easeIn")
-    #expect(s0.fan.collapse.order == "reverse" && s0.fan.policy == "lock" && s0.fan.tapReportDelay == 0.3)
+    #expect(
+      s0.fan.collapse.duration == 0.25 && s0.fan.collapse.stagger == 0.03
+        && s0.fan.collapse.curve == "easeIn")
+    #expect(
+      s0.fan.collapse.order == "reverse" && s0.fan.policy == "lock" && s0.fan.tapReportDelay == 0.3)
     let s2 = shipped("seed-002-bubble.json")
-    #expect(s2.bubble.snapDuration == 0.35 && s2.bubble.snapDamping == 0.8 && s2.bubble.snapVelocity == 0.4)
+    #expect(
+      s2.bubble.snapDuration == 0.35 && s2.bubble.snapDamping == 0.8
+        && s2.bubble.snapVelocity == 0.4)
     #expect(s2.bubble.startY == 248 && s2.bubble.margin == 8 && s2.bubble.size == 56)
     let s3 = shipped("seed-003-sequential.json")
     #expect(s3.fan.offsets == [Point(-100, 0), Point(-50, -50), Point(0, -100)])
-    #expect(s3.fan.expand.variant == "sequential" && s3.fan.expand.duration == 0.2 && s3.fan.expand.damping == 0.5)
+    #expect(
+      s3.fan.expand.variant == "sequential" && s3.fan.expand.duration == 0.2
+        && s3.fan.expand.damping == 0.5)
     let s4 = shipped("seed-004-ring.json")
-    #expect(s4.fan.layout == "ring" && s4.fan.expand.variant == "overshoot" && s4.fan.overshoot == 12)
+    #expect(
+      s4.fan.layout == "ring" && s4.fan.expand.variant == "overshoot" && s4.fan.overshoot == 12)
     let off = shipped("example-offscreen.json")
     #expect(off.fan.startAngle == 90 && off.fan.endAngle == 270)
   }
@@ -70,12 +82,17 @@ struct PresetTests {
     var rng = SeededGenerator(seed: 7)
     for _ in 0..<200 {
       var p = Preset()
-      p.name = String((0..<Int.random(in: 1...64, using: &rng)).map { _ in "aé\"\\/ x☃7".randomElement(using: &rng)! })
+      p.name = String(
+        (0..<Int.random(in: 1...64, using: &rng)).map { _ in
+          "aé\"\\/ x☃7".randomElement(using: &rng)!
+        })
       for f in PresetField.all {
         switch f.kind {
         case .number(let kp, let r, _):
           var d = Double.random(in: r, using: &rng)
-          if Bool.random(using: &rng) { d = [r.lowerBound, r.upperBound].randomElement(using: &rng)! }
+          if Bool.random(using: &rng) {
+            d = [r.lowerBound, r.upperBound].randomElement(using: &rng)!
+          }
           p[keyPath: kp] = d
         case .integer(let kp, let r): p[keyPath: kp] = Int.random(in: r, using: &rng)
         case .choice(let kp, let options): p[keyPath: kp] = options.randomElement(using: &rng)!
@@ -84,10 +101,14 @@ struct PresetTests {
           p[keyPath: kp] = String(repeating: "ß", count: Int.random(in: lo...hi, using: &rng))
         case .points(let kp):
           p[keyPath: kp] = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
-            Point(Double.random(in: -2000...2000, using: &rng), Double.random(in: -2000...2000, using: &rng))
+            Point(
+              Double.random(in: -2000...2000, using: &rng),
+              Double.random(in: -2000...2000, using: &rng))
           }
         case .names(let kp, let allowed):
-          p[keyPath: kp] = (0..<Int.random(in: 0...12, using: &rng)).map { _ in allowed.randomElement(using: &rng)! }
+          p[keyPath: kp] = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+            allowed.randomElement(using: &rng)!
+          }
         }
       }
       let text = PresetWriter.text(p)
@@ -145,7 +166,9 @@ struct PresetTests {
     "unknown-expand.json": ("fan.expand.springiness", "unknown field", "3"),
     "unknown-bezier.json": ("fan.expand.bezier.x3", "unknown field", "0.5"),
     "unknown-bubble-snap.json": ("bubble.snap.speed", "unknown field", "3"),
-    "deep-40.json": ("fan.offsets" + String(repeating: ".0", count: 30), "nested deeper than 32", nil),
+    "deep-40.json": (
+      "fan.offsets" + String(repeating: ".0", count: 30), "nested deeper than 32", nil
+    ),
     "empty.json": ("(document)", "empty document", nil),
     "whitespace-only.json": ("(document)", "empty document", nil),
     "binary.json": ("(document)", "binary data", nil),
@@ -177,12 +200,15 @@ struct PresetTests {
   ]
 
   static let badFiles: [String] = {
-    (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.badPresets.path))?.sorted() ?? []
+    (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.badPresets.path))?.sorted()
+      ?? []
   }()
 
   @Test func theBadCorpusIsLargeAndFullyDescribed() {
     #expect(Self.badFiles.count >= 40)
-    #expect(Set(Self.badFiles) == Set(Self.badExpectations.keys), "every fixture needs an expectation and vice versa")
+    #expect(
+      Set(Self.badFiles) == Set(Self.badExpectations.keys),
+      "every fixture needs an expectation and vice versa")
   }
 
   @Test("each bad preset is rejected naming its field; the file is untouched", arguments: badFiles)
@@ -214,7 +240,9 @@ struct PresetTests {
       }
       #expect(!text.contains("\n\n"))
     }
-    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "a failed load must not touch the file")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: path)) == before,
+      "a failed load must not touch the file")
     let attrsAfter = try FileManager.default.attributesOfItem(atPath: path)
     #expect(attrsBefore[.modificationDate] as? Date == attrsAfter[.modificationDate] as? Date)
   }
@@ -228,7 +256,8 @@ struct PresetTests {
   }
 
   @Test func everyProblemIsListedNotJustTheFirst() {
-    let text = #"{"fan": {"radius": -1, "count": 99, "bogus": 1}, "bubble": {"snap": {"damping": 7}}}"#
+    let text =
+      #"{"fan": {"radius": -1, "count": 99, "bogus": 1}, "bubble": {"snap": {"damping": 7}}}"#
     do {
       _ = try PresetReader.decode(Data(text.utf8), file: "many.json")
       Issue.record("accepted")
@@ -244,7 +273,11 @@ struct PresetTests {
     for f in PresetField.all {
       let bounds: [Double]
       switch f.kind {
-      case .number(_, let r, _): bounds = [r.lowerBound - max(1e-6, abs(r.lowerBound) * 1e-6), r.upperBound + max(1e-6, abs(r.upperBound) * 1e-6)]
+      case .number(_, let r, _):
+        bounds = [
+          r.lowerBound - max(1e-6, abs(r.lowerBound) * 1e-6),
+          r.upperBound + max(1e-6, abs(r.upperBound) * 1e-6),
+        ]
       case .integer(_, let r): bounds = [Double(r.lowerBound - 1), Double(r.upperBound + 1)]
       default: continue
       }
@@ -261,7 +294,9 @@ struct PresetTests {
       switch f.kind {
       case .number(_, let r, _):
         for b in [r.lowerBound, r.upperBound] {
-          #expect(throws: Never.self) { _ = try PresetReader.decode(Data(nest(f.path, JSONWriter.number(b)).utf8), file: "f") }
+          #expect(throws: Never.self) {
+            _ = try PresetReader.decode(Data(nest(f.path, JSONWriter.number(b)).utf8), file: "f")
+          }
         }
       default: break
       }
@@ -275,7 +310,8 @@ struct PresetTests {
   }
 
   @Test func nameAtItsLimitsIsAccepted() throws {
-    let p = try PresetReader.decode(Data(#"{"name": "\#(String(repeating: "é", count: 64))"}"#.utf8), file: "x")
+    let p = try PresetReader.decode(
+      Data(#"{"name": "\#(String(repeating: "é", count: 64))"}"#.utf8), file: "x")
     #expect(p.name.count == 64)
     let q = try PresetReader.decode(Data(#"{"name": "x"}"#.utf8), file: "x")
     #expect(q.name == "x")
@@ -284,7 +320,9 @@ struct PresetTests {
     #expect(r.name == "👩‍💻 tuned")
   }
 
-  @Test("names with invisible or line-breaking characters are refused", arguments: ["202E", "200B", "2028", "2029", "0085", "FEFF", "007F"])
+  @Test(
+    "names with invisible or line-breaking characters are refused",
+    arguments: ["202E", "200B", "2028", "2029", "0085", "FEFF", "007F"])
   func nameWithInvisibleCharacterIsRefused(_ hex: String) {
     let doc = #"{"name": "a\u"# + hex + #"b"}"#
     do {
@@ -295,7 +333,9 @@ struct PresetTests {
     }
     // the badge too
     let badge = #"{"bubble": {"badge": "\u"# + hex + #""}}"#
-    #expect(throws: LoadError.self, "badge U+\(hex)") { try PresetReader.decode(Data(badge.utf8), file: "x") }
+    #expect(throws: LoadError.self, "badge U+\(hex)") {
+      try PresetReader.decode(Data(badge.utf8), file: "x")
+    }
   }
 
   // MARK: size and depth limits
@@ -362,14 +402,16 @@ struct PresetTests {
   }
 
   @Test func escapesDecode() throws {
-    let p = try PresetReader.decode(Data(#"{"name": "caf\u00e9 \ud83d\ude00 \"q\" \/"}"#.utf8), file: "x")
+    let p = try PresetReader.decode(
+      Data(#"{"name": "caf\u00e9 \ud83d\ude00 \"q\" \/"}"#.utf8), file: "x")
     #expect(p.name == "café 😀 \"q\" /")
   }
 
   // MARK: migration
 
   @Test func schema1IsMigratedInMemory() throws {
-    let v1 = #"{"schema": 1, "name": "Old", "fan": {"itemCount": 4, "angles": [180, 270], "radius": 100}, "bubble": {"snapDuration": 0.5}}"#
+    let v1 =
+      #"{"schema": 1, "name": "Old", "fan": {"itemCount": 4, "angles": [180, 270], "radius": 100}, "bubble": {"snapDuration": 0.5}}"#
     let p = try PresetReader.decode(Data(v1.utf8), file: "old.json")
     #expect(p.schema == 2)
     #expect(p.fan.count == 4)
@@ -392,7 +434,9 @@ struct PresetTests {
     ] {
       do {
         let p = try PresetReader.decode(Data(doc.utf8), file: "x")
-        Issue.record("accepted \(doc): count \(p.fan.count) start \(p.fan.startAngle) snap \(p.bubble.snapDuration)")
+        Issue.record(
+          "accepted \(doc): count \(p.fan.count) start \(p.fan.startAngle) snap \(p.bubble.snapDuration)"
+        )
       } catch {
         #expect(error.problems.count == 1, "\(error)")
         #expect(error.problems[0].reason.contains("unknown field"), "\(error)")
@@ -401,18 +445,23 @@ struct PresetTests {
   }
 
   @Test func schema1FieldsAreUnknownInSchema2() {
-    for doc in [#"{"schema": 2, "fan": {"itemCount": 4}}"#, #"{"fan": {"angles": [180, 270]}}"#, #"{"bubble": {"snapDuration": 0.5}}"#] {
+    for doc in [
+      #"{"schema": 2, "fan": {"itemCount": 4}}"#, #"{"fan": {"angles": [180, 270]}}"#,
+      #"{"bubble": {"snapDuration": 0.5}}"#,
+    ] {
       #expect(throws: LoadError.self) { try PresetReader.decode(Data(doc.utf8), file: "x") }
     }
   }
 
   @Test func migratedValuesAreStillRangeChecked() {
-    let v1 = #"{"schema": 1, "fan": {"itemCount": 40, "angles": [180, 9999]}, "bubble": {"snapDuration": -1}}"#
+    let v1 =
+      #"{"schema": 1, "fan": {"itemCount": 40, "angles": [180, 9999]}, "bubble": {"snapDuration": -1}}"#
     do {
       _ = try PresetReader.decode(Data(v1.utf8), file: "old.json")
       Issue.record("accepted")
     } catch {
-      #expect(Set(error.problems.map(\.path)) == ["fan.count", "fan.endAngle", "bubble.snap.duration"])
+      #expect(
+        Set(error.problems.map(\.path)) == ["fan.count", "fan.endAngle", "bubble.snap.duration"])
     }
   }
 
@@ -432,7 +481,9 @@ struct PresetTests {
     let dir = TestPaths.tempDir()
     defer { try? FileManager.default.removeItem(at: dir) }
     let f = dir.appendingPathComponent("p.json")
-    try Data(String(repeating: "old content that is much longer than any preset\n", count: 400).utf8).write(to: f)
+    try Data(
+      String(repeating: "old content that is much longer than any preset\n", count: 400).utf8
+    ).write(to: f)
     var p = Preset()
     p.name = "Saved"
     p.fan.radius = 133.5
@@ -449,7 +500,11 @@ struct PresetTests {
     let f = dir.appendingPathComponent("p.json")
     try PresetWriter.save(shipped("seed-000-fan.json"), to: f.path)
     let before = try Data(contentsOf: f)
-    let enospc = FileIO(write: { _, _, _ in errno = ENOSPC; return -1 }, fsync: { _ in 0 })
+    let enospc = FileIO(
+      write: { _, _, _ in
+        errno = ENOSPC
+        return -1
+      }, fsync: { _ in 0 })
     var other = Preset()
     other.name = "Other"
     do {
@@ -488,7 +543,12 @@ struct PresetTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let f = dir.appendingPathComponent("p.json")
     try Data("old".utf8).write(to: f)
-    let io = FileIO(write: FileIO.posix.write, fsync: { _ in errno = EIO; return -1 })
+    let io = FileIO(
+      write: FileIO.posix.write,
+      fsync: { _ in
+        errno = EIO
+        return -1
+      })
     #expect(throws: SaveError.self) { try PresetWriter.save(Preset(), to: f.path, io: io) }
     #expect(try Data(contentsOf: f) == Data("old".utf8))
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["p.json"])
@@ -512,7 +572,9 @@ struct PresetTests {
   }
 
   @Test func savingIntoAMissingFolderFails() {
-    #expect(throws: SaveError.self) { try PresetWriter.save(Preset(), to: "/nonexistent-springlab-dir/p.json") }
+    #expect(throws: SaveError.self) {
+      try PresetWriter.save(Preset(), to: "/nonexistent-springlab-dir/p.json")
+    }
   }
 }
 
@@ -530,14 +592,16 @@ final class Counter: @unchecked Sendable {
 
 @Suite("Strict JSON")
 struct StrictJSONTests {
-  @Test("malformed UTF-8 is refused", arguments: [
-    [0x22, 0xC0, 0x80, 0x22],  // overlong NUL
-    [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-16 surrogate encoded in UTF-8
-    [0x22, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x22],  // 5-byte form
-    [0x22, 0x80, 0x22],  // lone continuation byte
-    [0x22, 0xE2, 0x82, 0x22],  // truncated sequence
-    [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // beyond U+10FFFF
-  ] as [[UInt8]])
+  @Test(
+    "malformed UTF-8 is refused",
+    arguments: [
+      [0x22, 0xC0, 0x80, 0x22],  // overlong NUL
+      [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-16 surrogate encoded in UTF-8
+      [0x22, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x22],  // 5-byte form
+      [0x22, 0x80, 0x22],  // lone continuation byte
+      [0x22, 0xE2, 0x82, 0x22],  // truncated sequence
+      [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // beyond U+10FFFF
+    ] as [[UInt8]])
   func malformedUTF8(_ bytes: [UInt8]) {
     do {
       _ = try StrictJSONParser.parse(Data(bytes))
@@ -565,11 +629,18 @@ struct StrictJSONTests {
   }
 
   @Test func numbersAtTheEdgesOfDouble() throws {
-    #expect(try StrictJSONParser.parse(Data("1.7976931348623157e308".utf8)) == .number(.greatestFiniteMagnitude))
+    #expect(
+      try StrictJSONParser.parse(Data("1.7976931348623157e308".utf8))
+        == .number(.greatestFiniteMagnitude))
     #expect(try StrictJSONParser.parse(Data("1e-400".utf8)) == .number(0))
     #expect(try StrictJSONParser.parse(Data("-0".utf8)) == .number(-0.0))
-    for bad in ["1.8e308", "-1e400", "01", "1.", ".5", "+1", "1e", "0x10", "- 1", "Infinity", "-Infinity", "NaN", "nan"] {
-      #expect(throws: JSONSyntaxError.self, "\(bad)") { _ = try StrictJSONParser.parse(Data(bad.utf8)) }
+    for bad in [
+      "1.8e308", "-1e400", "01", "1.", ".5", "+1", "1e", "0x10", "- 1", "Infinity", "-Infinity",
+      "NaN", "nan",
+    ] {
+      #expect(throws: JSONSyntaxError.self, "\(bad)") {
+        _ = try StrictJSONParser.parse(Data(bad.utf8))
+      }
     }
   }
 
@@ -579,7 +650,8 @@ struct StrictJSONTests {
       let d = Double(bitPattern: rng.next())
       guard d.isFinite else { continue }
       let text = JSONWriter.number(d)
-      #expect(try StrictJSONParser.parse(Data(text.utf8)) == .number(d == 0 ? 0 : d), "\(d) → \(text)")
+      #expect(
+        try StrictJSONParser.parse(Data(text.utf8)) == .number(d == 0 ? 0 : d), "\(d) → \(text)")
     }
     for s in ["", "\u{0}", "\u{1F}", "\u{7F}", "tab\t", "\"\\/", "\u{2028}", "😀", "\u{FEFF}"] {
       let q = JSONWriter.quote(s)

@@ -31,7 +31,14 @@ struct RecordingTests {
     let script = rec.script(until: 4.5 - t0)
     #expect(script.start.keyboard)
     #expect(script.start.bubble != nil)
-    #expect(script.events.contains { if case .set(let v) = $0.action { return v["fan.radius"] == .number(140) } else { return false } })
+    #expect(
+      script.events.contains {
+        if case .set(let v) = $0.action {
+          return v["fan.radius"] == .number(140)
+        } else {
+          return false
+        }
+      })
     // through the file format and back
     let parsed = try InputScript.decode(Data(script.text.utf8), file: "rec.json")
     #expect(parsed == script)
@@ -43,8 +50,14 @@ struct RecordingTests {
     var a = live.trace(frame: 0, view: view)
     var b = replay.trace(frame: 0, view: view)
     // times differ by the recording's start offset; everything else must match
-    if case .object(var m) = a { m.removeAll { $0.0 == "t" }; a = .object(m) }
-    if case .object(var m) = b { m.removeAll { $0.0 == "t" }; b = .object(m) }
+    if case .object(var m) = a {
+      m.removeAll { $0.0 == "t" }
+      a = .object(m)
+    }
+    if case .object(var m) = b {
+      m.removeAll { $0.0 == "t" }
+      b = .object(m)
+    }
     #expect(a == b)
     #expect(replay.preset == live.preset)
   }

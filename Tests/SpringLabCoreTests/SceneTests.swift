@@ -20,15 +20,23 @@ struct SceneTests {
   }
 
   /// Every item at exactly 0 or exactly 1, agreeing with the phase.
-  func expectAtRest(_ s: Scene, _ note: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+  func expectAtRest(
+    _ s: Scene, _ note: String = "", sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let items = s.fanItems(at: s.now)
     let phase = s.fan.phase(at: s.now)
-    #expect(phase == .collapsed || phase == .expanded, "\(note) phase \(phase)", sourceLocation: sourceLocation)
+    #expect(
+      phase == .collapsed || phase == .expanded, "\(note) phase \(phase)",
+      sourceLocation: sourceLocation)
     let want: Double = phase == .expanded ? 1 : 0
     for (i, v) in items.enumerated() {
-      #expect(v.progress == want, "\(note) item \(i) at progress \(v.progress) in \(phase)", sourceLocation: sourceLocation)
+      #expect(
+        v.progress == want, "\(note) item \(i) at progress \(v.progress) in \(phase)",
+        sourceLocation: sourceLocation)
       let rest = want == 1 ? s.mainCenter + s.itemOffsets[i] : s.mainCenter
-      #expect(near(v.center, rest, 1e-9), "\(note) item \(i) at \(v.center)", sourceLocation: sourceLocation)
+      #expect(
+        near(v.center, rest, 1e-9), "\(note) item \(i) at \(v.center)",
+        sourceLocation: sourceLocation)
       #expect(v.alpha == want, sourceLocation: sourceLocation)
     }
   }
@@ -70,7 +78,9 @@ struct SceneTests {
     #expect(s.fan.phase == .collapsed)
   }
 
-  @Test("rapid taps: once settled, no item is left between rest positions", arguments: ["lock", "interrupt"])
+  @Test(
+    "rapid taps: once settled, no item is left between rest positions",
+    arguments: ["lock", "interrupt"])
   func rapidTaps(_ policy: String) {
     var rng = SeededGenerator(seed: policy == "lock" ? 1 : 2)
     for round in 0..<200 {
@@ -99,7 +109,9 @@ struct SceneTests {
       }
       s.advance(to: t + 5)
       expectAtRest(s, "\(policy) round \(round)")
-      #expect(s.fan.mainRotation(at: s.now) == (s.fan.phase == .expanded ? s.preset.fan.rotationAngle : 0))
+      #expect(
+        s.fan.mainRotation(at: s.now) == (s.fan.phase == .expanded ? s.preset.fan.rotationAngle : 0)
+      )
     }
   }
 
@@ -194,15 +206,24 @@ struct SceneTests {
       Issue.record("not an object")
       return
     }
-    #expect(top.map(\.0) == ["frame", "t", "device", "view", "fan", "bubble", "keyboard", "toast", "bubbles"])
-    func num(_ v: JSONValue?) -> Double? { if case .number(let d)? = v { return d } else { return nil } }
+    #expect(
+      top.map(\.0) == [
+        "frame", "t", "device", "view", "fan", "bubble", "keyboard", "toast", "bubbles",
+      ])
+    func num(_ v: JSONValue?) -> Double? {
+      if case .number(let d)? = v { return d } else { return nil }
+    }
     #expect(num(back["frame"]) == 7)
     #expect(num(back["t"]) == 0.2)
     let dev = back["device"]!
     #expect(num(dev["w"]) == 393 && num(dev["h"]) == 852)
-    for k in ["top", "left", "bottom", "right"] { #expect(num(dev["safe"]?[k]) != nil, "safe.\(k)") }
+    for k in ["top", "left", "bottom", "right"] {
+      #expect(num(dev["safe"]?[k]) != nil, "safe.\(k)")
+    }
     #expect(num(dev["safe"]?["top"]) == 59 && num(dev["safe"]?["bottom"]) == 34)
-    #expect(num(back["view"]?["x"]) == 40 && num(back["view"]?["y"]) == 20 && num(back["view"]?["scale"]) == 1.5)
+    #expect(
+      num(back["view"]?["x"]) == 40 && num(back["view"]?["y"]) == 20
+        && num(back["view"]?["scale"]) == 1.5)
     let fan = back["fan"]!
     #expect(fan["phase"] == .string("expanding"))
     #expect(num(fan["rotation"]) != nil)
@@ -215,7 +236,8 @@ struct SceneTests {
     for it in items {
       guard case .object(let m) = it else { continue }
       #expect(m.map(\.0) == ["x", "y", "scale", "alpha"])
-      #expect(m.allSatisfy { if case .number(let d) = $0.1 { return d.isFinite } else { return false } })
+      #expect(
+        m.allSatisfy { if case .number(let d) = $0.1 { return d.isFinite } else { return false } })
       #expect((0...1).contains(num(it["alpha"])!))
     }
     let b = back["bubble"]!
@@ -276,7 +298,9 @@ struct SceneTests {
     #expect(s.targetPoint("outside", index: nil) == out)
   }
 
-  @Test("every item of every shipped preset can be tapped once open", arguments: PresetTests.shippedNames)
+  @Test(
+    "every item of every shipped preset can be tapped once open",
+    arguments: PresetTests.shippedNames)
   func itemsAreTappable(_ name: String) {
     var s = Scene(preset: shipped(name))
     s.tap(s.mainCenter)
@@ -285,9 +309,13 @@ struct SceneTests {
     for i in 0..<s.preset.fan.count {
       let c = s.mainCenter + s.itemOffsets[i]
       if s.bubble.hits(c, at: s.now) { continue }  // the bubble floats above the fan
-      let later = (i + 1..<s.preset.fan.count).contains { (s.mainCenter + s.itemOffsets[$0]).distance(to: c) <= s.itemHitRadius }
+      let later = (i + 1..<s.preset.fan.count).contains {
+        (s.mainCenter + s.itemOffsets[$0]).distance(to: c) <= s.itemHitRadius
+      }
       if later { continue }  // a later item drawn on top wins
-      #expect(s.hitTest(c) == .fanItem(i), "\(name): item \(i) at \(c) hits \(String(describing: s.hitTest(c)))")
+      #expect(
+        s.hitTest(c) == .fanItem(i),
+        "\(name): item \(i) at \(c) hits \(String(describing: s.hitTest(c)))")
     }
   }
 
@@ -316,7 +344,9 @@ struct SceneTests {
     s.advance(to: 1.3)
     for v in s.fanItems(at: 1.3) {
       #expect(v.alpha == 0)
-      #expect(v.center.distance(to: s.mainCenter) > max(s.device.width, s.device.height) / 2, "slid out past the screen edge")
+      #expect(
+        v.center.distance(to: s.mainCenter) > max(s.device.width, s.device.height) / 2,
+        "slid out past the screen edge")
     }
     #expect(s.toast?.text == "Calendar tapped")
     #expect(s.hitTest(c) == .page)
@@ -350,7 +380,8 @@ struct SceneTests {
         if k == 1 { s.tap(s.mainCenter) }
         w.write(s.trace(frame: k, view: ViewTransform(x: 0, y: 0, scale: 1)))
         // flushed as it is written: readable before the writer goes away
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+          separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == k + 2 && lines.last == "")
       }
       #expect(w.lines == 3)
@@ -403,7 +434,9 @@ struct SceneTests {
     #expect(s.device.id == "ipadSplit" && s.preset.device == "ipadSplit")
     s.send(.setDevice("pixel8"))
     #expect(s.device.id == "ipadSplit" && s.preset.device == "ipadSplit")
-    #expect(throws: Never.self) { _ = try PresetReader.decode(Data(PresetWriter.text(s.preset).utf8), file: "x") }
+    #expect(throws: Never.self) {
+      _ = try PresetReader.decode(Data(PresetWriter.text(s.preset).utf8), file: "x")
+    }
   }
 
   @Test func aDisabledBubbleIsNotAScriptTarget() {

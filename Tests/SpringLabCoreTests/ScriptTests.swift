@@ -38,7 +38,9 @@ struct ScriptTests {
   @Test func randomScriptsRoundTrip() throws {
     var rng = SeededGenerator(seed: 99)
     func pt() -> Point {
-      Point(Double(Int.random(in: -500_000...500_000, using: &rng)) / 1000, Double(Int.random(in: 0...1_000_000, using: &rng)) / 1000)
+      Point(
+        Double(Int.random(in: -500_000...500_000, using: &rng)) / 1000,
+        Double(Int.random(in: 0...1_000_000, using: &rng)) / 1000)
     }
     for _ in 0..<200 {
       let duration = Double.random(in: 0...60, using: &rng)
@@ -49,14 +51,18 @@ struct ScriptTests {
           Bool.random(using: &rng)
           ? .point(pt())
           : [
-            ScriptTarget.named("fan.main", index: nil), .named("fan.item", index: Int.random(in: 0...999, using: &rng)),
-            .named("bubble", index: nil), .named("bubble.menu", index: 3), .named("outside", index: nil),
+            ScriptTarget.named("fan.main", index: nil),
+            .named("fan.item", index: Int.random(in: 0...999, using: &rng)),
+            .named("bubble", index: nil), .named("bubble.menu", index: 3),
+            .named("outside", index: nil),
           ].randomElement(using: &rng)!
         let action: ScriptAction
         switch Int.random(in: 0..<6, using: &rng) {
         case 0: action = .tap(target)
         case 1: action = .drag(target, to: pt(), over: Double.random(in: 0...60, using: &rng))
-        case 2: action = .key(["keyboard", "rotate", "space", "escape", "b", "ü ☃"].randomElement(using: &rng)!)
+        case 2:
+          action = .key(
+            ["keyboard", "rotate", "space", "escape", "b", "ü ☃"].randomElement(using: &rng)!)
         case 3: action = .down(pt())
         case 4: action = .move(pt())
         default: action = .up(pt())
@@ -82,28 +88,67 @@ struct ScriptTests {
     (#"{"duration": 3, "events": {}}"#, "events", "array"),
     (#"{"duration": 3, "events": [], "speed": 2}"#, "speed", "unknown field"),
     (#"{"duration": 3, "events": [5]}"#, "events[0]", "must be an object"),
-    (#"{"duration": 3, "events": [{"at": 0, "key": "b"}, {"tap": "fan.main"}]}"#, "events[1].at", "missing"),
-    (#"{"duration": 3, "events": [{"at": 0, "key": "b"}, {"at": 1, "key": "b"}, {"at": 3.5, "key": "b"}]}"#, "events[2].at", "0…duration (3)"),
+    (
+      #"{"duration": 3, "events": [{"at": 0, "key": "b"}, {"tap": "fan.main"}]}"#, "events[1].at",
+      "missing"
+    ),
+    (
+      #"{"duration": 3, "events": [{"at": 0, "key": "b"}, {"at": 1, "key": "b"}, {"at": 3.5, "key": "b"}]}"#,
+      "events[2].at", "0…duration (3)"
+    ),
     (#"{"duration": 3, "events": [{"at": -0.1, "key": "b"}]}"#, "events[0].at", "0…duration"),
     (#"{"duration": 3, "events": [{"at": "1", "key": "b"}]}"#, "events[0].at", "number of seconds"),
     (#"{"duration": 3, "events": [{"at": 1}]}"#, "events[0]", "exactly one of"),
-    (#"{"duration": 3, "events": [{"at": 1, "tap": "fan.main", "key": "b"}]}"#, "events[0]", "exactly one of"),
-    (#"{"duration": 3, "events": [{"at": 1, "tap": "fan.mian"}]}"#, "events[0].tap", "unknown target"),
-    (#"{"duration": 3, "events": [{"at": 1, "tap": "fan.item"}]}"#, "events[0].index", "needs an index"),
-    (#"{"duration": 3, "events": [{"at": 1, "tap": "fan.item", "index": 1.5}]}"#, "events[0].index", "whole number"),
-    (#"{"duration": 3, "events": [{"at": 1, "tap": "fan.item", "index": -1}]}"#, "events[0].index", "whole number"),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "tap": "fan.main", "key": "b"}]}"#, "events[0]",
+      "exactly one of"
+    ),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "tap": "fan.mian"}]}"#, "events[0].tap",
+      "unknown target"
+    ),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "tap": "fan.item"}]}"#, "events[0].index",
+      "needs an index"
+    ),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "tap": "fan.item", "index": 1.5}]}"#,
+      "events[0].index", "whole number"
+    ),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "tap": "fan.item", "index": -1}]}"#, "events[0].index",
+      "whole number"
+    ),
     (#"{"duration": 3, "events": [{"at": 1, "tap": [1, 2, 3]}]}"#, "events[0].tap", "[x, y]"),
     (#"{"duration": 3, "events": [{"at": 1, "tap": [1, "2"]}]}"#, "events[0].tap", "[x, y]"),
     (#"{"duration": 3, "events": [{"at": 1, "tap": 7}]}"#, "events[0].tap", "[x, y]"),
-    (#"{"duration": 3, "events": [{"at": 1, "drag": "bubble", "over": 0.4}]}"#, "events[0].to", "[x, y]"),
-    (#"{"duration": 3, "events": [{"at": 1, "drag": "bubble", "to": [1, 2]}]}"#, "events[0].over", "seconds"),
-    (#"{"duration": 3, "events": [{"at": 1, "drag": "bubble", "to": [1, 2], "over": -1}]}"#, "events[0].over", "seconds"),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "drag": "bubble", "over": 0.4}]}"#, "events[0].to",
+      "[x, y]"
+    ),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "drag": "bubble", "to": [1, 2]}]}"#, "events[0].over",
+      "seconds"
+    ),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "drag": "bubble", "to": [1, 2], "over": -1}]}"#,
+      "events[0].over", "seconds"
+    ),
     (#"{"duration": 3, "events": [{"at": 1, "key": ""}]}"#, "events[0].key", "key name"),
     (#"{"duration": 3, "events": [{"at": 1, "key": 5}]}"#, "events[0].key", "key name"),
-    (#"{"duration": 3, "events": [{"at": 1, "down": [1, 2], "index": 2}]}"#, "events[0].index", "unknown field for a down event"),
-    (#"{"duration": 3, "events": [{"at": 1, "key": "b", "to": [1, 2]}]}"#, "events[0].to", "unknown field for a key event"),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "down": [1, 2], "index": 2}]}"#, "events[0].index",
+      "unknown field for a down event"
+    ),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "key": "b", "to": [1, 2]}]}"#, "events[0].to",
+      "unknown field for a key event"
+    ),
     (#"{"duration": 3, "events": [{"at": 1, "up": [1e6, 2]}]}"#, "events[0].up", "[x, y]"),
-    (#"{"duration": 3, "events": [{"at": 1, "up": [1, 2]}, {"at": 1, "at": 2, "up": [1, 2]}]}"#, "events[1].at", "duplicate key"),
+    (
+      #"{"duration": 3, "events": [{"at": 1, "up": [1, 2]}, {"at": 1, "at": 2, "up": [1, 2]}]}"#,
+      "events[1].at", "duplicate key"
+    ),
     (#"{"duration": 3, "events": [{"at": NaN, "up": [1, 2]}]}"#, "events[0].at", "NaN"),
   ]
 
@@ -141,7 +186,10 @@ struct ScriptTests {
 
   @Test func dragTiming() throws {
     let script = InputScript(
-      duration: 3, events: [ScriptEvent(at: 2.0, .drag(.named("bubble", index: nil), to: Point(300, 500), over: 0.4))])
+      duration: 3,
+      events: [
+        ScriptEvent(at: 2.0, .drag(.named("bubble", index: nil), to: Point(300, 500), over: 0.4))
+      ])
     var scene = Scene(preset: shipped("seed-002-bubble.json"))
     let from = scene.bubble.center(at: 0)
     var player = ScriptPlayer(script)
@@ -152,7 +200,9 @@ struct ScriptTests {
     #expect(scene.bubble.isPressed)
     player.run(&scene, until: 2.2)
     #expect(scene.bubble.phase == .dragging)
-    #expect(near(scene.bubble.center(at: 2.2), from + (Point(300, 500) - from) * 0.5, 1e-9), "half-way at half the time")
+    #expect(
+      near(scene.bubble.center(at: 2.2), from + (Point(300, 500) - from) * 0.5, 1e-9),
+      "half-way at half the time")
     player.run(&scene, until: 2.4 - 1e-6)
     #expect(scene.bubble.phase == .dragging)
     player.run(&scene, until: 2.4)
@@ -165,7 +215,9 @@ struct ScriptTests {
   }
 
   @Test func dragMovesAreEvenlySpacedAt120PerSecond() {
-    let script = InputScript(duration: 3, events: [ScriptEvent(at: 1, .drag(.point(Point(100, 300)), to: Point(100, 420), over: 0.5))])
+    let script = InputScript(
+      duration: 3,
+      events: [ScriptEvent(at: 1, .drag(.point(Point(100, 300)), to: Point(100, 420), over: 0.5))])
     var scene = Scene(preset: Preset())
     var player = ScriptPlayer(script)
     var seen: [Point] = []
@@ -176,13 +228,16 @@ struct ScriptTests {
       t += 1.0 / 120
     }
     // 60 moves over 0.5 s: 2 pt apart
-    for (a, b) in zip(seen, seen.dropFirst()) { #expect(near(b.y - a.y, 2, 1e-6) || near(b.y - a.y, 0, 1e-6)) }
+    for (a, b) in zip(seen, seen.dropFirst()) {
+      #expect(near(b.y - a.y, 2, 1e-6) || near(b.y - a.y, 0, 1e-6))
+    }
     player.run(&scene, until: 1.5)
     #expect(scene.pointer == nil)
   }
 
   @Test func missingTargetsAreSkippedNotFatal() {
-    let script = InputScript(duration: 2, events: [ScriptEvent(at: 0.5, .tap(.named("bubble.menu", index: 7)))])
+    let script = InputScript(
+      duration: 2, events: [ScriptEvent(at: 0.5, .tap(.named("bubble.menu", index: 7)))])
     var scene = Scene(preset: Preset())
     var player = ScriptPlayer(script)
     player.run(&scene, until: 2)
@@ -201,6 +256,7 @@ struct ScriptTests {
     } catch {
       #expect(error.description.hasPrefix("\(f.path): events[0].at = 2: "))
     }
-    #expect(try Data(contentsOf: f) == Data(#"{"duration": 1, "events": [{"at": 2, "key": "b"}]}"#.utf8))
+    #expect(
+      try Data(contentsOf: f) == Data(#"{"duration": 1, "events": [{"at": 2, "key": "b"}]}"#.utf8))
   }
 }

@@ -8,11 +8,14 @@ struct SpringTests {
   /// SPEC §5 golden values: (T, ζ, v) → (k, c).
   static let uikitGolden: [(Double, Double, Double, Double, Double)] = [
     (0.4, 0.72, 0.6, 575.54, 34.55), (0.35, 0.8, 0.4, 656.78, 41.00), (3, 0.25, 0, 54.83, 3.70),
-    (0.4, 0.72, 10, 399.76, 28.79), (0.25, 0.7, 0.3, 1544.17, 55.01), (0.2, 0.5, 0.5, 4022.80, 63.43),
+    (0.4, 0.72, 10, 399.76, 28.79), (0.25, 0.7, 0.3, 1544.17, 55.01),
+    (0.2, 0.5, 0.5, 4022.80, 63.43),
     (0.3, 0.75, 1.0, 965.01, 46.60),
   ]
 
-  @Test("UIKit duration/damping/velocity map to SPEC §5's golden k and c", arguments: uikitGolden.indices)
+  @Test(
+    "UIKit duration/damping/velocity map to SPEC §5's golden k and c",
+    arguments: uikitGolden.indices)
   func uikitGoldenValues(_ i: Int) {
     let (T, z, v, k, c) = Self.uikitGolden[i]
     let s = UIKitSpring(duration: T, dampingRatio: z, velocity: v).spring
@@ -71,7 +74,8 @@ struct SpringTests {
     // velocity is the derivative of position
     let h = 1e-6
     for t in [0.1, 0.4] {
-      let num = (s.state(at: t + h, x0: -1, v0: 2).x - s.state(at: t - h, x0: -1, v0: 2).x) / (2 * h)
+      let num =
+        (s.state(at: t + h, x0: -1, v0: 2).x - s.state(at: t - h, x0: -1, v0: 2).x) / (2 * h)
       #expect(abs(num - s.state(at: t, x0: -1, v0: 2).v) < 1e-5)
     }
   }
@@ -125,7 +129,8 @@ struct SpringTests {
       let back = SwiftUISpring.durationBounce(of: SwiftUISpring.spring(duration: d, bounce: b))
       #expect(abs(back.duration - d) < 1e-9 && abs(back.bounce - b) < 1e-9)
     }
-    let r = SwiftUISpring.responseDamping(of: SwiftUISpring.spring(response: 0.55, dampingFraction: 0.825))
+    let r = SwiftUISpring.responseDamping(
+      of: SwiftUISpring.spring(response: 0.55, dampingFraction: 0.825))
     #expect(abs(r.response - 0.55) < 1e-9 && abs(r.dampingFraction - 0.825) < 1e-9)
   }
 
@@ -139,7 +144,10 @@ struct SpringTests {
 @Suite("Timing curves")
 struct BezierTests {
   @Test func solvesToTheStatedPrecision() {
-    for c in [CubicBezier.caDefault, .easeIn, .easeOut, .easeInOut, CubicBezier(0.1, 0.9, 0.9, 0.1), CubicBezier(1, 0, 0, 1)] {
+    for c in [
+      CubicBezier.caDefault, .easeIn, .easeOut, .easeInOut, CubicBezier(0.1, 0.9, 0.9, 0.1),
+      CubicBezier(1, 0, 0, 1),
+    ] {
       for k in 0...200 {
         let x = Double(k) / 200
         let t = c.parameter(forX: x)
@@ -151,7 +159,9 @@ struct BezierTests {
   }
 
   @Test func endpointsAndKnownValues() {
-    #expect(CubicBezier.easeInOut.value(at: 0.5) == 0.5 || abs(CubicBezier.easeInOut.value(at: 0.5) - 0.5) < 1e-7)
+    #expect(
+      CubicBezier.easeInOut.value(at: 0.5) == 0.5
+        || abs(CubicBezier.easeInOut.value(at: 0.5) - 0.5) < 1e-7)
     #expect(CubicBezier.easeIn.value(at: 0) == 0)
     #expect(CubicBezier.easeIn.value(at: 1) == 1)
     #expect(abs(CubicBezier.linear.value(at: 0.3) - 0.3) < 1e-7)

@@ -6,11 +6,13 @@ import Foundation
 enum TestPaths {
   /// The package root, found from this file's location.
   static var packageRoot: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
   }
   static var presets: URL { packageRoot.appendingPathComponent("presets") }
   static var badPresets: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/bad-presets")
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Fixtures/bad-presets")
   }
   static func preset(_ name: String) -> String { presets.appendingPathComponent(name).path }
 
@@ -31,13 +33,17 @@ func shipped(_ name: String) -> Preset {
 }
 
 func near(_ a: Double, _ b: Double, _ tol: Double = 1e-9) -> Bool { abs(a - b) <= tol }
-func near(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool { near(a.x, b.x, tol) && near(a.y, b.y, tol) }
+func near(_ a: Point, _ b: Point, _ tol: Double = 1e-9) -> Bool {
+  near(a.x, b.x, tol) && near(a.y, b.y, tol)
+}
 
 /// A preset with every field random within its documented range (and the
 /// bounds themselves half the time), for fuzzing.
 func randomPreset(_ rng: inout SeededGenerator, maxFloating: Int = 10_000) -> Preset {
   var p = Preset()
-  p.name = String((0..<Int.random(in: 1...64, using: &rng)).map { _ in "aé\"\\/ x☃7".randomElement(using: &rng)! })
+  p.name = String(
+    (0..<Int.random(in: 1...64, using: &rng)).map { _ in "aé\"\\/ x☃7".randomElement(using: &rng)! }
+  )
   for f in PresetField.all {
     switch f.kind {
     case .number(let kp, let r, _):
@@ -45,17 +51,25 @@ func randomPreset(_ rng: inout SeededGenerator, maxFloating: Int = 10_000) -> Pr
       if Bool.random(using: &rng) { d = [r.lowerBound, r.upperBound].randomElement(using: &rng)! }
       p[keyPath: kp] = d
     case .integer(let kp, let r):
-      p[keyPath: kp] = Int.random(in: r.lowerBound...min(r.upperBound, f.path == "bubble.floating.count" ? maxFloating : r.upperBound), using: &rng)
+      p[keyPath: kp] = Int.random(
+        in: r
+          .lowerBound...min(
+            r.upperBound, f.path == "bubble.floating.count" ? maxFloating : r.upperBound),
+        using: &rng)
     case .choice(let kp, let options): p[keyPath: kp] = options.randomElement(using: &rng)!
     case .flag(let kp): p[keyPath: kp] = Bool.random(using: &rng)
     case .text(let kp, let lo, let hi):
       p[keyPath: kp] = String(repeating: "ß", count: Int.random(in: lo...hi, using: &rng))
     case .points(let kp):
       p[keyPath: kp] = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
-        Point(Double.random(in: -2000...2000, using: &rng), Double.random(in: -2000...2000, using: &rng))
+        Point(
+          Double.random(in: -2000...2000, using: &rng), Double.random(in: -2000...2000, using: &rng)
+        )
       }
     case .names(let kp, let allowed):
-      p[keyPath: kp] = (0..<Int.random(in: 0...12, using: &rng)).map { _ in allowed.randomElement(using: &rng)! }
+      p[keyPath: kp] = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+        allowed.randomElement(using: &rng)!
+      }
     }
   }
   return p

@@ -67,14 +67,17 @@ struct TimelineTests {
       #expect(near(v.center, main + offs[i], 1e-12) && v.alpha == 1 && v.scale == 1)
     }
     // the spring overshoots: scale goes past 1 on the way (damping 0.72)
-    let peak = stride(from: 0.0, through: 0.4, by: 0.001).map { m.visuals(at: $0, main: main, offsets: offs)[0].scale }.max()!
+    let peak = stride(from: 0.0, through: 0.4, by: 0.001).map {
+      m.visuals(at: $0, main: main, offsets: offs)[0].scale
+    }.max()!
     #expect(peak > 1.0)
   }
 
   @Test func delayOrders() {
-    #expect(FanMotionBuilder.delays(count: 5, stagger: 0.045, order: "forward").enumerated().allSatisfy {
-      near($0.element, Double($0.offset) * 0.045, 1e-15)
-    })
+    #expect(
+      FanMotionBuilder.delays(count: 5, stagger: 0.045, order: "forward").enumerated().allSatisfy {
+        near($0.element, Double($0.offset) * 0.045, 1e-15)
+      })
     let rev = FanMotionBuilder.delays(count: 5, stagger: 0.03, order: "reverse")
     #expect(rev.enumerated().allSatisfy { near($0.element, Double(4 - $0.offset) * 0.03, 1e-15) })
     let c5 = FanMotionBuilder.delays(count: 5, stagger: 0.05, order: "center")
@@ -138,7 +141,8 @@ struct TimelineTests {
       #expect(m.items[i].tweens[0].start == 5)
       #expect(progress(m, i, 5.3) == 0)
       #expect(progress(m, i, 5.1) < 1)
-      #expect(near(m.items[i].sample(5).v, -1.0, 1e-12), "velocity 1.0 of the distance toward the button")
+      #expect(
+        near(m.items[i].sample(5).v, -1.0, 1e-12), "velocity 1.0 of the distance toward the button")
     }
     if case .spring(let s, _) = m.items[0].tweens[0].curve {
       #expect(abs(s.stiffness - 965.01) < 0.01 && abs(s.damping - 46.60) < 0.01)
@@ -156,7 +160,9 @@ struct TimelineTests {
     let offs = FanLayout.offsets(cfg, device: d)
     var m = FanMenu(config: cfg)
     m.toggle(at: 0)
-    func dist(_ t: Double, _ i: Int) -> Double { m.visuals(at: t, main: main, offsets: offs)[i].center.distance(to: main) }
+    func dist(_ t: Double, _ i: Int) -> Double {
+      m.visuals(at: t, main: main, offsets: offs)[i].center.distance(to: main)
+    }
     for i in 0..<6 {
       #expect(near(dist(0.3, i), 112, 1e-9), "radius + 12 at 0.3 s")
       #expect(near(dist(0.4, i), 100, 1e-9), "back to the radius at 0.4 s")
@@ -212,7 +218,10 @@ struct TimelineTests {
   }
 
   @Test func bezierCurvesAreAccurate() {
-    for b in [CubicBezier.easeIn, .easeOut, .easeInOut, .caDefault, .linear, CubicBezier(0.9, -0.5, 0.1, 1.5)] {
+    for b in [
+      CubicBezier.easeIn, .easeOut, .easeInOut, .caDefault, .linear,
+      CubicBezier(0.9, -0.5, 0.1, 1.5),
+    ] {
       var prevX = -1.0
       for k in 0...1000 {
         let x = Double(k) / 1000
@@ -234,7 +243,9 @@ struct TimelineTests {
     for _ in 0..<10_000 {
       let start = Double.random(in: 0...100, using: &rng)
       let d = Double.random(in: 0.01...2, using: &rng)
-      for curve in [TweenCurve.bezier(.easeIn), .spring(Spring(stiffness: 500, damping: 30), snapAtEnd: true)] {
+      for curve in [
+        TweenCurve.bezier(.easeIn), .spring(Spring(stiffness: 500, damping: 30), snapAtEnd: true),
+      ] {
         let tw = Tween(start: start, from: 0, to: 1, duration: d, curve: curve)
         #expect(tw.sample(tw.end).x == 1, "start \(start) duration \(d)")
       }

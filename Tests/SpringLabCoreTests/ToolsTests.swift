@@ -53,7 +53,10 @@ struct ToolsTests {
     #expect(fields.contains("fan.expand.stagger"))
     #expect(fields.contains("fan.expand.duration"))
     var h = UndoHistory()
-    for (kp, v) in [(\Preset.fan.expand.damping, 0.72), (\Preset.fan.expand.stagger, 0.045), (\Preset.fan.expand.duration, 0.4)] {
+    for (kp, v) in [
+      (\Preset.fan.expand.damping, 0.72), (\Preset.fan.expand.stagger, 0.045),
+      (\Preset.fan.expand.duration, 0.4),
+    ] {
       h.begin(p)
       p[keyPath: kp] = v
       h.commit(p)
@@ -76,7 +79,9 @@ struct ToolsTests {
     #expect(tl.scene != before)
     tl.stepBack()
     #expect(tl.scene == before)
-    #expect(tl.scene.trace(frame: 0, view: .init(x: 0, y: 0, scale: 1)) == before.trace(frame: 0, view: .init(x: 0, y: 0, scale: 1)))
+    #expect(
+      tl.scene.trace(frame: 0, view: .init(x: 0, y: 0, scale: 1))
+        == before.trace(frame: 0, view: .init(x: 0, y: 0, scale: 1)))
   }
 
   @Test func scrubbingBackBeforeATapShowsTheMenuClosed() {

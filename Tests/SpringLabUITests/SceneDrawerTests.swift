@@ -28,7 +28,8 @@ struct SceneDrawerTests {
     scene.advance(to: 0.2)
     let view = ViewTransform(x: 40, y: 20, scale: 0.8)
     var dl = DrawList()
-    SceneDrawer.draw(scene, view: view, into: &dl, icons: IconSet(), options: SceneDrawOptions(touches: false))
+    SceneDrawer.draw(
+      scene, view: view, into: &dl, icons: IconSet(), options: SceneDrawOptions(touches: false))
     let items = scene.fanItems(at: 0.2)
     #expect(items.count == 5)
     for (i, it) in items.enumerated() {
@@ -47,7 +48,8 @@ struct SceneDrawerTests {
   }
 
   @Test func fitCentresTheDevice() {
-    let v = SceneDrawer.fit(device: .iPhone15, in: PixelRect(x: 0, y: 0, w: 1000, h: 1000), margin: 0)
+    let v = SceneDrawer.fit(
+      device: .iPhone15, in: PixelRect(x: 0, y: 0, w: 1000, h: 1000), margin: 0)
     #expect(abs(v.x + 393 * v.scale / 2 - 500) <= 1)
     #expect(abs(v.y + 852 * v.scale / 2 - 500) <= 1)
   }

@@ -63,7 +63,9 @@ public enum JSONWriter {
         return
       }
       // why: short arrays of numbers (points, offsets) read best on one line
-      let flat = indent == nil || items.allSatisfy { if case .number = $0 { return true } else { return false } }
+      let flat =
+        indent == nil
+        || items.allSatisfy { if case .number = $0 { return true } else { return false } }
       s += "["
       for (k, item) in items.enumerated() {
         if k > 0 { s += flat && indent != nil ? ", " : "," }

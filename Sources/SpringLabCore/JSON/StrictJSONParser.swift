@@ -31,7 +31,9 @@ public struct StrictJSONParser {
     bytes = input
     i = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-    if bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF) {
+    if bytes.count >= 2
+      && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
+    {
       throw fail("the file is UTF-16; save it as UTF-8")
     }
     if bytes.contains(0) { throw fail("binary data (a NUL byte); expected UTF-8 JSON text") }
@@ -57,7 +59,8 @@ public struct StrictJSONParser {
         col += 1
       }
     }
-    return JSONSyntaxError(line: line, column: col, reason: reason, path: stack.joined(separator: "."))
+    return JSONSyntaxError(
+      line: line, column: col, reason: reason, path: stack.joined(separator: "."))
   }
 
   private mutating func skipSpace() {
@@ -71,9 +74,15 @@ public struct StrictJSONParser {
     case UInt8(ascii: "{"): return try object(depth: depth)
     case UInt8(ascii: "["): return try array(depth: depth)
     case UInt8(ascii: "\""): return .string(try string())
-    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     case UInt8(ascii: "N"), UInt8(ascii: "I"):
       throw fail("NaN and Infinity are not JSON numbers")
@@ -111,7 +120,9 @@ public struct StrictJSONParser {
       }
       seen.insert(key)
       skipSpace()
-      guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after a key") }
+      guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+        throw fail("expected ':' after a key")
+      }
       i += 1
       skipSpace()
       stack.append(key)
@@ -186,7 +197,8 @@ public struct StrictJSONParser {
         case UInt8(ascii: "u"):
           var code = try hex4()
           if (0xD800...0xDBFF).contains(code) {
-            guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u")
+            guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
+              bytes[i + 1] == UInt8(ascii: "u")
             else { throw fail("unpaired surrogate escape") }
             i += 2
             let low = try hex4()
@@ -233,7 +245,8 @@ public struct StrictJSONParser {
     } else if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[i]) {
       while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
     } else {
-      throw fail(bytes[i] == UInt8(ascii: "I") ? "NaN and Infinity are not JSON numbers" : "invalid number")
+      throw fail(
+        bytes[i] == UInt8(ascii: "I") ? "NaN and Infinity are not JSON numbers" : "invalid number")
     }
     if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
       i += 1

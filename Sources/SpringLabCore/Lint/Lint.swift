@@ -55,7 +55,8 @@ public enum Lint {
     }
     var overlapping: [Int] = []
     for i in centres.indices {
-      for j in centres.indices where j > i && centres[i].distance(to: centres[j]) < f.itemSize - 1e-9 {
+      for j in centres.indices
+      where j > i && centres[i].distance(to: centres[j]) < f.itemSize - 1e-9 {
         overlapping += [i, j]
       }
     }
@@ -63,7 +64,8 @@ public enum Lint {
       let ids = Array(Set(overlapping)).sorted()
       warn(
         ["fan.radius", "fan.startAngle", "fan.endAngle"],
-        "items \(ids.map(String.init).joined(separator: ", ")) overlap (closer than \(fmt(f.itemSize)) pt)", "seed 000",
+        "items \(ids.map(String.init).joined(separator: ", ")) overlap (closer than \(fmt(f.itemSize)) pt)",
+        "seed 000",
         items: ids)
     }
     let reach = thumbReach * min(device.width, device.height)
@@ -73,21 +75,27 @@ public enum Lint {
       let worst = far.map { dist[$0] }.max() ?? 0
       warn(
         ["fan.radius", "fan.count"],
-        "farthest item \(fmt(worst)) pt from the thumb's corner; reach is about \(fmt(reach)) pt", "seed 000 (thumb reach)",
+        "farthest item \(fmt(worst)) pt from the thumb's corner; reach is about \(fmt(reach)) pt",
+        "seed 000 (thumb reach)",
         items: far)
     }
     if f.hitSize < minimumHitTarget {
-      warn(["fan.hitSize"], "hit target \(fmt(f.hitSize)) pt is below 44 pt", "Apple HIG; seed 000 uses 56 pt")
+      warn(
+        ["fan.hitSize"], "hit target \(fmt(f.hitSize)) pt is below 44 pt",
+        "Apple HIG; seed 000 uses 56 pt")
     }
     // timing
-    for (m, key) in [(f.expand, "fan.expand"), (f.collapse, "fan.collapse")] where m.curve == "spring" {
+    for (m, key) in [(f.expand, "fan.expand"), (f.collapse, "fan.collapse")]
+    where m.curve == "spring" {
       if key == "fan.expand" && !(0.6...0.8).contains(m.damping) {
         warn(
-          ["\(key).damping"], "damping \(fmt(m.damping)) outside the safe zone 0.6–0.8 (0.3 wobbles, 0.9 is dry)",
+          ["\(key).damping"],
+          "damping \(fmt(m.damping)) outside the safe zone 0.6–0.8 (0.3 wobbles, 0.9 is dry)",
           "seed 000")
       }
       if m.damping < 0.3 {
-        let jump = UIKitSpring(duration: m.duration, dampingRatio: m.damping, velocity: m.velocity).endJump
+        let jump = UIKitSpring(duration: m.duration, dampingRatio: m.damping, velocity: m.velocity)
+          .endJump
         warn(
           ["\(key).damping"],
           "UIKit ends the spring at \(fmt(m.duration)) s with a jump of \(fmt(jump * 100)) % of the travel",
@@ -99,12 +107,14 @@ public enum Lint {
     if expandTotal > 0.6 + 1e-9 {
       warn(
         ["fan.expand.duration", "fan.expand.stagger"],
-        "total expand time \(fmt(expandTotal)) s > 0.6 s: colleagues called ~1 s \"dizzy\"", "seed 000")
+        "total expand time \(fmt(expandTotal)) s > 0.6 s: colleagues called ~1 s \"dizzy\"",
+        "seed 000")
     }
     if collapseTotal >= expandTotal - 1e-9 {
       warn(
         ["fan.collapse.duration", "fan.collapse.stagger"],
-        "collapse (\(fmt(collapseTotal)) s) is not quicker than expand (\(fmt(expandTotal)) s)", "seed 000")
+        "collapse (\(fmt(collapseTotal)) s) is not quicker than expand (\(fmt(expandTotal)) s)",
+        "seed 000")
     }
     if f.expand.variant == "stagger" && n > 1 {
       let limit = n <= 3 ? 0.07 : n <= 5 ? 0.05 : 0.04
@@ -114,7 +124,9 @@ public enum Lint {
           "stagger \(fmt(f.expand.stagger)) s is long for \(n) items (3 items ~0.06 s, 6+ shorter; keep ≤ \(fmt(limit)) s)",
           "seed 000")
       } else if f.expand.stagger == 0 {
-        warn(["fan.expand.stagger"], "no stagger: the bloom looks like an explosion", "seed 000 (stagger is \"the soul\")")
+        warn(
+          ["fan.expand.stagger"], "no stagger: the bloom looks like an explosion",
+          "seed 000 (stagger is \"the soul\")")
       }
     }
     // bubble
@@ -122,14 +134,19 @@ public enum Lint {
     if b.enabled {
       let r = b.size / 2
       if b.startY + r > device.height - s.bottom {
-        warn(["bubble.startY"], "the bubble starts under the home indicator (it will be clamped)", "seed 002")
+        warn(
+          ["bubble.startY"], "the bubble starts under the home indicator (it will be clamped)",
+          "seed 002")
       } else if b.startY + r > device.height - device.keyboard {
         warn(
-          ["bubble.startY"], "the keyboard (\(fmt(device.keyboard)) pt) covers the bubble; it will be pushed up while it shows",
+          ["bubble.startY"],
+          "the keyboard (\(fmt(device.keyboard)) pt) covers the bubble; it will be pushed up while it shows",
           "seed 002")
       }
       if b.snapDamping < 0.3 {
-        warn(["bubble.snap.damping"], "snap damping \(fmt(b.snapDamping)) wobbles and ends with a visible jump", "SPEC §5")
+        warn(
+          ["bubble.snap.damping"],
+          "snap damping \(fmt(b.snapDamping)) wobbles and ends with a visible jump", "SPEC §5")
       }
     }
     return out

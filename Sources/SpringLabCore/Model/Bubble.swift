@@ -41,8 +41,10 @@ public struct Bubble: Sendable, Equatable {
 
   public static func == (a: Bubble, b: Bubble) -> Bool {
     a.config == b.config && a.phase == b.phase && a.position == b.position && a.xTrack == b.xTrack
-      && a.yTrack == b.yTrack && a.snapEnd == b.snapEnd && a.pressPoint == b.pressPoint && a.pressTime == b.pressTime && a.pressOrigin == b.pressOrigin
-      && a.moved == b.moved && a.menuOpen == b.menuOpen && a.menuTrack == b.menuTrack && a.savedY == b.savedY
+      && a.yTrack == b.yTrack && a.snapEnd == b.snapEnd && a.pressPoint == b.pressPoint
+      && a.pressTime == b.pressTime && a.pressOrigin == b.pressOrigin
+      && a.moved == b.moved && a.menuOpen == b.menuOpen && a.menuTrack == b.menuTrack
+      && a.savedY == b.savedY
       && a.lastTouch == b.lastTouch
   }
 
@@ -112,7 +114,8 @@ public struct Bubble: Sendable, Equatable {
   public mutating func move(to p: Point, time t: Double, device: Device, keyboard: Double) {
     guard let start = pressPoint else { return }
     moved = max(moved, abs(p.x - start.x) + abs(p.y - start.y))
-    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
+    let b = BubbleSnap.bounds(
+      device: device, size: config.size, margin: config.margin, keyboard: keyboard)
     position = BubbleSnap.clamp(p + grab, b)
     if moved > 0 { phase = .dragging }
     lastMoves.append((t, p))
@@ -124,11 +127,14 @@ public struct Bubble: Sendable, Equatable {
   /// Whether a release at `t` counts as a tap (SPEC §4: moved < tap distance,
   /// or released within the quick time having moved < the quick distance).
   public func isTap(at t: Double) -> Bool {
-    moved < config.tapDistance || (t - pressTime < config.quickTapTime && moved < config.quickTapDistance)
+    moved < config.tapDistance
+      || (t - pressTime < config.quickTapTime && moved < config.quickTapDistance)
   }
 
   /// Ends a press. Returns true when it was a tap (the caller toggles the menu).
-  public mutating func release(at p: Point, time t: Double, device: Device, keyboard: Double) -> Bool {
+  public mutating func release(at p: Point, time t: Double, device: Device, keyboard: Double)
+    -> Bool
+  {
     guard pressPoint != nil else { return false }
     move(to: p, time: t, device: device, keyboard: keyboard)
     let tap = isTap(at: t)
@@ -143,8 +149,10 @@ public struct Bubble: Sendable, Equatable {
       // why: a tap may have dragged the bubble up to the tap distance off its
       // resting place; spring it back instead of leaving it off its edge
       if position != pressOrigin {
-        let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
-        moveTo(BubbleSnap.clamp(pressOrigin, b), from: position, at: t, duration: config.snapDuration)
+        let b = BubbleSnap.bounds(
+          device: device, size: config.size, margin: config.margin, keyboard: keyboard)
+        moveTo(
+          BubbleSnap.clamp(pressOrigin, b), from: position, at: t, duration: config.snapDuration)
       }
       return true
     }
@@ -154,9 +162,13 @@ public struct Bubble: Sendable, Equatable {
 
   /// Springs to the snap target from the current state (SPEC: UIKit spring
   /// 0.35 s, damping 0.8, velocity 0.4 by default).
-  public mutating func snap(from p: Point, velocity v: Point, at t: Double, device: Device, keyboard: Double) {
-    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
-    let target = BubbleSnap.target(from: p, velocity: v, mode: config.snapMode, deceleration: config.deceleration, bounds: b)
+  public mutating func snap(
+    from p: Point, velocity v: Point, at t: Double, device: Device, keyboard: Double
+  ) {
+    let b = BubbleSnap.bounds(
+      device: device, size: config.size, margin: config.margin, keyboard: keyboard)
+    let target = BubbleSnap.target(
+      from: p, velocity: v, mode: config.snapMode, deceleration: config.deceleration, bounds: b)
     moveTo(target, from: p, at: t, duration: config.snapDuration)
     // why: the user placed it; a keyboard hiding later must not pull it back
     // to the y it had before the keyboard pushed it up
@@ -167,10 +179,18 @@ public struct Bubble: Sendable, Equatable {
   private mutating func moveTo(_ target: Point, from p: Point, at t: Double, duration: Double) {
     xTrack = Track(
       rest: p.x,
-      tweens: [.uikit(start: t, from: p.x, to: target.x, duration: duration, damping: config.snapDamping, velocity: config.snapVelocity)])
+      tweens: [
+        .uikit(
+          start: t, from: p.x, to: target.x, duration: duration, damping: config.snapDamping,
+          velocity: config.snapVelocity)
+      ])
     yTrack = Track(
       rest: p.y,
-      tweens: [.uikit(start: t, from: p.y, to: target.y, duration: duration, damping: config.snapDamping, velocity: config.snapVelocity)])
+      tweens: [
+        .uikit(
+          start: t, from: p.y, to: target.y, duration: duration, damping: config.snapDamping,
+          velocity: config.snapVelocity)
+      ])
     position = target
     snapEnd = t + duration
     phase = .snapping
@@ -187,14 +207,16 @@ public struct Bubble: Sendable, Equatable {
   ) {
     advance(to: t)
     let c = center(at: t)
-    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
+    let b = BubbleSnap.bounds(
+      device: device, size: config.size, margin: config.margin, keyboard: keyboard)
     func carried(_ p: Point) -> Point {
       var q = p
       if let old = previous, old.maxX > old.minX {
         let f = min(1, max(0, (p.x - old.minX) / (old.maxX - old.minX)))
         q.x = b.minX + f * (b.maxX - b.minX)
       }
-      return BubbleSnap.target(from: q, velocity: Point(0, 0), mode: "sides", deceleration: 0.998, bounds: b)
+      return BubbleSnap.target(
+        from: q, velocity: Point(0, 0), mode: "sides", deceleration: 0.998, bounds: b)
     }
     let target = carried(c)
     // the resting place a tap or long press returns to moves with the screen too
@@ -219,14 +241,17 @@ public struct Bubble: Sendable, Equatable {
 
   /// A keyboard of `height` points appears (or hides with 0): move above it
   /// and remember the former y; return there when it hides.
-  public mutating func keyboardChanged(height: Double, at t: Double, device: Device, duration: Double) {
+  public mutating func keyboardChanged(
+    height: Double, at t: Double, device: Device, duration: Double
+  ) {
     guard phase != .hidden, phase != .dragging else { return }
     advance(to: t)
     let c = center(at: t)
     // why: mid-snap, the bubble is still on its way (and may overshoot past
     // the edge); keep the x it is heading for, not the one it passes through
     let x = phase == .snapping ? xTrack.final : c.x
-    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: height)
+    let b = BubbleSnap.bounds(
+      device: device, size: config.size, margin: config.margin, keyboard: height)
     if height > 0 {
       let restY = phase == .snapping ? yTrack.final : c.y
       if restY > b.maxY {
@@ -246,10 +271,18 @@ public struct Bubble: Sendable, Equatable {
     if open {
       menuTrack = Track(
         rest: p,
-        tweens: [.uikit(start: t, from: p, to: 1, duration: config.menuDuration, damping: config.menuDamping, velocity: config.menuVelocity)])
+        tweens: [
+          .uikit(
+            start: t, from: p, to: 1, duration: config.menuDuration, damping: config.menuDamping,
+            velocity: config.menuVelocity)
+        ])
     } else {
       menuTrack = Track(
-        rest: p, tweens: [Tween(start: t, from: p, to: 0, duration: config.menuCloseDuration, curve: .bezier(.easeIn))])
+        rest: p,
+        tweens: [
+          Tween(
+            start: t, from: p, to: 0, duration: config.menuCloseDuration, curve: .bezier(.easeIn))
+        ])
     }
     lastTouch = t
   }
@@ -266,7 +299,8 @@ public struct Bubble: Sendable, Equatable {
     guard phase == .hidden else { return }
     phase = .idle
     lastTouch = t
-    let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin, keyboard: keyboard)
+    let b = BubbleSnap.bounds(
+      device: device, size: config.size, margin: config.margin, keyboard: keyboard)
     position = BubbleSnap.clamp(position, b)
   }
 

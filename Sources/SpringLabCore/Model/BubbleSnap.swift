@@ -15,7 +15,9 @@ public enum BubbleSnap {
     return (minX, maxX, minY, maxY)
   }
 
-  public static func clamp(_ p: Point, _ b: (minX: Double, maxX: Double, minY: Double, maxY: Double)) -> Point {
+  public static func clamp(
+    _ p: Point, _ b: (minX: Double, maxX: Double, minY: Double, maxY: Double)
+  ) -> Point {
     Point(min(max(p.x, b.minX), b.maxX), min(max(p.y, b.minY), b.maxY))
   }
 
@@ -35,8 +37,10 @@ public enum BubbleSnap {
     let midY = (b.minY + b.maxY) / 2
     switch mode {
     case "edges":
-      let d = [(c.x - b.minX, Point(b.minX, c.y)), (b.maxX - c.x, Point(b.maxX, c.y)),
-               (c.y - b.minY, Point(c.x, b.minY)), (b.maxY - c.y, Point(c.x, b.maxY))]
+      let d = [
+        (c.x - b.minX, Point(b.minX, c.y)), (b.maxX - c.x, Point(b.maxX, c.y)),
+        (c.y - b.minY, Point(c.x, b.minY)), (b.maxY - c.y, Point(c.x, b.maxY)),
+      ]
       return d.min { $0.0 < $1.0 }!.1
     case "corner":
       return Point(c.x < midX ? b.minX : b.maxX, c.y < midY ? b.minY : b.maxY)

@@ -23,16 +23,20 @@ public struct Device: Sendable, Equatable {
   public var landscape = false
 
   public static let iPhoneSE = Device(
-    id: "iphoneSE", name: "iPhone SE", portraitWidth: 375, portraitHeight: 667, safeTop: 20, safeBottom: 0,
+    id: "iphoneSE", name: "iPhone SE", portraitWidth: 375, portraitHeight: 667, safeTop: 20,
+    safeBottom: 0,
     keyboardHeight: 260)
   public static let iPhone15 = Device(
-    id: "iphone15", name: "iPhone 15", portraitWidth: 393, portraitHeight: 852, safeTop: 59, safeBottom: 34,
+    id: "iphone15", name: "iPhone 15", portraitWidth: 393, portraitHeight: 852, safeTop: 59,
+    safeBottom: 34,
     keyboardHeight: 336)
   public static let iPhone15ProMax = Device(
-    id: "iphone15ProMax", name: "iPhone 15 Pro Max", portraitWidth: 430, portraitHeight: 932, safeTop: 59,
+    id: "iphone15ProMax", name: "iPhone 15 Pro Max", portraitWidth: 430, portraitHeight: 932,
+    safeTop: 59,
     safeBottom: 34, keyboardHeight: 346)
   public static let iPadSplit = Device(
-    id: "ipadSplit", name: "iPad split", portraitWidth: 507, portraitHeight: 1024, safeTop: 24, safeBottom: 20,
+    id: "ipadSplit", name: "iPad split", portraitWidth: 507, portraitHeight: 1024, safeTop: 24,
+    safeBottom: 20,
     keyboardHeight: 313)
 
   public static let models = [iPhoneSE, iPhone15, iPhone15ProMax, iPadSplit]

@@ -13,7 +13,9 @@ public enum FanLayout {
   /// Angles for an arc from `s` to `e` degrees: inclusive puts the first and
   /// last item on the ends, inset spaces them `(i+1)/(n+1)`. One item sits in
   /// the middle of the arc.
-  public static func arcAngles(count n: Int, start s: Double, end e: Double, inset: Bool) -> [Double] {
+  public static func arcAngles(count n: Int, start s: Double, end e: Double, inset: Bool)
+    -> [Double]
+  {
     guard n > 0 else { return [] }
     if inset { return (0..<n).map { s + (e - s) * Double($0 + 1) / Double(n + 1) } }
     if n == 1 { return [(s + e) / 2] }
@@ -33,13 +35,16 @@ public enum FanLayout {
       // KYCircleMenu: evenly round the circle (360°/n) from the start angle
       return (0..<n).map { polar(fan.radius, fan.startAngle + 360 * Double($0) / Double(n)) }
     case "custom":
-      let arc = arcAngles(count: n, start: fan.startAngle, end: fan.endAngle, inset: fan.spacing == "inset")
+      let arc = arcAngles(
+        count: n, start: fan.startAngle, end: fan.endAngle, inset: fan.spacing == "inset")
       return (0..<n).map { i in i < fan.offsets.count ? fan.offsets[i] : polar(fan.radius, arc[i]) }
     case "auto":
       return autoArc(fan, device: device).map { polar(fan.radius, $0) }
     default:
-      return arcAngles(count: n, start: fan.startAngle, end: fan.endAngle, inset: fan.spacing == "inset")
-        .map { polar(fan.radius, $0) }
+      return arcAngles(
+        count: n, start: fan.startAngle, end: fan.endAngle, inset: fan.spacing == "inset"
+      )
+      .map { polar(fan.radius, $0) }
     }
   }
 
@@ -51,7 +56,8 @@ public enum FanLayout {
     let n = fan.count
     let main = mainCenter(fan, device: device)
     let s = device.safe
-    let centre = Point((s.left + device.width - s.right) / 2, (s.top + device.height - s.bottom) / 2)
+    let centre = Point(
+      (s.left + device.width - s.right) / 2, (s.top + device.height - s.bottom) / 2)
     let toCentre = atan2(centre.y - main.y, centre.x - main.x) * 180 / .pi
     var sweep = abs(fan.endAngle - fan.startAngle)
     if n > 1, fan.radius > 0 {
@@ -67,7 +73,8 @@ public enum FanLayout {
     var best: (score: Double, angles: [Double]) = (.infinity, [])
     for step in 0..<180 {
       let mid = toCentre + Double(step % 2 == 0 ? step : -step - 1)
-      let angles = arcAngles(count: n, start: mid - sweep / 2, end: mid + sweep / 2, inset: fan.spacing == "inset")
+      let angles = arcAngles(
+        count: n, start: mid - sweep / 2, end: mid + sweep / 2, inset: fan.spacing == "inset")
       var outside = 0
       for a in angles {
         let p = main + polar(fan.radius, a)

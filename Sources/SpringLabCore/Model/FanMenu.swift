@@ -42,7 +42,8 @@ public struct FanMenu: Sendable, Equatable {
   }
 
   public static func == (a: FanMenu, b: FanMenu) -> Bool {
-    a.config == b.config && a.phase == b.phase && a.items == b.items && a.fly == b.fly && a.rotation == b.rotation
+    a.config == b.config && a.phase == b.phase && a.items == b.items && a.fly == b.fly
+      && a.rotation == b.rotation
       && a.motionEnd == b.motionEnd && a.pendingReport?.index == b.pendingReport?.index
       && a.pendingReport?.at == b.pendingReport?.at && a.pageShown == b.pageShown
   }
@@ -74,12 +75,14 @@ public struct FanMenu: Sendable, Equatable {
   private mutating func start(_ target: Double, at t: Double) {
     let interrupting = isMoving
     let m = target == 1 ? config.expand : config.collapse
-    items = FanMotionBuilder.build(m, fan: config, target: target, at: t, current: samples(at: t), immediate: interrupting)
+    items = FanMotionBuilder.build(
+      m, fan: config, target: target, at: t, current: samples(at: t), immediate: interrupting)
     let r = rotation.sample(t).x
     let angle = target == 1 ? config.rotationAngle : 0
     let d = target == 1 ? config.rotationOpen : config.rotationClose
     rotation = Track(
-      rest: r, tweens: [Tween(start: t, from: r, to: angle, duration: d, curve: .bezier(.easeInOut))])
+      rest: r,
+      tweens: [Tween(start: t, from: r, to: angle, duration: d, curve: .bezier(.easeInOut))])
     motionEnd = max(rotation.end, items.map(\.end).max() ?? t, t)
     phase = target == 1 ? .expanding : .collapsing
   }
@@ -114,7 +117,8 @@ public struct FanMenu: Sendable, Equatable {
   @discardableResult
   public mutating func tapItem(_ i: Int, at t: Double) -> Bool {
     advance(to: t)
-    guard phase == .expanded || (phase == .expanding && config.policy == "interrupt"), items.indices.contains(i)
+    guard phase == .expanded || (phase == .expanding && config.policy == "interrupt"),
+      items.indices.contains(i)
     else { return false }
     if config.flyOut {
       flyOut(at: t)
@@ -129,7 +133,8 @@ public struct FanMenu: Sendable, Equatable {
   private mutating func flyOut(at t: Double) {
     let d = 0.3
     fly = (0..<items.count).map { i in
-      Track(rest: 0, tweens: [Tween(start: t, from: 0, to: 1, duration: d, curve: .bezier(.easeIn))])
+      Track(
+        rest: 0, tweens: [Tween(start: t, from: 0, to: 1, duration: d, curve: .bezier(.easeIn))])
     }
     motionEnd = t + d
     phase = .collapsing
@@ -143,7 +148,8 @@ public struct FanMenu: Sendable, Equatable {
     let d = 0.3
     fly = fly.map { tr in
       let f = tr.sample(t).x
-      return Track(rest: f, tweens: [Tween(start: t, from: f, to: 0, duration: d, curve: .bezier(.easeOut))])
+      return Track(
+        rest: f, tweens: [Tween(start: t, from: f, to: 0, duration: d, curve: .bezier(.easeOut))])
     }
     motionEnd = t + d
     phase = .expanding
@@ -152,7 +158,9 @@ public struct FanMenu: Sendable, Equatable {
 
   /// Every item's look at `t`, given the main button centre and rest offsets.
   /// Fly-out moves items along their own direction by `flyDistance` points.
-  public func visuals(at t: Double, main: Point, offsets: [Point], flyDistance: Double = 500) -> [FanItemVisual] {
+  public func visuals(at t: Double, main: Point, offsets: [Point], flyDistance: Double = 500)
+    -> [FanItemVisual]
+  {
     (0..<items.count).map { i in
       let p = items[i].sample(t).x
       let f = fly[i].sample(t).x
@@ -162,7 +170,8 @@ public struct FanMenu: Sendable, Equatable {
       let center = main + off * p + dir * (flyDistance * f)
       let alpha = max(0, min(1, p)) * max(0, min(1, 1 - f))
       return FanItemVisual(
-        center: center, scale: 0.4 + 0.6 * p, alpha: alpha, rotation: config.spin * (1 - p), progress: p)
+        center: center, scale: 0.4 + 0.6 * p, alpha: alpha, rotation: config.spin * (1 - p),
+        progress: p)
     }
   }
 

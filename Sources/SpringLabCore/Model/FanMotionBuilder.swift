@@ -30,7 +30,9 @@ public enum FanMotionBuilder {
 
   /// One move of `m`'s curve from `from` to `to`, starting at `start` with
   /// velocity `v0` (progress per second; nil = the preset's UIKit velocity).
-  public static func tween(_ m: FanMotion, start: Double, from: Double, to: Double, v0: Double?, duration: Double? = nil)
+  public static func tween(
+    _ m: FanMotion, start: Double, from: Double, to: Double, v0: Double?, duration: Double? = nil
+  )
     -> Tween
   {
     let d = duration ?? m.duration
@@ -42,7 +44,8 @@ public enum FanMotionBuilder {
     // interrupted move carries its real velocity, expressed in that unit
     let uikitV: Double
     if let v = v0 { uikitV = abs(travel) > 1e-9 ? v / travel : 0 } else { uikitV = m.velocity }
-    var t = Tween.uikit(start: start, from: from, to: to, duration: d, damping: m.damping, velocity: uikitV)
+    var t = Tween.uikit(
+      start: start, from: from, to: to, duration: d, damping: m.damping, velocity: uikitV)
     if let v = v0 { t.v0 = v }
     return t
   }
@@ -51,7 +54,8 @@ public enum FanMotionBuilder {
   /// current progress. `current` gives (progress, velocity) per item; with
   /// `immediate` (an interruption) delays are dropped so nothing freezes mid-air.
   public static func build(
-    _ m: FanMotion, fan: FanPreset, target: Double, at t0: Double, current: [(x: Double, v: Double)],
+    _ m: FanMotion, fan: FanPreset, target: Double, at t0: Double,
+    current: [(x: Double, v: Double)],
     immediate: Bool
   ) -> [Track] {
     let n = current.count
@@ -71,9 +75,11 @@ public enum FanMotionBuilder {
         // KYCircleMenu: out to radius + overshoot (ease-in-out), then back
         let peak = 1 + fan.overshoot / fan.radius
         let out = Tween(
-          start: start, from: p, to: peak, v0: carried ?? 0, duration: fan.overshootOut, curve: .bezier(.easeInOut))
+          start: start, from: p, to: peak, v0: carried ?? 0, duration: fan.overshootOut,
+          curve: .bezier(.easeInOut))
         let back = Tween(
-          start: out.end, from: peak, to: 1, duration: fan.overshootBack, curve: .bezier(.easeInOut))
+          start: out.end, from: peak, to: 1, duration: fan.overshootBack, curve: .bezier(.easeInOut)
+        )
         return Track(rest: p, tweens: [out, back])
       }
       var mm = m

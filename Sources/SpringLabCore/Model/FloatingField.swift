@@ -14,7 +14,10 @@ public struct FloatingField: Sendable, Equatable {
   public var height: Double
 
   /// `count` bubbles of radius `r` placed and aimed by a seeded generator.
-  public init(count: Int, radius r: Double, speed: Double, restitution: Double, width: Double, height: Double, seed: UInt64 = 1) {
+  public init(
+    count: Int, radius r: Double, speed: Double, restitution: Double, width: Double, height: Double,
+    seed: UInt64 = 1
+  ) {
     self.restitution = restitution
     self.width = width
     self.height = height

@@ -14,7 +14,10 @@ public enum SceneInput: Sendable, Equatable {
 
 /// What a pointer press landed on, topmost first.
 public enum HitTarget: Sendable, Equatable {
-  case bubbleMenu(Int), bubble, fanItem(Int), fanMain, page, mask
+  case bubbleMenu(Int)
+  case bubble
+  case fanItem(Int)
+  case fanMain, page, mask
 }
 
 /// The whole simulated screen: device, fan menu, bubble, keyboard, toast and
@@ -66,7 +69,8 @@ public struct Scene: Sendable, Equatable {
   public var itemOffsets: [Point] { FanLayout.offsets(preset.fan, device: device) }
 
   public func fanItems(at t: Double) -> [FanItemVisual] {
-    fan.visuals(at: t, main: mainCenter, offsets: itemOffsets, flyDistance: max(device.width, device.height))
+    fan.visuals(
+      at: t, main: mainCenter, offsets: itemOffsets, flyDistance: max(device.width, device.height))
   }
 
   /// Visible keyboard height at `t`, points.
@@ -91,7 +95,9 @@ public struct Scene: Sendable, Equatable {
     fan.advance(to: t)
     bubble.advance(to: t)
     if let report = fan.pendingReport, report.at <= t, let i = fan.takeReport(upTo: t) {
-      toast = Toast(text: "\(Scene.label(preset.fan, i)) tapped", start: report.at, until: report.at + preset.fan.toastDuration)
+      toast = Toast(
+        text: "\(Scene.label(preset.fan, i)) tapped", start: report.at,
+        until: report.at + preset.fan.toastDuration)
     }
     if let tt = toast, tt.until <= t { toast = nil }
     if !floating.bodies.isEmpty {
@@ -186,8 +192,13 @@ public struct Scene: Sendable, Equatable {
       let h = keyboardHeight(at: t)
       keyboardTrack = Track(
         rest: h,
-        tweens: [Tween(start: t, from: h, to: keyboardTarget, duration: Scene.keyboardDuration, curve: .bezier(.easeInOut))])
-      bubble.keyboardChanged(height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration)
+        tweens: [
+          Tween(
+            start: t, from: h, to: keyboardTarget, duration: Scene.keyboardDuration,
+            curve: .bezier(.easeInOut))
+        ])
+      bubble.keyboardChanged(
+        height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration)
     case "rotate", "o":
       var p = preset
       p.orientation = p.orientation == "landscape" ? "portrait" : "landscape"
@@ -196,7 +207,9 @@ public struct Scene: Sendable, Equatable {
     case "escape":
       if !fan.collapse(at: t) { bubble.setMenu(open: false, at: t) }
     case "b":
-      if bubble.phase != .hidden && preset.bubble.enabled { bubble.setMenu(open: !bubble.menuOpen, at: t) }
+      if bubble.phase != .hidden && preset.bubble.enabled {
+        bubble.setMenu(open: !bubble.menuOpen, at: t)
+      }
     default: break
     }
   }
@@ -207,7 +220,8 @@ public struct Scene: Sendable, Equatable {
     let t = now
     let old = preset
     let oldBounds = BubbleSnap.bounds(
-      device: device, size: bubble.config.size, margin: bubble.config.margin, keyboard: keyboardTarget)
+      device: device, size: bubble.config.size, margin: bubble.config.margin,
+      keyboard: keyboardTarget)
     preset = p
     device = Device.named(p.device, landscape: p.orientation == "landscape")
     if p.fan != old.fan {
@@ -224,7 +238,8 @@ public struct Scene: Sendable, Equatable {
       keyboardTrack = Track(rest: device.keyboard)
     }
     bubble.reclamp(at: t, device: device, keyboard: keyboardTarget, previous: oldBounds)
-    if p.device != old.device || p.orientation != old.orientation || p.bubble.floatingCount != old.bubble.floatingCount
+    if p.device != old.device || p.orientation != old.orientation
+      || p.bubble.floatingCount != old.bubble.floatingCount
       || p.bubble.size != old.bubble.size || p.bubble.floatingSpeed != old.bubble.floatingSpeed
     {
       floating = Scene.makeFloating(p, device)

@@ -25,9 +25,12 @@ extension Scene {
     x = min(max(x, 4), max(4, device.width - w - 4))
     let y = min(max(c.y - h / 2, device.safe.top), max(device.safe.top, device.height - h))
     let items = (0..<Int(n)).map { i in
-      Point(x + pad + BubbleMenuLayout.itemSize / 2 + Double(i) * (BubbleMenuLayout.itemSize + pad), y + h / 2)
+      Point(
+        x + pad + BubbleMenuLayout.itemSize / 2 + Double(i) * (BubbleMenuLayout.itemSize + pad),
+        y + h / 2)
     }
-    return BubbleMenuLayout(x: x, y: y, w: w, h: h, items: items, anchor: Point(toRight ? x : x + w, y + h / 2))
+    return BubbleMenuLayout(
+      x: x, y: y, w: w, h: h, items: items, anchor: Point(toRight ? x : x + w, y + h / 2))
   }
 
   /// Radius of a fan item's hit area, points (half the preset's hit size).
@@ -41,7 +44,8 @@ extension Scene {
     let t = now
     if bubble.menuOpen {
       let m = bubbleMenuLayout(at: t)
-      for (i, c) in m.items.enumerated() where p.distance(to: c) <= BubbleMenuLayout.itemSize / 2 + 4 {
+      for (i, c) in m.items.enumerated()
+      where p.distance(to: c) <= BubbleMenuLayout.itemSize / 2 + 4 {
         return .bubbleMenu(i)
       }
     }
@@ -89,7 +93,8 @@ extension Scene {
     let s = device.safe
     let top = s.top + 10
     let bottom = device.height - max(s.bottom, keyboardHeight(at: now)) - 10
-    var candidates: [Point] = [mainCenter, bubble.center(at: now)] + fanItems(at: now).map(\.center)
+    var candidates: [Point] =
+      [mainCenter, bubble.center(at: now)] + fanItems(at: now).map(\.center)
     if bubble.menuOpen { candidates += bubbleMenuLayout(at: now).items }
     let clear = max(itemHitRadius, mainHitRadius, bubble.radius) + 30
     var y = top

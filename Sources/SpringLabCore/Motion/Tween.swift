@@ -21,7 +21,9 @@ public struct Tween: Sendable, Equatable {
   public var duration: Double
   public var curve: TweenCurve
 
-  public init(start: Double, from: Double, to: Double, v0: Double = 0, duration: Double, curve: TweenCurve) {
+  public init(
+    start: Double, from: Double, to: Double, v0: Double = 0, duration: Double, curve: TweenCurve
+  ) {
     self.start = start
     self.from = from
     self.to = to
@@ -35,7 +37,8 @@ public struct Tween: Sendable, Equatable {
   public static func uikit(
     start: Double, from: Double, to: Double, duration: Double, damping: Double, velocity: Double
   ) -> Tween {
-    let vClamped = max(UIKitSpring.velocityRange.lowerBound, min(UIKitSpring.velocityRange.upperBound, velocity))
+    let vClamped = max(
+      UIKitSpring.velocityRange.lowerBound, min(UIKitSpring.velocityRange.upperBound, velocity))
     let u = UIKitSpring(duration: duration, dampingRatio: damping, velocity: vClamped)
     return Tween(
       start: start, from: from, to: to, v0: velocity * (to - from), duration: duration,

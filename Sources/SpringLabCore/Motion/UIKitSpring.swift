@@ -30,7 +30,9 @@ public struct UIKitSpring: Sendable, Equatable {
   private static let epsilon = 0.001
 
   /// The residual whose larger root is ω0.
-  static func residual(_ w0: Double, duration T: Double, zeta z: Double, velocity v: Double) -> Double {
+  static func residual(_ w0: Double, duration T: Double, zeta z: Double, velocity v: Double)
+    -> Double
+  {
     if z < 0.995 {
       let wd = w0 * (1 - z * z).squareRoot()
       return ((z * w0 - v) / wd) * exp(-z * w0 * T) - epsilon

@@ -55,7 +55,8 @@ public enum AtomicFile {
   public static func write(_ data: Data, to path: String, io: FileIO = .posix) throws {
     let url = URL(fileURLWithPath: path)
     let dir = url.deletingLastPathComponent().path
-    let tmp = dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let tmp =
+      dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard fd >= 0 else { throw SaveError(path: path, reason: String(cString: strerror(errno))) }
     var ok = false
@@ -82,7 +83,9 @@ public enum AtomicFile {
     if failure == nil, io.fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
     close(fd)
     if let f = failure { throw SaveError(path: path, reason: f) }
-    guard rename(tmp, path) == 0 else { throw SaveError(path: path, reason: String(cString: strerror(errno))) }
+    guard rename(tmp, path) == 0 else {
+      throw SaveError(path: path, reason: String(cString: strerror(errno)))
+    }
     ok = true
     let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY)
     if dfd >= 0 {
@@ -104,7 +107,9 @@ public enum AtomicFile {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
     for name in names where name.hasPrefix(prefix) {
       let parts = name.dropFirst(prefix.count).split(separator: "-")
-      guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil, pid != getpid() else {
+      guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil,
+        pid != getpid()
+      else {
         continue
       }
       // why: kill(pid, 0) fails with ESRCH only when no such process exists

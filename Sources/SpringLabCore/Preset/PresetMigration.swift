@@ -8,7 +8,9 @@ public enum PresetMigration {
   public static func migrate(_ v: JSONValue, from version: Int) -> JSONValue {
     guard version < 2, case .object(var top) = v else { return v }
     func edit(_ key: String, _ f: (inout [(String, JSONValue)]) -> Void) {
-      guard let i = top.firstIndex(where: { $0.0 == key }), case .object(var m) = top[i].1 else { return }
+      guard let i = top.firstIndex(where: { $0.0 == key }), case .object(var m) = top[i].1 else {
+        return
+      }
       f(&m)
       top[i].1 = .object(m)
     }
@@ -17,7 +19,9 @@ public enum PresetMigration {
     // silently overwriting the other
     edit("fan") { fan in
       func has(_ k: String) -> Bool { fan.contains { $0.0 == k } }
-      if !has("count"), let i = fan.firstIndex(where: { $0.0 == "itemCount" }) { fan[i].0 = "count" }
+      if !has("count"), let i = fan.firstIndex(where: { $0.0 == "itemCount" }) {
+        fan[i].0 = "count"
+      }
       if !has("startAngle"), !has("endAngle"), let i = fan.firstIndex(where: { $0.0 == "angles" }),
         case .array(let a) = fan[i].1, a.count == 2
       {
@@ -28,7 +32,9 @@ public enum PresetMigration {
     }
     edit("bubble") { b in
       let snapHasDuration = b.contains { m in
-        if m.0 == "snap", case .object(let snap) = m.1 { return snap.contains { $0.0 == "duration" } }
+        if m.0 == "snap", case .object(let snap) = m.1 {
+          return snap.contains { $0.0 == "duration" }
+        }
         return false
       }
       if !snapHasDuration, let i = b.firstIndex(where: { $0.0 == "snapDuration" }) {

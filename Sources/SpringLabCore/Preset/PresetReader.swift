@@ -18,27 +18,37 @@ public enum PresetReader {
   public static func readLimited(path: String, limit: Int) throws(LoadError) -> Data {
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-      throw LoadError(FieldProblem(file: path, path: "", value: nil, reason: "no such file"), unreadable: true)
+      throw LoadError(
+        FieldProblem(file: path, path: "", value: nil, reason: "no such file"), unreadable: true)
     }
     if isDir.boolValue {
-      throw LoadError(FieldProblem(file: path, path: "", value: nil, reason: "is a folder, not a file"), unreadable: true)
+      throw LoadError(
+        FieldProblem(file: path, path: "", value: nil, reason: "is a folder, not a file"),
+        unreadable: true)
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+    let size =
+      (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
     if size > limit {
       throw LoadError(
         FieldProblem(
-          file: path, path: "", value: nil, reason: "file is \(size) bytes; the limit is \(limit) bytes (1 MiB)"),
+          file: path, path: "", value: nil,
+          reason: "file is \(size) bytes; the limit is \(limit) bytes (1 MiB)"),
         unreadable: true)
     }
     guard let h = FileHandle(forReadingAtPath: path) else {
-      throw LoadError(FieldProblem(file: path, path: "", value: nil, reason: "cannot be read (permission denied?)"), unreadable: true)
+      throw LoadError(
+        FieldProblem(
+          file: path, path: "", value: nil, reason: "cannot be read (permission denied?)"),
+        unreadable: true)
     }
     defer { try? h.close() }
     // why: the file may have grown since stat; never read past the limit
     let data = (try? h.read(upToCount: limit + 1)) ?? Data()
     if data.count > limit {
       throw LoadError(
-        FieldProblem(file: path, path: "", value: nil, reason: "file is larger than the limit of \(limit) bytes (1 MiB)"),
+        FieldProblem(
+          file: path, path: "", value: nil,
+          reason: "file is larger than the limit of \(limit) bytes (1 MiB)"),
         unreadable: true)
     }
     return data
@@ -50,7 +60,8 @@ public enum PresetReader {
     do {
       root = try StrictJSONParser.parse(data, maxDepth: maxDepth)
     } catch {
-      throw LoadError(FieldProblem(file: file, path: error.path, value: nil, reason: error.description))
+      throw LoadError(
+        FieldProblem(file: file, path: error.path, value: nil, reason: error.description))
     }
     return try decode(root, file: file)
   }
@@ -73,32 +84,43 @@ public enum PresetReader {
       problems.append(FieldProblem(file: file, path: path, value: v?.preview, reason: reason))
     }
     guard case .object = rootIn else {
-      throw LoadError(FieldProblem(file: file, path: "", value: rootIn.preview, reason: "must be a JSON object"))
+      throw LoadError(
+        FieldProblem(file: file, path: "", value: rootIn.preview, reason: "must be a JSON object"))
     }
     var root = rootIn
     var preset = Preset()
     if let s = root["schema"] {
       guard case .number(let d) = s, d == d.rounded(), d >= 1, d <= 1_000_000 else {
-        throw LoadError(FieldProblem(file: file, path: "schema", value: s.preview, reason: "must be a whole number ≥ 1"))
+        throw LoadError(
+          FieldProblem(
+            file: file, path: "schema", value: s.preview, reason: "must be a whole number ≥ 1"))
       }
       let version = Int(d)
       if version > Preset.currentSchema {
         throw LoadError(
           FieldProblem(
             file: file, path: "schema", value: s.preview,
-            reason: "written by a newer SpringLab (schema \(version)); this build reads schema ≤ \(Preset.currentSchema)"))
+            reason:
+              "written by a newer SpringLab (schema \(version)); this build reads schema ≤ \(Preset.currentSchema)"
+          ))
       }
       if version < Preset.currentSchema {
         root = PresetMigration.migrate(root, from: version)
       }
     }
     if let n = root["name"] {
-      if case .string(let s) = n, (1...64).contains(s.count), s.unicodeScalars.allSatisfy({ !isControl($0) }) {
+      if case .string(let s) = n, (1...64).contains(s.count),
+        s.unicodeScalars.allSatisfy({ !isControl($0) })
+      {
         preset.name = s
       } else if case .string = n {
         problem("name", n, "must be 1…64 printable characters")
       } else {
-        problem("name", n, n == .null ? "null is not allowed; remove the field to use the default" : "must be a string (1…64 printable characters)")
+        problem(
+          "name", n,
+          n == .null
+            ? "null is not allowed; remove the field to use the default"
+            : "must be a string (1…64 printable characters)")
       }
     }
     func walk(_ v: JSONValue, _ prefix: String) {
@@ -109,8 +131,13 @@ public enum PresetReader {
         if let field = PresetField.named(path) {
           if let reason = apply(field, value, to: &preset) { problem(path, value, reason) }
         } else if objectPrefixes.contains(path) {
-          if case .object = value { walk(value, path) } else {
-            problem(path, value, value == .null ? "null is not allowed; remove the field to use the defaults" : "must be an object")
+          if case .object = value {
+            walk(value, path)
+          } else {
+            problem(
+              path, value,
+              value == .null
+                ? "null is not allowed; remove the field to use the defaults" : "must be an object")
           }
         } else {
           problem(path, value, "unknown field")
@@ -127,13 +154,16 @@ public enum PresetReader {
     // why: U+2028 / U+2029 break a name or badge over lines in one-line
     // messages and panel labels just as \n does
     let category = u.properties.generalCategory
-    return u.value < 0x20 || (0x7F...0x9F).contains(u.value) || category == .format && u.value != 0x200D
+    return u.value < 0x20 || (0x7F...0x9F).contains(u.value)
+      || category == .format && u.value != 0x200D
       || category == .lineSeparator || category == .paragraphSeparator
   }
 
   /// Sets one field; returns the reason when `v` is not acceptable.
   static func apply(_ f: PresetField, _ v: JSONValue, to p: inout Preset) -> String? {
-    if v == .null { return "null is not allowed; remove the field to use the default (\(f.allowedText))" }
+    if v == .null {
+      return "null is not allowed; remove the field to use the default (\(f.allowedText))"
+    }
     switch f.kind {
     case .number(let kp, let r, _):
       guard case .number(let d) = v else { return "must be a number; \(f.allowedText)" }
@@ -150,14 +180,16 @@ public enum PresetReader {
       guard case .bool(let b) = v else { return f.allowedText }
       p[keyPath: kp] = b
     case .text(let kp, let lo, let hi):
-      guard case .string(let s) = v, (lo...hi).contains(s.count), !s.unicodeScalars.contains(where: isControl)
+      guard case .string(let s) = v, (lo...hi).contains(s.count),
+        !s.unicodeScalars.contains(where: isControl)
       else { return f.allowedText }
       p[keyPath: kp] = s
     case .points(let kp):
       guard case .array(let items) = v, items.count <= 12 else { return f.allowedText }
       var pts: [Point] = []
       for item in items {
-        guard case .array(let xy) = item, xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1],
+        guard case .array(let xy) = item, xy.count == 2, case .number(let x) = xy[0],
+          case .number(let y) = xy[1],
           abs(x) <= 2000, abs(y) <= 2000
         else { return f.allowedText }
         pts.append(Point(x, y))

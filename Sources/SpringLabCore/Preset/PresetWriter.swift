@@ -5,14 +5,18 @@ import Foundation
 public enum PresetWriter {
   /// The resolved preset as a JSON tree with all defaults filled in.
   public static func json(_ p: Preset) -> JSONValue {
-    var root: [(String, JSONValue)] = [("schema", .number(Double(Preset.currentSchema))), ("name", .string(p.name))]
+    var root: [(String, JSONValue)] = [
+      ("schema", .number(Double(Preset.currentSchema))), ("name", .string(p.name)),
+    ]
     for f in PresetField.all {
       insert(f.json(of: p), at: f.path.split(separator: ".").map(String.init), into: &root)
     }
     return .object(root)
   }
 
-  private static func insert(_ v: JSONValue, at path: [String], into members: inout [(String, JSONValue)]) {
+  private static func insert(
+    _ v: JSONValue, at path: [String], into members: inout [(String, JSONValue)]
+  ) {
     guard let head = path.first else { return }
     if path.count == 1 {
       members.append((head, v))

@@ -15,7 +15,9 @@ public struct RememberedState: Sendable, Equatable {
   public init() {}
 
   /// The state folder for an environment.
-  public static func folder(environment env: [String: String] = ProcessInfo.processInfo.environment) -> String {
+  public static func folder(environment env: [String: String] = ProcessInfo.processInfo.environment)
+    -> String
+  {
     if let x = env["XDG_CONFIG_HOME"], !x.isEmpty { return x + "/springlab" }
     return (env["HOME"] ?? NSHomeDirectory()) + "/.config/springlab"
   }
@@ -26,7 +28,9 @@ public struct RememberedState: Sendable, Equatable {
     if let v = device { m.append(("device", .string(v))) }
     if let v = orientation { m.append(("orientation", .string(v))) }
     if let x = bubbleX, let y = bubbleY { m.append(("bubble", .array([.number(x), .number(y)]))) }
-    if let w = windowWidth, let h = windowHeight { m.append(("window", .array([.number(Double(w)), .number(Double(h))]))) }
+    if let w = windowWidth, let h = windowHeight {
+      m.append(("window", .array([.number(Double(w)), .number(Double(h))])))
+    }
     return .object(m)
   }
 
@@ -40,14 +44,21 @@ public struct RememberedState: Sendable, Equatable {
       let v = try StrictJSONParser.parse(data, maxDepth: 4)
       var s = RememberedState()
       if case .string(let p)? = v["presetPath"] { s.presetPath = p }
-      if case .string(let d)? = v["device"], Device.models.contains(where: { $0.id == d }) { s.device = d }
-      if case .string(let o)? = v["orientation"], o == "portrait" || o == "landscape" { s.orientation = o }
+      if case .string(let d)? = v["device"], Device.models.contains(where: { $0.id == d }) {
+        s.device = d
+      }
+      if case .string(let o)? = v["orientation"], o == "portrait" || o == "landscape" {
+        s.orientation = o
+      }
       if case .bool(let b)? = v["panelVisible"] { s.panelVisible = b }
-      if case .array(let xy)? = v["bubble"], xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1] {
+      if case .array(let xy)? = v["bubble"], xy.count == 2, case .number(let x) = xy[0],
+        case .number(let y) = xy[1]
+      {
         s.bubbleX = x
         s.bubbleY = y
       }
-      if case .array(let wh)? = v["window"], wh.count == 2, case .number(let w) = wh[0], case .number(let h) = wh[1],
+      if case .array(let wh)? = v["window"], wh.count == 2, case .number(let w) = wh[0],
+        case .number(let h) = wh[1],
         (200...16000).contains(w), (200...16000).contains(h)
       {
         s.windowWidth = Int(w)

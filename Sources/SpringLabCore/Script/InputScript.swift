@@ -29,7 +29,9 @@ public struct ScriptStart: Sendable, Equatable {
   public var fanOpen = false
   public var keyboard = false
   public var bubbleHidden = false
-  public init(bubble: Point? = nil, fanOpen: Bool = false, keyboard: Bool = false, bubbleHidden: Bool = false) {
+  public init(
+    bubble: Point? = nil, fanOpen: Bool = false, keyboard: Bool = false, bubbleHidden: Bool = false
+  ) {
     self.bubble = bubble
     self.fanOpen = fanOpen
     self.keyboard = keyboard
@@ -75,28 +77,38 @@ public struct InputScript: Sendable, Equatable {
     do {
       root = try StrictJSONParser.parse(data, maxDepth: 32)
     } catch {
-      throw LoadError(FieldProblem(file: file, path: eventPath(error.path), value: nil, reason: error.description))
+      throw LoadError(
+        FieldProblem(file: file, path: eventPath(error.path), value: nil, reason: error.description)
+      )
     }
     func bad(_ path: String, _ v: JSONValue?, _ reason: String) -> LoadError {
       LoadError(FieldProblem(file: file, path: path, value: v?.preview, reason: reason))
     }
-    guard case .object(let top) = root else { throw bad("", root, "must be a JSON object with duration and events") }
-    for (k, v) in top where k != "duration" && k != "events" && k != "start" { throw bad(k, v, "unknown field") }
+    guard case .object(let top) = root else {
+      throw bad("", root, "must be a JSON object with duration and events")
+    }
+    for (k, v) in top where k != "duration" && k != "events" && k != "start" {
+      throw bad(k, v, "unknown field")
+    }
     var start = ScriptStart()
     if let sv = root["start"] {
       guard case .object(let members) = sv else { throw bad("start", sv, "must be an object") }
       for (k, v) in members {
         switch (k, v) {
         case ("bubble", .array(let xy)):
-          guard xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1], abs(x) <= 100_000, abs(y) <= 100_000
+          guard xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1],
+            abs(x) <= 100_000, abs(y) <= 100_000
           else { throw bad("start.bubble", v, "must be [x, y] in device points") }
           start.bubble = Point(x, y)
         case ("fanOpen", .bool(let b)): start.fanOpen = b
         case ("keyboard", .bool(let b)): start.keyboard = b
         case ("bubbleHidden", .bool(let b)): start.bubbleHidden = b
         case ("bubble", _): throw bad("start.bubble", v, "must be [x, y] in device points")
-        case ("fanOpen", _), ("keyboard", _), ("bubbleHidden", _): throw bad("start.\(k)", v, "must be true or false")
-        default: throw bad("start.\(k)", v, "unknown field; one of bubble, fanOpen, keyboard, bubbleHidden")
+        case ("fanOpen", _), ("keyboard", _), ("bubbleHidden", _):
+          throw bad("start.\(k)", v, "must be true or false")
+        default:
+          throw bad(
+            "start.\(k)", v, "unknown field; one of bubble, fanOpen, keyboard, bubbleHidden")
         }
       }
     }
@@ -113,18 +125,28 @@ public struct InputScript: Sendable, Equatable {
     for (i, ev) in list.enumerated() {
       let base = "events[\(i)]"
       guard case .object(let members) = ev else { throw bad(base, ev, "must be an object") }
-      guard let atV = ev["at"] else { throw bad(base + ".at", nil, "missing; seconds from the start") }
-      guard case .number(let at) = atV, at >= 0, at <= duration else {
-        throw bad(base + ".at", atV, "must be a number of seconds, 0…duration (\(JSONWriter.number(duration)))")
+      guard let atV = ev["at"] else {
+        throw bad(base + ".at", nil, "missing; seconds from the start")
       }
-      let kinds = members.map(\.0).filter { ["tap", "drag", "key", "down", "move", "up", "set"].contains($0) }
+      guard case .number(let at) = atV, at >= 0, at <= duration else {
+        throw bad(
+          base + ".at", atV,
+          "must be a number of seconds, 0…duration (\(JSONWriter.number(duration)))")
+      }
+      let kinds = members.map(\.0).filter {
+        ["tap", "drag", "key", "down", "move", "up", "set"].contains($0)
+      }
       guard kinds.count == 1, let kind = kinds.first else {
         throw bad(base, nil, "needs exactly one of tap, drag, key, down, move, up, set")
       }
-      let allowed = Set(["at", kind]).union(kind == "drag" ? ["to", "over", "index"] : kind == "tap" ? ["index"] : [])
-      for (k, v) in members where !allowed.contains(k) { throw bad("\(base).\(k)", v, "unknown field for a \(kind) event") }
+      let allowed = Set(["at", kind]).union(
+        kind == "drag" ? ["to", "over", "index"] : kind == "tap" ? ["index"] : [])
+      for (k, v) in members where !allowed.contains(k) {
+        throw bad("\(base).\(k)", v, "unknown field for a \(kind) event")
+      }
       func point(_ key: String) throws(LoadError) -> Point {
-        guard case .array(let xy)? = ev[key], xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1],
+        guard case .array(let xy)? = ev[key], xy.count == 2, case .number(let x) = xy[0],
+          case .number(let y) = xy[1],
           abs(x) <= 100_000, abs(y) <= 100_000
         else { throw bad("\(base).\(key)", ev[key], "must be [x, y] in device points") }
         return Point(x, y)
@@ -133,7 +155,8 @@ public struct InputScript: Sendable, Equatable {
         let v = ev[kind]!
         if case .string(let name) = v {
           guard targetNames.contains(name) else {
-            throw bad("\(base).\(kind)", v, "unknown target; one of " + targetNames.joined(separator: ", "))
+            throw bad(
+              "\(base).\(kind)", v, "unknown target; one of " + targetNames.joined(separator: ", "))
           }
           var index: Int?
           if let iv = ev["index"] {
@@ -172,8 +195,12 @@ public struct InputScript: Sendable, Equatable {
         var scratch = Preset()
         var values: [String: JSONValue] = [:]
         for (path, value) in pairs {
-          guard let f = PresetField.named(path) else { throw bad("\(base).set.\(path)", value, "unknown preset field") }
-          if let reason = PresetReader.apply(f, value, to: &scratch) { throw bad("\(base).set.\(path)", value, reason) }
+          guard let f = PresetField.named(path) else {
+            throw bad("\(base).set.\(path)", value, "unknown preset field")
+          }
+          if let reason = PresetReader.apply(f, value, to: &scratch) {
+            throw bad("\(base).set.\(path)", value, reason)
+          }
           values[path] = value
         }
         action = .set(values)
@@ -201,10 +228,13 @@ public struct InputScript: Sendable, Equatable {
   // MARK: writing
 
   public var json: JSONValue {
-    func pt(_ p: Point) -> JSONValue { .array([.number(roundTrace(p.x)), .number(roundTrace(p.y))]) }
+    func pt(_ p: Point) -> JSONValue {
+      .array([.number(roundTrace(p.x)), .number(roundTrace(p.y))])
+    }
     func tgt(_ key: String, _ t: ScriptTarget) -> [(String, JSONValue)] {
       switch t {
-      case .named(let n, let i): return [(key, .string(n))] + (i.map { [("index", .number(Double($0)))] } ?? [])
+      case .named(let n, let i):
+        return [(key, .string(n))] + (i.map { [("index", .number(Double($0)))] } ?? [])
       case .point(let p): return [(key, pt(p))]
       }
     }
@@ -212,12 +242,14 @@ public struct InputScript: Sendable, Equatable {
       var m: [(String, JSONValue)] = [("at", .number(e.at))]
       switch e.action {
       case .tap(let t): m += tgt("tap", t)
-      case .drag(let t, let to, let over): m += tgt("drag", t) + [("to", pt(to)), ("over", .number(over))]
+      case .drag(let t, let to, let over):
+        m += tgt("drag", t) + [("to", pt(to)), ("over", .number(over))]
       case .key(let k): m.append(("key", .string(k)))
       case .down(let p): m.append(("down", pt(p)))
       case .move(let p): m.append(("move", pt(p)))
       case .up(let p): m.append(("up", pt(p)))
-      case .set(let values): m.append(("set", .object(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })))
+      case .set(let values):
+        m.append(("set", .object(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })))
       }
       return .object(m)
     }

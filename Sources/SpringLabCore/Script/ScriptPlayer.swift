@@ -21,7 +21,9 @@ public struct ScriptPlayer: Sendable {
 
   public init(_ script: InputScript) {
     queue = MinHeap(
-      script.events.enumerated().map { Pending(t: $0.element.at, seq: $0.offset, action: $0.element.action, raw: nil) },
+      script.events.enumerated().map {
+        Pending(t: $0.element.at, seq: $0.offset, action: $0.element.action, raw: nil)
+      },
       by: { ($0.t, $0.seq) < ($1.t, $1.seq) })
     seq = script.events.count
   }

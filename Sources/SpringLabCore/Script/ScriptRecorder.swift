@@ -23,7 +23,9 @@ public struct ScriptRecorder: Sendable {
     case .setPreset(let p):
       if let old = preset {
         var changed: [String: JSONValue] = [:]
-        for f in PresetField.all where f.json(of: old) != f.json(of: p) { changed[f.path] = f.json(of: p) }
+        for f in PresetField.all where f.json(of: old) != f.json(of: p) {
+          changed[f.path] = f.json(of: p)
+        }
         if !changed.isEmpty { events.append(ScriptEvent(at: t, .set(changed))) }
       }
       preset = p

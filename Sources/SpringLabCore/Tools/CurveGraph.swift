@@ -7,7 +7,8 @@ public struct CurveGraph: Sendable, Equatable {
     /// (t seconds, value) samples.
     public var points: [(Double, Double)]
     public static func == (a: Series, b: Series) -> Bool {
-      a.name == b.name && a.points.count == b.points.count && zip(a.points, b.points).allSatisfy { $0 == $1 }
+      a.name == b.name && a.points.count == b.points.count
+        && zip(a.points, b.points).allSatisfy { $0 == $1 }
     }
   }
 

@@ -9,7 +9,9 @@ public struct ViewTransform: Sendable, Equatable {
     self.scale = scale
   }
   public func toPixels(_ p: Point) -> (Double, Double) { (x + p.x * scale, y + p.y * scale) }
-  public func toPoints(_ px: Double, _ py: Double) -> Point { Point((px - x) / scale, (py - y) / scale) }
+  public func toPoints(_ px: Double, _ py: Double) -> Point {
+    Point((px - x) / scale, (py - y) / scale)
+  }
 }
 
 extension Scene {
@@ -23,7 +25,8 @@ extension Scene {
       .object(pt(v.center) + [("scale", n(v.scale)), ("alpha", n(max(0, min(1, v.alpha))))])
     }
     let b = bubble.center(at: t)
-    let toastValue: JSONValue = toast.map { $0.start <= t && t < $0.until ? .string($0.text) : .null } ?? .null
+    let toastValue: JSONValue =
+      toast.map { $0.start <= t && t < $0.until ? .string($0.text) : .null } ?? .null
     return .object([
       ("frame", .number(Double(frame))),
       ("t", .number(t)),
@@ -31,10 +34,21 @@ extension Scene {
         "device",
         .object([
           ("w", n(device.width)), ("h", n(device.height)),
-          ("safe", .object([("top", n(s.top)), ("left", n(s.left)), ("bottom", n(s.bottom)), ("right", n(s.right))])),
+          (
+            "safe",
+            .object([
+              ("top", n(s.top)), ("left", n(s.left)), ("bottom", n(s.bottom)),
+              ("right", n(s.right)),
+            ])
+          ),
         ])
       ),
-      ("view", .object([("x", n(view.x)), ("y", n(view.y)), ("scale", .number(roundTrace(view.scale, places: 6)))])),
+      (
+        "view",
+        .object([
+          ("x", n(view.x)), ("y", n(view.y)), ("scale", .number(roundTrace(view.scale, places: 6))),
+        ])
+      ),
       (
         "fan",
         .object([
@@ -44,11 +58,15 @@ extension Scene {
       ),
       (
         "bubble",
-        .object(pt(b) + [("phase", .string(bubble.phase.rawValue)), ("menuOpen", .bool(bubble.menuOpen))])
+        .object(
+          pt(b) + [("phase", .string(bubble.phase.rawValue)), ("menuOpen", .bool(bubble.menuOpen))])
       ),
       ("keyboard", n(keyboardHeight(at: t))),
       ("toast", toastValue),
-      ("bubbles", .array(floating.bodies.map { .object([("x", n($0.x)), ("y", n($0.y)), ("r", n($0.r))]) })),
+      (
+        "bubbles",
+        .array(floating.bodies.map { .object([("x", n($0.x)), ("y", n($0.y)), ("r", n($0.r))]) })
+      ),
     ])
   }
 }

@@ -8,7 +8,8 @@ public final class TraceWriter {
 
   /// Creates (truncates) `path`. Throws when it cannot be created.
   public init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil), let h = FileHandle(forWritingAtPath: path)
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+      let h = FileHandle(forWritingAtPath: path)
     else {
       throw SaveError(path: path, reason: "cannot create the trace file")
     }

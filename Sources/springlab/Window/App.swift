@@ -84,7 +84,8 @@ final class App {
   static func monotonic() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
   init(
-    window: SDLWindow, preset: Preset, presetPath: String?, remembered: RememberedState?, stateFolder: String,
+    window: SDLWindow, preset: Preset, presetPath: String?, remembered: RememberedState?,
+    stateFolder: String,
     trace: TraceWriter?, recordPath: String?, exitAfter: Double?
   ) {
     self.window = window
@@ -158,7 +159,9 @@ final class App {
         timeout = max(0, lastDraw + frameInterval - t)
       } else {
         timeout = 0.5
-        if let wake = scene.nextWake(after: scene.now) { timeout = min(timeout, max(0, (wake - scene.now) / timeline.speed)) }
+        if let wake = scene.nextWake(after: scene.now) {
+          timeout = min(timeout, max(0, (wake - scene.now) / timeline.speed))
+        }
         if let m = message { timeout = min(timeout, max(0, m.until - t)) }
         if let w = ui.nextWakeTime { timeout = min(timeout, max(0, w - t)) }
       }
@@ -177,7 +180,9 @@ final class App {
         needsDraw = true
       }
       let moving = isAnimating
-      if moving || needsDraw || wasAnimating || (scene.nextWake(after: scene.now) ?? .infinity) <= scene.now {
+      if moving || needsDraw || wasAnimating
+        || (scene.nextWake(after: scene.now) ?? .infinity) <= scene.now
+      {
         if tf - lastDraw >= frameInterval * 0.98 || !moving {
           // why: the panel shows live values (time, phases); rebuild it unless
           // this iteration's input pass just did
@@ -201,7 +206,8 @@ final class App {
     if timeline.paused { return false }
     if autoReplay || take != nil { return true }
     if showTrails && trails.contains(where: { !$0.isEmpty }) { return true }
-    return scene.isAnimating(at: scene.now) || (ghost?.scene.isAnimating(at: ghost!.scene.now) ?? false)
+    return scene.isAnimating(at: scene.now)
+      || (ghost?.scene.isAnimating(at: ghost!.scene.now) ?? false)
   }
 
   /// Moves scene time with the wall clock (scaled by the slow-motion speed).
@@ -232,11 +238,14 @@ final class App {
   func frameWithUI(_ events: [UIEvent], at t: Double) {
     lastUIBuild = t
     layout = FrameLayout(
-      width: Double(window.pixelWidth), height: Double(window.pixelHeight), scale: window.scale, panel: panelVisible)
+      width: Double(window.pixelWidth), height: Double(window.pixelHeight), scale: window.scale,
+      panel: panelVisible)
     var pass = events
     if panelVisible || dialog != nil {
       ui.scale = window.scale
-      ui.beginFrame(events: events, time: t, measure: window.measurer ?? { s, z in (Double(s.count) * z * 0.6, z) })
+      ui.beginFrame(
+        events: events, time: t,
+        measure: window.measurer ?? { s, z in (Double(s.count) * z * 0.6, z) })
       buildUI(at: t)
       lastDrawList = ui.endFrame()
       pass = ui.passThroughEvents
@@ -246,7 +255,8 @@ final class App {
 
   func present(at t: Double) {
     layout = FrameLayout(
-      width: Double(window.pixelWidth), height: Double(window.pixelHeight), scale: window.scale, panel: panelVisible)
+      width: Double(window.pixelWidth), height: Double(window.pixelHeight), scale: window.scale,
+      panel: panelVisible)
     if !panelVisible && dialog == nil { lastDrawList = DrawList() }
     var dl = DrawList()
     drawCanvas(into: &dl)

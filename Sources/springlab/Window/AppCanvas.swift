@@ -7,13 +7,16 @@ extension App {
   /// on the same clock or beside it, plus trails, lint outlines and the graph.
   func drawCanvas(into dl: inout DrawList) {
     let s = window.scale
-    options.outlined = Lint.check(scene.preset).filter { w in highlightField.map { w.fields.contains($0) } ?? true }
-      .flatMap(\.items)
+    options.outlined = Lint.check(scene.preset).filter { w in
+      highlightField.map { w.fields.contains($0) } ?? true
+    }
+    .flatMap(\.items)
     options.trails = showTrails ? trails : []
     var canvas = layout.canvas
     if showGraph {
       let gh = min(240 * s, canvas.h * 0.36)
-      graphRect = PixelRect(x: canvas.x + 16 * s, y: canvas.y + canvas.h - gh - 12 * s, w: canvas.w - 32 * s, h: gh)
+      graphRect = PixelRect(
+        x: canvas.x + 16 * s, y: canvas.y + canvas.h - gh - 12 * s, w: canvas.w - 32 * s, h: gh)
       canvas.h -= gh + 16 * s
     } else {
       graphRect = nil
@@ -31,13 +34,16 @@ extension App {
       var optA = options
       optA.outlined = []
       optA.trails = []
-      ghostView = FrameComposer.canvas(g.scene, layout: left, scale: s, icons: icons, options: optA, into: &a)
+      ghostView = FrameComposer.canvas(
+        g.scene, layout: left, scale: s, icons: icons, options: optA, into: &a)
       dl.append(a)
-      view = FrameComposer.canvas(scene, layout: right, scale: s, icons: icons, options: options, into: &dl)
+      view = FrameComposer.canvas(
+        scene, layout: right, scale: s, icons: icons, options: options, into: &dl)
       label("A (pinned)", at: left.canvas, into: &dl)
       label("B (tuning)", at: right.canvas, into: &dl)
     } else {
-      view = FrameComposer.canvas(scene, layout: sub, scale: s, icons: icons, options: options, into: &dl)
+      view = FrameComposer.canvas(
+        scene, layout: sub, scale: s, icons: icons, options: options, into: &dl)
       if let g = ghost {
         // A as a ghost: only its fan and bubble, translucent, over B's screen
         var a = DrawList()
@@ -48,19 +54,26 @@ extension App {
       ghostView = nil
     }
     if let r = graphRect { GraphView.draw(self, in: r, into: &dl) }
-    if editOnCanvas { label("Edit on canvas: drag items (radius, angles) or the main button · E to finish", at: sub.canvas, into: &dl, y: 40) }
+    if editOnCanvas {
+      label(
+        "Edit on canvas: drag items (radius, angles) or the main button · E to finish",
+        at: sub.canvas, into: &dl, y: 40)
+    }
   }
 
   func label(_ text: String, at r: PixelRect, into dl: inout DrawList, y: Double = 10) {
     let s = window.scale
-    dl.text(text, x: r.x + r.w / 2, y: r.y + y * s, size: 12 * s, color: RGBA(0xC7, 0xC7, 0xCC), align: .center)
+    dl.text(
+      text, x: r.x + r.w / 2, y: r.y + y * s, size: 12 * s, color: RGBA(0xC7, 0xC7, 0xCC),
+      align: .center)
   }
 
   /// Records the items' centres for the onion skin (T), newest last.
   func recordTrails() {
     let items = scene.fanItems(at: scene.now)
     if trails.count != items.count { trails = Array(repeating: [], count: items.count) }
-    let moving = scene.fan.isMoving && scene.fan.phase(at: scene.now) != .expanded
+    let moving =
+      scene.fan.isMoving && scene.fan.phase(at: scene.now) != .expanded
       && scene.fan.phase(at: scene.now) != .collapsed
     for (i, it) in items.enumerated() {
       if moving && it.alpha > 0.02 {
@@ -81,8 +94,12 @@ enum FanGhost {
     let s = view.scale
     for (i, it) in scene.fanItems(at: t).enumerated() where it.alpha > 0.01 {
       let (x, y) = view.toPixels(it.center)
-      dl.fillCircle(cx: x, cy: y, r: scene.preset.fan.itemSize / 2 * max(0, it.scale) * s, Palette.items[i % Palette.items.count].fading(it.alpha))
-      dl.strokeCircle(cx: x, cy: y, r: scene.preset.fan.itemSize / 2 * max(0, it.scale) * s, width: 1.5 * s, RGBA(255, 255, 255).fading(it.alpha))
+      dl.fillCircle(
+        cx: x, cy: y, r: scene.preset.fan.itemSize / 2 * max(0, it.scale) * s,
+        Palette.items[i % Palette.items.count].fading(it.alpha))
+      dl.strokeCircle(
+        cx: x, cy: y, r: scene.preset.fan.itemSize / 2 * max(0, it.scale) * s, width: 1.5 * s,
+        RGBA(255, 255, 255).fading(it.alpha))
     }
     let (bx, by) = view.toPixels(scene.bubble.center(at: t))
     if scene.bubble.phase != .hidden {

@@ -8,7 +8,9 @@ extension App {
   static func presetFiles() -> [String] {
     let dir = FileManager.default.currentDirectoryPath + "/presets"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { dir + "/" + $0 }
+    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
+      dir + "/" + $0
+    }
   }
 
   /// Quit or load; asks first when there are unsaved changes.
@@ -77,12 +79,14 @@ extension App {
   func write(to path: String, name: String? = nil) {
     var p = scene.preset
     if let n = name {
-      let trimmed = String(n.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(64))
+      let trimmed = String(
+        n.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(64))
       if !trimmed.isEmpty { p.name = trimmed }
     }
     do {
       try FileManager.default.createDirectory(
-        atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+        withIntermediateDirectories: true)
       try PresetWriter.save(p, to: path)
       if p != scene.preset { applyPreset(p) }
       presetPath = path
@@ -112,7 +116,8 @@ extension App {
       lastRecoveryWrite = t
       recoveryDirty = false
       if modified {
-        try? FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+          atPath: stateFolder, withIntermediateDirectories: true)
         try? PresetWriter.save(scene.preset, to: recoveryPath)
       } else {
         clearRecovery()
@@ -154,7 +159,9 @@ extension App {
       return
     }
     options.background = path
-    flash("Backdrop: \(URL(fileURLWithPath: path).lastPathComponent) (drop another, or clear it in the panel)")
+    flash(
+      "Backdrop: \(URL(fileURLWithPath: path).lastPathComponent) (drop another, or clear it in the panel)"
+    )
   }
 
   /// R: start or stop a take; on stop the take renders to
@@ -176,11 +183,15 @@ extension App {
       var startPreset = tk.scene.preset
       startPreset.name = String(startPreset.name.prefix(64))
       try PresetWriter.save(startPreset, to: presetFile)
-      try AtomicFile.write(Data(tk.recorder.script(until: timeline.time - tk.start).text.utf8), to: scriptPath)
+      try AtomicFile.write(
+        Data(tk.recorder.script(until: timeline.time - tk.start).text.utf8), to: scriptPath)
       let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
       let p = Process()
       p.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-      p.arguments = ["-n", "15", exe, "render", "--preset", presetFile, "--script", scriptPath, "--out", dir + "/\(stamp).mp4"]
+      p.arguments = [
+        "-n", "15", exe, "render", "--preset", presetFile, "--script", scriptPath, "--out",
+        dir + "/\(stamp).mp4",
+      ]
       p.standardOutput = FileHandle.nullDevice
       p.standardError = FileHandle.nullDevice
       try p.run()
@@ -205,7 +216,8 @@ extension App {
     do {
       try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
       guard let font = FontLocator.locate() else { throw SaveError(path: path, reason: "no font") }
-      let canvas = try SoftwareCanvas(width: window.pixelWidth, height: window.pixelHeight, fontPath: font)
+      let canvas = try SoftwareCanvas(
+        width: window.pixelWidth, height: window.pixelHeight, fontPath: font)
       canvas.draw(lastFrame)
       try canvas.savePNG(to: path)
       flash("Saved screenshots/\(URL(fileURLWithPath: path).lastPathComponent)")
@@ -232,7 +244,8 @@ extension App {
       } catch { printErr("springlab: cannot write \(rp): \(error)") }
     }
     if recoveryDirty && modified {
-      try? FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
+      try? FileManager.default.createDirectory(
+        atPath: stateFolder, withIntermediateDirectories: true)
       try? PresetWriter.save(scene.preset, to: recoveryPath)
     } else if !modified {
       clearRecovery()
@@ -240,7 +253,9 @@ extension App {
     remembered.panelVisible = panelVisible
     remembered.device = scene.preset.device
     remembered.orientation = scene.preset.orientation
-    if let p = presetPath { remembered.presetPath = URL(fileURLWithPath: p).standardizedFileURL.path }
+    if let p = presetPath {
+      remembered.presetPath = URL(fileURLWithPath: p).standardizedFileURL.path
+    }
     if scene.bubble.phase != .hidden {
       let b = scene.bubble.center(at: scene.now)
       remembered.bubbleX = b.x

@@ -133,7 +133,11 @@ extension App {
     case "f12": screenshot()
     case "1", "2", "3", "4", "5", "6", "7", "8", "9":
       let files = App.presetFiles()
-      if let n = Int(key), n <= files.count { request(.load(files[n - 1])) } else { flash("No preset \(key)") }
+      if let n = Int(key), n <= files.count {
+        request(.load(files[n - 1]))
+      } else {
+        flash("No preset \(key)")
+      }
     default: break
     }
   }

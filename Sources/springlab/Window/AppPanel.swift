@@ -5,25 +5,75 @@ import SpringLabUI
 extension App {
   /// Field paths per panel section, in order.
   static let sections: [(String, [String])] = [
-    ("Layout", ["fan.count", "fan.layout", "fan.radius", "fan.startAngle", "fan.endAngle", "fan.spacing", "fan.itemSize", "fan.hitSize"]),
+    (
+      "Layout",
+      [
+        "fan.count", "fan.layout", "fan.radius", "fan.startAngle", "fan.endAngle", "fan.spacing",
+        "fan.itemSize", "fan.hitSize",
+      ]
+    ),
     (
       "Expand",
-      ["fan.expand.variant", "fan.expand.curve", "fan.expand.duration", "fan.expand.damping", "fan.expand.velocity", "fan.expand.stagger", "fan.expand.order", "fan.spin"]
+      [
+        "fan.expand.variant", "fan.expand.curve", "fan.expand.duration", "fan.expand.damping",
+        "fan.expand.velocity", "fan.expand.stagger", "fan.expand.order", "fan.spin",
+      ]
     ),
-    ("Overshoot (KYCircleMenu)", ["fan.overshoot.distance", "fan.overshoot.outDuration", "fan.overshoot.backDuration"]),
+    (
+      "Overshoot (KYCircleMenu)",
+      ["fan.overshoot.distance", "fan.overshoot.outDuration", "fan.overshoot.backDuration"]
+    ),
     (
       "Collapse",
-      ["fan.collapse.variant", "fan.collapse.curve", "fan.collapse.duration", "fan.collapse.damping", "fan.collapse.velocity", "fan.collapse.stagger", "fan.collapse.order"]
+      [
+        "fan.collapse.variant", "fan.collapse.curve", "fan.collapse.duration",
+        "fan.collapse.damping", "fan.collapse.velocity", "fan.collapse.stagger",
+        "fan.collapse.order",
+      ]
     ),
-    ("Main button", ["fan.rotation.angle", "fan.rotation.openDuration", "fan.rotation.closeDuration", "fan.mainSize", "fan.main.right", "fan.main.bottom"]),
-    ("Interaction", ["fan.policy", "fan.tapReportDelay", "fan.toastDuration", "fan.pressScale", "fan.backdropDim", "fan.flyOut"]),
+    (
+      "Main button",
+      [
+        "fan.rotation.angle", "fan.rotation.openDuration", "fan.rotation.closeDuration",
+        "fan.mainSize", "fan.main.right", "fan.main.bottom",
+      ]
+    ),
+    (
+      "Interaction",
+      [
+        "fan.policy", "fan.tapReportDelay", "fan.toastDuration", "fan.pressScale",
+        "fan.backdropDim", "fan.flyOut",
+      ]
+    ),
     (
       "Bubble",
-      ["bubble.enabled", "bubble.snap.mode", "bubble.snap.duration", "bubble.snap.damping", "bubble.snap.velocity", "bubble.snap.deceleration", "bubble.margin", "bubble.size", "bubble.startSide", "bubble.startY", "bubble.badge"]
+      [
+        "bubble.enabled", "bubble.snap.mode", "bubble.snap.duration", "bubble.snap.damping",
+        "bubble.snap.velocity", "bubble.snap.deceleration", "bubble.margin", "bubble.size",
+        "bubble.startSide", "bubble.startY", "bubble.badge",
+      ]
     ),
-    ("Bubble touch", ["bubble.tap.distance", "bubble.tap.quickTime", "bubble.tap.quickDistance", "bubble.longPress"]),
-    ("Bubble menu", ["bubble.menu.count", "bubble.menu.duration", "bubble.menu.damping", "bubble.menu.velocity", "bubble.menu.closeDuration"]),
-    ("Idle and floating", ["bubble.idle.delay", "bubble.idle.alpha", "bubble.idle.tuck", "bubble.floating.count", "bubble.floating.restitution", "bubble.floating.speed"]),
+    (
+      "Bubble touch",
+      [
+        "bubble.tap.distance", "bubble.tap.quickTime", "bubble.tap.quickDistance",
+        "bubble.longPress",
+      ]
+    ),
+    (
+      "Bubble menu",
+      [
+        "bubble.menu.count", "bubble.menu.duration", "bubble.menu.damping", "bubble.menu.velocity",
+        "bubble.menu.closeDuration",
+      ]
+    ),
+    (
+      "Idle and floating",
+      [
+        "bubble.idle.delay", "bubble.idle.alpha", "bubble.idle.tuck", "bubble.floating.count",
+        "bubble.floating.restitution", "bubble.floating.speed",
+      ]
+    ),
     ("Device", ["device.model", "device.orientation"]),
   ]
 
@@ -52,19 +102,33 @@ extension App {
     default: break
     }
     let speed = timeline.speed == 1 ? "1×" : String(format: "%g×", timeline.speed)
-    ui.label("Time \(String(format: "%.2f", timeline.time)) s · \(speed)\(timeline.paused ? " · paused" : "") · fan \(scene.fan.phase(at: scene.now).rawValue)")
-    if scene.bubble.phase == .hidden, ui.button("Show the bubble again (it was dismissed by a long press)") {
+    ui.label(
+      "Time \(String(format: "%.2f", timeline.time)) s · \(speed)\(timeline.paused ? " · paused" : "") · fan \(scene.fan.phase(at: scene.now).rawValue)"
+    )
+    if scene.bubble.phase == .hidden,
+      ui.button("Show the bubble again (it was dismissed by a long press)")
+    {
       send(.showBubble)
     }
     if ui.section("Presets") {
       let files = App.presetFiles()
-      let names = files.enumerated().map { "\($0.offset < 9 ? "\($0.offset + 1)  " : "   ")" + URL(fileURLWithPath: $0.element).lastPathComponent }
-      let current = files.firstIndex { presetPath.map(URL.init(fileURLWithPath:))?.standardizedFileURL.path == URL(fileURLWithPath: $0).standardizedFileURL.path }
-      if let i = ui.list("presets", items: names, selected: current, visibleRows: 6) { request(.load(files[i])) }
+      let names = files.enumerated().map {
+        "\($0.offset < 9 ? "\($0.offset + 1)  " : "   ")"
+          + URL(fileURLWithPath: $0.element).lastPathComponent
+      }
+      let current = files.firstIndex {
+        presetPath.map(URL.init(fileURLWithPath:))?.standardizedFileURL.path
+          == URL(fileURLWithPath: $0).standardizedFileURL.path
+      }
+      if let i = ui.list("presets", items: names, selected: current, visibleRows: 6) {
+        request(.load(files[i]))
+      }
     }
     let warnings = Lint.check(p)
     if ui.section("Lint (\(warnings.count))") {
-      if warnings.isEmpty { ui.label("No warnings: matches the seeds' advice.", color: RGBA(0x30, 0xD1, 0x58)) }
+      if warnings.isEmpty {
+        ui.label("No warnings: matches the seeds' advice.", color: RGBA(0x30, 0xD1, 0x58))
+      }
       for (i, w) in warnings.enumerated() {
         ui.pushID("lint\(i)")
         if ui.button("⚠ " + w.fields.joined(separator: ", ")) { select(w.fields.first) }
@@ -76,8 +140,16 @@ extension App {
       let diffs = PresetField.all.filter { $0.json(of: a) != $0.json(of: p) }
       if diffs.isEmpty { ui.label("A and B are the same.") }
       for f in diffs { ui.label("\(f.path): \(f.json(of: a).preview) → \(f.json(of: p).preview)") }
-      if let i = ui.buttons(["Swap (X)", compareMode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)"]) {
-        if i == 0 { swapAB() } else if i == 1 { compareMode = compareMode == .ghost ? .sideBySide : .ghost } else { pinA() }
+      if let i = ui.buttons([
+        "Swap (X)", compareMode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)",
+      ]) {
+        if i == 0 {
+          swapAB()
+        } else if i == 1 {
+          compareMode = compareMode == .ghost ? .sideBySide : .ghost
+        } else {
+          pinA()
+        }
       }
     }
     for (title, paths) in App.sections {
@@ -107,9 +179,14 @@ extension App {
       if let i = ui.buttons(formats.map(\.rawValue)) { copyExport(formats[i]) }
     }
     if ui.section("Backdrop") {
-      ui.label(options.background.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "Sample app (drop a PNG on the window)")
+      ui.label(
+        options.background.map { URL(fileURLWithPath: $0).lastPathComponent }
+          ?? "Sample app (drop a PNG on the window)")
       var path = backdropField
-      if ui.textField("PNG path##backdrop", text: &path, placeholder: "/path/to/screenshot.png", maxLength: 1024) == .submitted {
+      if ui.textField(
+        "PNG path##backdrop", text: &path, placeholder: "/path/to/screenshot.png", maxLength: 1024)
+        == .submitted
+      {
         setBackground(path)
       }
       backdropField = path
@@ -172,16 +249,22 @@ extension App {
     case .saveAs: h = 136 * s
     default: h = 112 * s
     }
-    let rect = PixelRect(x: (Double(window.pixelWidth) - w) / 2, y: (Double(window.pixelHeight) - h) / 2, w: w, h: h)
-    let escape = ui.frameEvents.contains { if case .keyDown("escape", _, _) = $0 { return true } else { return false } }
+    let rect = PixelRect(
+      x: (Double(window.pixelWidth) - w) / 2, y: (Double(window.pixelHeight) - h) / 2, w: w, h: h)
+    let escape = ui.frameEvents.contains {
+      if case .keyDown("escape", _, _) = $0 { return true } else { return false }
+    }
     ui.beginPanel("dialog", rect: rect)
     switch d {
     case .saveAs:
       ui.label("Save preset as", color: RGBA(255, 255, 255))
-      let action = ui.textField("Name##saveas", text: &saveAsName, placeholder: "Preset name", maxLength: 64)
+      let action = ui.textField(
+        "Name##saveas", text: &saveAsName, placeholder: "Preset name", maxLength: 64)
       let path = saveAsPath(saveAsName)
       let exists = FileManager.default.fileExists(atPath: path)
-      ui.label("→ presets/\(URL(fileURLWithPath: path).lastPathComponent)\(exists ? "  (replaces the existing file)" : "")")
+      ui.label(
+        "→ presets/\(URL(fileURLWithPath: path).lastPathComponent)\(exists ? "  (replaces the existing file)" : "")"
+      )
       let choice = ui.buttons(["Save", "Cancel"])
       if action == .submitted || choice == 0 {
         dialog = nil

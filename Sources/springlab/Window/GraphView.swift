@@ -22,8 +22,10 @@ enum GraphView {
     let s = app.window.scale
     let scene = app.scene
     let fan = scene.preset.fan
-    let expanding = scene.fan.phase(at: scene.now) == .expanding || scene.fan.phase(at: scene.now) == .expanded
-    let graph = CurveGraph(fan: fan, expand: expanding || scene.fan.phase(at: scene.now) == .collapsed)
+    let expanding =
+      scene.fan.phase(at: scene.now) == .expanding || scene.fan.phase(at: scene.now) == .expanded
+    let graph = CurveGraph(
+      fan: fan, expand: expanding || scene.fan.phase(at: scene.now) == .collapsed)
     dl.fillRoundedRect(r, radius: 10 * s, RGBA(0x16, 0x17, 0x1B, 0xF4))
     let p = plot(r, scale: s)
     let span = graph.span
@@ -31,13 +33,17 @@ enum GraphView {
     for v in [0.0, 1.0] {
       let (x0, y) = toPx(0, v, p, span: span)
       dl.polyline([(x0, y), (p.x + p.w, y)], width: 1, RGBA(0x48, 0x48, 0x4A))
-      dl.text(v == 0 ? "0" : "1", x: p.x - 8 * s, y: y - 7 * s, size: 11 * s, color: RGBA(0x8E, 0x8E, 0x93), align: .right)
+      dl.text(
+        v == 0 ? "0" : "1", x: p.x - 8 * s, y: y - 7 * s, size: 11 * s,
+        color: RGBA(0x8E, 0x8E, 0x93), align: .right)
     }
     var tick = 0.0
     while tick <= span {
       let (x, y) = toPx(tick, vMin, p, span: span)
       dl.polyline([(x, y), (x, y - 4 * s)], width: 1, RGBA(0x63, 0x63, 0x66))
-      dl.text(String(format: "%.1f", tick), x: x, y: y + 3 * s, size: 10 * s, color: RGBA(0x8E, 0x8E, 0x93), align: .center)
+      dl.text(
+        String(format: "%.1f", tick), x: x, y: y + 3 * s, size: 10 * s,
+        color: RGBA(0x8E, 0x8E, 0x93), align: .center)
       tick += 0.1
     }
     let rot = graph.rotation.points.map { toPx($0.0, $0.1, p, span: span) }
@@ -55,7 +61,9 @@ enum GraphView {
     }
     // bubble snap, when it snaps
     if scene.bubble.phase == .snapping {
-      dl.text("bubble snapping", x: p.x + p.w, y: r.y + 8 * s, size: 11 * s, color: Palette.bubble, align: .right)
+      dl.text(
+        "bubble snapping", x: p.x + p.w, y: r.y + 8 * s, size: 11 * s, color: Palette.bubble,
+        align: .right)
     }
     let title = expanding || scene.fan.phase(at: scene.now) == .collapsed ? "Expand" : "Collapse"
     let speed = app.timeline.speed == 1 ? "" : String(format: " · %g×", app.timeline.speed)
@@ -89,7 +97,8 @@ enum GraphView {
 
   /// The handle (0 or 1) under a pixel, if any.
   static func handle(at x: Double, _ y: Double, app: App) -> Int? {
-    guard let r = app.graphRect, let (m, _) = easedMotion(app), let b = FanMotionBuilder.bezier(m) else { return nil }
+    guard let r = app.graphRect, let (m, _) = easedMotion(app), let b = FanMotionBuilder.bezier(m)
+    else { return nil }
     let s = app.window.scale
     let p = plot(r, scale: s)
     let span = CurveGraph(fan: app.scene.preset.fan).span

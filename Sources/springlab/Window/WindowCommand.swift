@@ -4,11 +4,13 @@ import SpringLabSDL
 
 /// `springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--fresh] [--exit-after SECONDS]`
 enum WindowCommand {
-  static let usage = "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--fresh] [--exit-after SECONDS]"
+  static let usage =
+    "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--fresh] [--exit-after SECONDS]"
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
-      argv, valued: ["trace", "record-input", "exit-after"], booleans: ["help", "fresh"], usage: usage)
+      argv, valued: ["trace", "record-input", "exit-after"], booleans: ["help", "fresh"],
+      usage: usage)
     if a.flags["help"] == true {
       printOut(
         """
@@ -21,7 +23,9 @@ enum WindowCommand {
         """)
       return .ok
     }
-    guard a.positional.count <= 1 else { throw CLIError(.usage, "at most one PRESET\nusage: \(usage)") }
+    guard a.positional.count <= 1 else {
+      throw CLIError(.usage, "at most one PRESET\nusage: \(usage)")
+    }
     let exitAfter = try a.double("exit-after", in: 0...86_400, usage: usage)
     let stateFolder = RememberedState.folder()
     var remembered = RememberedState()
@@ -45,11 +49,15 @@ enum WindowCommand {
       if let o = remembered.orientation { preset.orientation = o }
     }
     guard let font = FontLocator.locate() else {
-      throw CLIError(.environment, "no font found: install fonts-dejavu-core (or set SPRINGLAB_FONT to a .ttf file)")
+      throw CLIError(
+        .environment,
+        "no font found: install fonts-dejavu-core (or set SPRINGLAB_FONT to a .ttf file)")
     }
     var trace: TraceWriter?
     if let tp = a.values["trace"] {
-      do { trace = try TraceWriter(path: tp) } catch { throw CLIError(.environment, "cannot write the trace \(tp)") }
+      do { trace = try TraceWriter(path: tp) } catch {
+        throw CLIError(.environment, "cannot write the trace \(tp)")
+      }
     }
     if let rp = a.values["record-input"] {
       let dir = URL(fileURLWithPath: rp).deletingLastPathComponent().path
@@ -60,15 +68,19 @@ enum WindowCommand {
     let window: SDLWindow
     do {
       window = try SDLWindow(
-        title: "SpringLab", width: remembered.windowWidth, height: remembered.windowHeight, fontPath: font)
+        title: "SpringLab", width: remembered.windowWidth, height: remembered.windowHeight,
+        fontPath: font)
     } catch {
       throw CLIError(
         .environment,
-        "cannot open a window (\(error)).\nNo display? Render headless instead: springlab render --preset P --out demo.mp4")
+        "cannot open a window (\(error)).\nNo display? Render headless instead: springlab render --preset P --out demo.mp4"
+      )
     }
     let app = App(
-      window: window, preset: preset, presetPath: presetPath, remembered: a.flags["fresh"] == true ? nil : remembered,
-      stateFolder: stateFolder, trace: trace, recordPath: a.values["record-input"], exitAfter: exitAfter)
+      window: window, preset: preset, presetPath: presetPath,
+      remembered: a.flags["fresh"] == true ? nil : remembered,
+      stateFolder: stateFolder, trace: trace, recordPath: a.values["record-input"],
+      exitAfter: exitAfter)
     app.run()
     return .ok
   }

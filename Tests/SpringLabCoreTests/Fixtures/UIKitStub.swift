@@ -8,13 +8,19 @@ public typealias TimeInterval = Double
 public struct CGPoint: Sendable {
   public var x: CGFloat
   public var y: CGFloat
-  public init(x: CGFloat, y: CGFloat) { self.x = x; self.y = y }
+  public init(x: CGFloat, y: CGFloat) {
+    self.x = x
+    self.y = y
+  }
 }
 
 public struct CGVector: Sendable {
   public var dx: CGFloat
   public var dy: CGFloat
-  public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
+  public init(dx: CGFloat, dy: CGFloat) {
+    self.dx = dx
+    self.dy = dy
+  }
 }
 
 public struct CGAffineTransform: Sendable {
@@ -41,7 +47,8 @@ open class UIView {
   open var transform = CGAffineTransform.identity
   public init() {}
   open class func animate(
-    withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+    withDuration duration: TimeInterval, delay: TimeInterval,
+    usingSpringWithDamping dampingRatio: CGFloat,
     initialSpringVelocity velocity: CGFloat, options: UIView.AnimationOptions = [],
     animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
   ) {}
@@ -54,7 +61,9 @@ open class UIView {
 public protocol UITimingCurveProvider {}
 
 public class UISpringTimingParameters: UITimingCurveProvider {
-  public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {}
+  public init(
+    mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector
+  ) {}
   public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {}
 }
 
