@@ -41,11 +41,20 @@ func run(_ argv: [String]) -> Int32 {
         return Exit.ok.rawValue
       }
       if let cmd = commands[first] { return try cmd(Array(args.dropFirst())).rawValue }
+      // why: a mistyped command must not be reported as a missing preset file
+      if !first.hasPrefix("-") && !first.lowercased().hasSuffix(".json") && !first.contains("/")
+        && !FileManager.default.fileExists(atPath: first)
+      {
+        throw CLIError(.usage, "unknown command \(first)\n" + topUsage)
+      }
     }
     return try WindowCommand.run(args).rawValue
-  } catch {
+  } catch let error as CLIError {
     printErr("springlab: " + error.message)
     return error.code.rawValue
+  } catch {
+    printErr("springlab: \(error)")
+    return Exit.usage.rawValue
   }
 }
 

@@ -24,6 +24,15 @@ struct CommandTests {
     #expect(r.err.contains("usage:"))
   }
 
+  @Test func unknownCommandIsAUsageErrorButAMissingPresetIsExit3() throws {
+    let r = try CLIHarness.run(["frobnicate"])
+    #expect(r.code == 2)
+    #expect(r.err.contains("unknown command frobnicate"))
+    let p = try CLIHarness.run(["/nonexistent/p.json", "--exit-after", "1"])
+    #expect(p.code == 3)
+    #expect(p.err.contains("/nonexistent/p.json: (document): no such file"))
+  }
+
   @Test func everyShippedPresetValidates() throws {
     let files = CLIHarness.shippedPresets
     #expect(files.count >= 9)
