@@ -5,81 +5,14 @@ import SpringLabCore
   import Glibc
 #endif
 
-/// A child process for the bench: posix_spawn with an argument list (never a
-/// shell), stdin from /dev/null, stdout to a file (or /dev/null).
-struct BenchChild {
-  let pid: pid_t
-  let outPath: String?
+/// The bench's children (Xvfb, the window, xdotool).
+typealias BenchChild = ChildProcess
 
+extension ChildProcess {
   static func start(_ path: String, _ args: [String], env: [String: String], capture: Bool = false)
-    -> BenchChild?
+    -> ChildProcess?
   {
-    let outPath =
-      capture
-      ? NSTemporaryDirectory()
-        + "springlab-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out" : nil
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(
-      &actions, 1, outPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // why: main.swift ignores SIGPIPE and a child would inherit that; give it defaults
-    var attr = posix_spawnattr_t()
-    posix_spawnattr_init(&attr)
-    defer { posix_spawnattr_destroy(&attr) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attr, &empty)
-    posix_spawnattr_setsigdefault(&attr, &all)
-    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, path, &actions, &attr, argv, envp) == 0 else { return nil }
-    return BenchChild(pid: pid, outPath: outPath)
-  }
-
-  /// Waits for exit; returns the status (128 + signal when killed).
-  @discardableResult
-  func wait() -> Int32 {
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-  }
-
-  /// SIGTERM, then SIGKILL if it has not gone within `grace` seconds.
-  func stop(grace: Double = 3) {
-    kill(pid, SIGTERM)
-    let deadline = Bench.seconds() + grace
-    var status: Int32 = 0
-    while Bench.seconds() < deadline {
-      if waitpid(pid, &status, WNOHANG) == pid { return }
-      usleep(10_000)
-    }
-    kill(pid, SIGKILL)
-    wait()
-  }
-
-  /// Captured stdout (then removed).
-  func takeOutput() -> String {
-    guard let p = outPath else { return "" }
-    defer { unlink(p) }
-    return (try? String(contentsOfFile: p, encoding: .utf8)) ?? ""
-  }
-
-  /// Runs a tool to completion and returns its stdout.
-  static func run(_ path: String, _ args: [String], env: [String: String]) -> String {
-    guard let c = start(path, args, env: env, capture: true) else { return "" }
-    c.wait()
-    return c.takeOutput()
+    try? launch(path, args, env: env, captureOutput: capture)
   }
 }
 

@@ -46,13 +46,7 @@ enum ComposeExporter {
       o.append("fun CoroutineScope.\(name)(\(params)) {")
       for k in kinds {
         for a in c.group(k) {
-          let target: String
-          switch k {
-          case .fanExpand, .fanCollapse: target = "progress[\(a.item ?? 0)]"
-          case .rotationOpen, .rotationClose: target = "rotation"
-          case .bubbleSnap: target = "snap"
-          default: target = "menu"
-          }
+          let target = ExportContext.variable(for: a)
           o.append("  // [\(a.id)] \(ExportContext.describe(a))")
           var calls: [String] = []
           var from = a.from

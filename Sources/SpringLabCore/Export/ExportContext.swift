@@ -31,6 +31,17 @@ struct ExportContext {
   }
 
   /// A one-line description of a move's source parameters, for comments.
+  /// The exported code's variable an animation drives (`progress[i]`,
+  /// `rotation`, `snap`, `menu`).
+  static func variable(for a: ExportAnimation) -> String {
+    switch a.kind {
+    case .fanExpand, .fanCollapse: return "progress[\(a.item ?? 0)]"
+    case .rotationOpen, .rotationClose: return "rotation"
+    case .bubbleSnap: return "snap"
+    default: return "menu"
+    }
+  }
+
   static func describe(_ a: ExportAnimation) -> String {
     a.moves.map { m -> String in
       switch m.curve {

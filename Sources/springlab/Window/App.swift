@@ -286,7 +286,7 @@ final class App {
   /// What the backdrop path field holds.
   var backdropField = ""
   /// Background renders of takes (R).
-  var renders: [Process] = []
+  var renders: [ChildProcess] = []
 
   func flash(_ text: String) {
     message = (text, now + 2.5)

@@ -130,6 +130,12 @@ extension App {
       if let c = change { hotReload(c, name: URL(fileURLWithPath: w.path).lastPathComponent) }
     }
     if showTrails { recordTrails() }
+    // reap finished background renders (takes)
+    renders.removeAll { child in
+      guard let status = child.poll() else { return false }
+      if status != 0 { flash("A take failed to render (exit \(status))") }
+      return true
+    }
   }
 
   /// The loaded file changed on disk: reload it by path. A bad edit shows the
@@ -186,16 +192,15 @@ extension App {
       try AtomicFile.write(
         Data(tk.recorder.script(until: timeline.time - tk.start).text.utf8), to: scriptPath)
       let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-      p.arguments = [
-        "-n", "15", exe, "render", "--preset", presetFile, "--script", scriptPath, "--out",
-        dir + "/\(stamp).mp4",
-      ]
-      p.standardOutput = FileHandle.nullDevice
-      p.standardError = FileHandle.nullDevice
-      try p.run()
-      renders.append(p)
+      // why: low priority, so the encode never makes the window stutter
+      let child = try ChildProcess.launch(
+        "/usr/bin/nice",
+        [
+          "-n", "15", exe, "render", "--preset", presetFile, "--script", scriptPath, "--out",
+          dir + "/\(stamp).mp4",
+        ],
+        env: ProcessInfo.processInfo.environment)
+      renders.append(child)
       flash("Rendering recordings/\(stamp).mp4 in the background")
     } catch {
       flash("Cannot save the take: \(error)")
