@@ -21,7 +21,7 @@ enum BubbleDrawer {
         PixelRect(x: rect.x, y: rect.y + 3 * s, w: rect.w, h: rect.h), radius: 16 * s * k,
         RGBA(0, 0, 0, 0x28).fading(a))
       dl.fillRoundedRect(rect, radius: 16 * s * k, RGBA(0x2C, 0x2C, 0x2E).fading(a))
-      let names = ["gear", "search", "bell", "heart", "share", "mic", "pin", "star"]
+      let names = BubbleMenuLayout.actions.map(\.icon)
       for (i, c) in m.items.enumerated() {
         let (x, y) = v.toPixels(scaled(c))
         let pressed = scene.pressedTarget == .bubbleMenu(i)

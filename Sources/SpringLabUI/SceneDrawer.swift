@@ -124,9 +124,12 @@ public enum SceneDrawer {
   static func drawAppContent(_ d: Device, _ v: ViewTransform, _ dl: inout DrawList) {
     let s = v.scale
     let safe = d.safe
-    let (tx, ty) = v.toPixels(
-      Point(safe.left + 20, max(safe.top, 20) - 16 - (safe.top > 30 ? 8 : 0)))
-    dl.text("9:41", x: tx + 12 * s, y: ty, size: 15 * s, color: Palette.text)
+    // why: iPhones hide the status bar in landscape; in portrait it sits
+    // inside the top safe area, above the title
+    if safe.top >= 20 {
+      let (tx, ty) = v.toPixels(Point(safe.left + 32, max(2, safe.top / 2 - 9)))
+      dl.text("9:41", x: tx, y: ty, size: 15 * s, color: Palette.text)
+    }
     let (hx, hy) = v.toPixels(Point(safe.left + 20, safe.top + 12))
     dl.text("Ledger", x: hx, y: hy, size: 30 * s, color: Palette.text)
     var y = safe.top + 64

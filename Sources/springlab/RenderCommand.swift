@@ -88,7 +88,9 @@ enum RenderCommand {
     let ph = Int((Double(h) * scale).rounded())
     guard (1...7680).contains(pw), (1...4320).contains(ph), w > 0, h > 0 else {
       throw CLIError(
-        .usage, "--size \(w)x\(h) at scale \(scale) is \(pw)x\(ph) pixels; the limit is 7680x4320")
+        .usage,
+        "--size \(w)x\(h) at scale \(scale) is \(pw)x\(ph) pixels; it must be at least 1x1 and at most 7680x4320"
+      )
     }
     if kind == .mp4 && (pw % 2 != 0 || ph % 2 != 0) {
       throw CLIError(.usage, "an .mp4 needs even sizes; \(pw)x\(ph) pixels is odd")

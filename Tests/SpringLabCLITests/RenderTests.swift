@@ -64,8 +64,8 @@ struct RenderTests {
     let dir = CLIHarness.tempDir()
     let png = dir.appendingPathComponent("x.png").path
     let cases: [([String], Int32, String)] = [
-      (["render", "--out", png, "--size", "0x0"], 2, "the limit is 7680x4320"),
-      (["render", "--out", png, "--size", "100000x100000"], 2, "the limit is 7680x4320"),
+      (["render", "--out", png, "--size", "0x0"], 2, "must be at least 1x1"),
+      (["render", "--out", png, "--size", "100000x100000"], 2, "at most 7680x4320"),
       (["render", "--out", png, "--fps", "0"], 2, "--fps 0"),
       (["render", "--out", dir.appendingPathComponent("x.avi").path], 2, "unknown extension .avi"),
       (["render", "--out", png, "--preset", "/nope.json"], 3, "no such file"),

@@ -422,7 +422,7 @@ struct BubbleTests {
     let p = s.targetPoint("bubble.menu", index: 1)!
     s.tap(p)
     #expect(!s.bubble.menuOpen)
-    #expect(s.toast?.text == "Action 2 tapped")
+    #expect(s.toast?.text == "Search tapped")
     s.advance(to: 1.7)
     #expect(s.bubble.menuProgress(at: 1.7) == 0)
   }

@@ -170,7 +170,8 @@ public struct Scene: Sendable, Equatable {
     case .bubbleMenu(let i):
       if hitTest(p) == .bubbleMenu(i) {
         bubble.setMenu(open: false, at: t)
-        toast = Toast(text: "Action \(i + 1) tapped", start: t, until: t + preset.fan.toastDuration)
+        let action = BubbleMenuLayout.actions[i % BubbleMenuLayout.actions.count].label
+        toast = Toast(text: "\(action) tapped", start: t, until: t + preset.fan.toastDuration)
       }
     case .fanMain:
       if hitTest(p) == .fanMain { fan.toggle(at: t) }

@@ -8,6 +8,11 @@ public struct BubbleMenuLayout: Sendable, Equatable {
   public var anchor: Point
   /// Item diameter, points.
   public static let itemSize = 40.0
+  /// The menu's actions, in order: (icon name, label for the toast).
+  public static let actions: [(icon: String, label: String)] = [
+    ("gear", "Settings"), ("search", "Search"), ("bell", "Alerts"), ("heart", "Favourites"),
+    ("share", "Share"), ("mic", "Voice"), ("pin", "Pin"), ("star", "Star"),
+  ]
 }
 
 extension Scene {

@@ -237,20 +237,28 @@ final class App {
   /// One UI pass over new events (panel first, then hot keys and canvas).
   func frameWithUI(_ events: [UIEvent], at t: Double) {
     lastUIBuild = t
-    layout = FrameLayout(
-      width: Double(window.pixelWidth), height: Double(window.pixelHeight), scale: window.scale,
-      panel: panelVisible)
-    var pass = events
-    if panelVisible || dialog != nil {
-      ui.scale = window.scale
-      ui.beginFrame(
-        events: events, time: t,
-        measure: window.measurer ?? { s, z in (Double(s.count) * z * 0.6, z) })
-      buildUI(at: t)
-      lastDrawList = ui.endFrame()
-      pass = ui.passThroughEvents
+    var pending = events
+    // why: hot keys and canvas input act after the panel was built, so build it
+    // again (with no new input) until it reflects what they changed: the frame
+    // drawn after a key press shows that key's result
+    for pass in 0..<4 {
+      layout = FrameLayout(
+        width: Double(window.pixelWidth), height: Double(window.pixelHeight), scale: window.scale,
+        panel: panelVisible)
+      var through = pending
+      if panelVisible || dialog != nil {
+        ui.scale = window.scale
+        ui.beginFrame(
+          events: pending, time: t,
+          measure: window.measurer ?? { s, z in (Double(s.count) * z * 0.6, z) })
+        buildUI(at: t)
+        lastDrawList = ui.endFrame()
+        through = ui.passThroughEvents
+      }
+      for ev in through { handle(ev) }
+      pending = []
+      if through.isEmpty && (pass > 0 || events.isEmpty) { break }
     }
-    for ev in pass { handle(ev) }
   }
 
   func present(at t: Double) {
@@ -281,6 +289,7 @@ final class App {
   var focusRequest: String?
   var focusRect: PixelRect?
   var lintCursor = 0
+  var bubbleWasHidden = false
   /// When the panel was last rebuilt (wall seconds).
   var lastUIBuild = -1.0
   /// What the backdrop path field holds.

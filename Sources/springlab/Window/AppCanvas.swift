@@ -63,8 +63,9 @@ extension App {
 
   func label(_ text: String, at r: PixelRect, into dl: inout DrawList, y: Double = 10) {
     let s = window.scale
+    let (shown, _) = fit(text, size: 12 * s, width: r.w - 24 * s)
     dl.text(
-      text, x: r.x + r.w / 2, y: r.y + y * s, size: 12 * s, color: RGBA(0xC7, 0xC7, 0xCC),
+      shown, x: r.x + r.w / 2, y: r.y + y * s, size: 12 * s, color: RGBA(0xC7, 0xC7, 0xCC),
       align: .center)
   }
 

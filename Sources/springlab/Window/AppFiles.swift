@@ -130,6 +130,9 @@ extension App {
       if let c = change { hotReload(c, name: URL(fileURLWithPath: w.path).lastPathComponent) }
     }
     if showTrails { recordTrails() }
+    let hidden = scene.bubble.phase == .hidden
+    if hidden && !bubbleWasHidden { flash("Bubble dismissed by a long press · B shows it again") }
+    bubbleWasHidden = hidden
     // reap finished background renders (takes)
     renders.removeAll { child in
       guard let status = child.poll() else { return false }

@@ -99,6 +99,8 @@ extension App {
       return
     }
     switch key {
+    case "b" where scene.bubble.phase == .hidden:
+      send(.showBubble)
     case "space", "b", "k", "o":
       send(.key(key))
       if key == "o" { flash("Rotated: \(scene.device.name) \(scene.device.orientationName)") }

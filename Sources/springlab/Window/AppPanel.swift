@@ -105,11 +105,13 @@ extension App {
     ui.label(
       "Time \(String(format: "%.2f", timeline.time)) s · \(speed)\(timeline.paused ? " · paused" : "") · fan \(scene.fan.phase(at: scene.now).rawValue)"
     )
-    if scene.bubble.phase == .hidden,
-      ui.button("Show the bubble again (it was dismissed by a long press)")
-    {
-      send(.showBubble)
-    }
+    // why: one line of fixed height, so rows below never jump when the count changes
+    let warnings = Lint.check(p)
+    ui.label(
+      warnings.isEmpty
+        ? "Lint: clean"
+        : "Lint: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") · L visits them",
+      color: warnings.isEmpty ? RGBA(0x30, 0xD1, 0x58) : RGBA(0xFF, 0xD6, 0x0A))
     if ui.section("Presets") {
       let files = App.presetFiles()
       let names = files.enumerated().map {
@@ -122,18 +124,6 @@ extension App {
       }
       if let i = ui.list("presets", items: names, selected: current, visibleRows: 6) {
         request(.load(files[i]))
-      }
-    }
-    let warnings = Lint.check(p)
-    if ui.section("Lint (\(warnings.count))") {
-      if warnings.isEmpty {
-        ui.label("No warnings: matches the seeds' advice.", color: RGBA(0x30, 0xD1, 0x58))
-      }
-      for (i, w) in warnings.enumerated() {
-        ui.pushID("lint\(i)")
-        if ui.button("⚠ " + w.fields.joined(separator: ", ")) { select(w.fields.first) }
-        ui.label("\(w.message) [\(w.source)]", color: RGBA(0xFF, 0xD6, 0x0A))
-        ui.popID()
       }
     }
     if let a = pinned, ui.section("A / B") {
@@ -173,6 +163,17 @@ extension App {
         }
       }
     }
+    if ui.section("Lint (\(warnings.count))") {
+      if warnings.isEmpty {
+        ui.label("No warnings: matches the seeds' advice.", color: RGBA(0x30, 0xD1, 0x58))
+      }
+      for (i, w) in warnings.enumerated() {
+        ui.pushID("lint\(i)")
+        if ui.button("⚠ " + w.fields.joined(separator: ", ")) { select(w.fields.first) }
+        ui.label("\(w.message) [\(w.source)]", color: RGBA(0xFF, 0xD6, 0x0A))
+        ui.popID()
+      }
+    }
     if ui.section("Export (copy to clipboard)") {
       ui.toggle("Preview Reduce Motion", value: &options.reduceMotion)
       let formats: [ExportFormat] = [.uikit, .swiftui, .compose, .css, .framer, .json]
@@ -192,6 +193,7 @@ extension App {
       backdropField = path
       if options.background != nil, ui.button("Clear backdrop") { options.background = nil }
     }
+    if scene.bubble.phase == .hidden, ui.button("Show the bubble again (B)") { send(.showBubble) }
     ui.endPanel()
     if focusRequest != nil, let r = focusRect {
       ui.scroll("panel", toShow: r)
@@ -273,7 +275,15 @@ extension App {
         dialog = nil
       }
     case .confirm(let title, let then):
-      ui.label(title, color: RGBA(255, 255, 255))
+      if case .quit = then {
+        ui.label(
+          title.replacingOccurrences(of: "?", with: " before quitting?"), color: RGBA(255, 255, 255)
+        )
+      } else {
+        ui.label(
+          title.replacingOccurrences(of: "?", with: " before loading another preset?"),
+          color: RGBA(255, 255, 255))
+      }
       ui.label("Your changes are lost if you don't save them.")
       switch ui.buttons(["Save", "Don't save", "Cancel"]) {
       case 0:

@@ -37,14 +37,17 @@ enum GraphView {
         v == 0 ? "0" : "1", x: p.x - 8 * s, y: y - 7 * s, size: 11 * s,
         color: RGBA(0x8E, 0x8E, 0x93), align: .right)
     }
+    // why: keep labels at least ~40 px apart whatever the span
+    let stepChoices = [0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10]
+    let tickStep = stepChoices.first { $0 / span * p.w >= 40 * s } ?? 10
     var tick = 0.0
     while tick <= span {
       let (x, y) = toPx(tick, vMin, p, span: span)
       dl.polyline([(x, y), (x, y - 4 * s)], width: 1, RGBA(0x63, 0x63, 0x66))
       dl.text(
-        String(format: "%.1f", tick), x: x, y: y + 3 * s, size: 10 * s,
+        String(format: tickStep < 0.1 ? "%.2f" : "%.1f", tick), x: x, y: y + 3 * s, size: 10 * s,
         color: RGBA(0x8E, 0x8E, 0x93), align: .center)
-      tick += 0.1
+      tick += tickStep
     }
     let rot = graph.rotation.points.map { toPx($0.0, $0.1, p, span: span) }
     dl.polyline(rot, width: 1.5 * s, RGBA(0x64, 0xD2, 0xFF, 0xA0))
