@@ -270,9 +270,15 @@ struct HardeningCLITests {
     var env = ProcessInfo.processInfo.environment
     env["DISPLAY"] = x.display
     env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+    // why: random clicks can reach Save as…; run in a scratch folder with its own
+    // copy of presets/ so nothing in the repository is ever written
+    try FileManager.default.copyItem(
+      atPath: CLIHarness.root.appendingPathComponent("presets").path,
+      toPath: dir.appendingPathComponent("presets").path)
     let app = try Spawned.start(
-      CLIHarness.binary,
-      [preset, "--fresh", "--trace", trace, "--exit-after", "\(Int(seconds) + 60)"], env: env)
+      "/usr/bin/env",
+      ["-C", dir.path, CLIHarness.binary, preset, "--fresh", "--trace", trace, "--exit-after", "\(Int(seconds) + 60)"],
+      env: env)
     var exited = false
     defer {
       if !exited {

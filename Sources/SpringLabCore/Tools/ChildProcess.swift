@@ -8,10 +8,28 @@ import Foundation
 /// shell string): stdin from /dev/null, stdout and stderr to temporary files
 /// when captured (so no pipe can fill and block it) or to /dev/null. Safe
 /// from any thread: no run loop, no Foundation `Process`.
-public struct ChildProcess: Sendable {
+///
+/// Once it has been reaped (by `wait` or `poll`) it is never signalled again:
+/// its pid may already belong to another process.
+public final class ChildProcess: @unchecked Sendable {
   public let pid: pid_t
   public let outPath: String?
   public let errPath: String?
+  private let lock = NSLock()
+  private var status: Int32?
+
+  init(pid: pid_t, outPath: String?, errPath: String?) {
+    self.pid = pid
+    self.outPath = outPath
+    self.errPath = errPath
+  }
+
+  /// The exit status once reaped, else nil.
+  public var exitStatus: Int32? {
+    lock.lock()
+    defer { lock.unlock() }
+    return status
+  }
 
   /// Starts `path` with `args` and exactly `env`. Throws when it cannot start.
   public static func launch(
@@ -56,26 +74,37 @@ public struct ChildProcess: Sendable {
     return ChildProcess(pid: pid, outPath: outPath, errPath: errPath)
   }
 
-  static func status(_ raw: Int32) -> Int32 {
-    raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+  static func decode(_ raw: Int32) -> Int32 { raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F) }
+
+  private func record(_ code: Int32) -> Int32 {
+    lock.lock()
+    defer { lock.unlock() }
+    status = code
+    return code
   }
 
   /// Waits for exit; returns the exit status (128 + signal when killed).
   @discardableResult
   public func wait() -> Int32 {
+    if let s = exitStatus { return s }
     var raw: Int32 = 0
     while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-    return ChildProcess.status(raw)
+    return record(ChildProcess.decode(raw))
   }
 
-  /// The exit status if it has exited (and reaps it), else nil.
+  /// The exit status if it has exited (and reaps it), else nil. Asking again
+  /// after it was reaped gives the same status.
   public func poll() -> Int32? {
+    if let s = exitStatus { return s }
     var raw: Int32 = 0
     guard waitpid(pid, &raw, WNOHANG) == pid else { return nil }
-    return ChildProcess.status(raw)
+    return record(ChildProcess.decode(raw))
   }
 
-  public func terminate() { kill(pid, SIGTERM) }
+  /// SIGTERM, unless it was already reaped.
+  public func terminate() {
+    if exitStatus == nil { kill(pid, SIGTERM) }
+  }
 
   /// SIGTERM, then SIGKILL if it has not gone within `grace` seconds.
   public func stop(grace: Double = 3) {
@@ -85,7 +114,7 @@ public struct ChildProcess: Sendable {
       if poll() != nil { return }
       usleep(10_000)
     }
-    kill(pid, SIGKILL)
+    if exitStatus == nil { kill(pid, SIGKILL) }
     wait()
   }
 
