@@ -75,7 +75,7 @@ public enum TextAlign: Sendable, Equatable {
 
 /// One instruction for a back end. Geometry is already tessellated (with
 /// anti-aliasing fringes as vertex alpha), so a back end only has to submit
-/// triangles (`SDL_RenderGeometry`) and blit cached text.
+/// triangles (one geometry call per batch) and blit cached text.
 public enum DrawCommand: Sendable, Equatable {
   /// Untextured triangles; `indices` index into `vertices` three at a time.
   case triangles(vertices: [DrawVertex], indices: [Int32])
@@ -96,7 +96,7 @@ public struct DrawList: Sendable, Equatable {
   /// Background colour the back end clears to before drawing.
   public var clearColor = RGBA(0x1E, 0x1F, 0x24)
   // why: consecutive shapes are merged into one triangle batch so a frame is a
-  // handful of SDL_RenderGeometry calls, not thousands.
+  // handful of geometry calls, not thousands.
   private var batchVertices: [DrawVertex] = []
   private var batchIndices: [Int32] = []
 
