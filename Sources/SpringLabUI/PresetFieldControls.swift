@@ -18,9 +18,11 @@ extension UIContext {
     case .number(let kp, let range, let unit):
       return slider(
         label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp], unit: unit,
-        step: UIContext.step(range: range, unit: unit))
+        step: UIContext.step(range: range, unit: unit), track: f.dragRange)
     case .integer(let kp, let range):
-      return sliderInt(label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp])
+      return sliderInt(
+        label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp],
+        track: f.dragRange.map { Int($0.lowerBound)...Int($0.upperBound) })
     case .choice(let kp, let options):
       return picker(label, selection: &preset[keyPath: kp], options: options)
     case .flag(let kp):

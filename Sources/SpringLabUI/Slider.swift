@@ -25,11 +25,16 @@ struct SliderDrag {
   var anchorValue: Double
   var lastX: Double
   var mode: DragMode
+  /// The value range the drag maps over, fixed for the whole drag.
+  var span: ClosedRange<Double>? = nil
 }
 
 /// The numeric parameters of one slider call.
 struct SliderSpec {
   var range: ClosedRange<Double>
+  /// The span a drag covers when narrower than `range` (typing still reaches
+  /// all of `range`); ignored while the value lies outside it.
+  var track: ClosedRange<Double>? = nil
   var defaultValue: Double?
   var unit: String
   var step: Double
@@ -63,7 +68,9 @@ extension UIContext {
   ///   commits a number clamped to `range`, Esc cancels, text that is not a
   ///   number turns the field red and is not committed).
   /// - Right-click or the reset icon restores `default`.
-  /// - The value is always clamped to `range`.
+  /// - The value is always clamped to `range`. With `track`, a drag spans
+  ///   only `track` (finer control where values usually live); typing and
+  ///   nudges still reach all of `range`.
   ///
   /// `unit` is shown after the value ("s", "pt", "°", ""); `decimals`
   /// defaults from `step` (0.01 → "0.400").
@@ -71,11 +78,11 @@ extension UIContext {
   public func slider(
     _ label: String, value: inout Double, range: ClosedRange<Double>,
     default defaultValue: Double? = nil,
-    unit: String = "", step: Double = 0.01, decimals: Int? = nil
+    unit: String = "", step: Double = 0.01, decimals: Int? = nil, track: ClosedRange<Double>? = nil
   ) -> Bool {
     let st = step > 0 && step.isFinite ? step : 0.01
     let spec = SliderSpec(
-      range: range, defaultValue: defaultValue, unit: unit, step: st,
+      range: range, track: track, defaultValue: defaultValue, unit: unit, step: st,
       decimals: decimals ?? ValueFormat.decimals(forStep: st), integer: false)
     return sliderRow(label, &value, spec)
   }
@@ -85,11 +92,12 @@ extension UIContext {
   @discardableResult
   public func sliderInt(
     _ label: String, value: inout Int, range: ClosedRange<Int>, default defaultValue: Int? = nil,
-    unit: String = "", step: Int = 1
+    unit: String = "", step: Int = 1, track: ClosedRange<Int>? = nil
   ) -> Bool {
     var v = Double(value)
     let spec = SliderSpec(
       range: Double(range.lowerBound)...Double(range.upperBound),
+      track: track.map { Double($0.lowerBound)...Double($0.upperBound) },
       defaultValue: defaultValue.map(Double.init),
       unit: unit, step: Double(max(1, step)), decimals: 0, integer: true)
     _ = sliderRow(label, &v, spec)
@@ -116,12 +124,20 @@ extension UIContext {
     let knobR = px(6.5)
     let x0 = trackR.x + knobR + px(2)
     let span = max(1, trackR.w - 2 * (knobR + px(2)))
-    let width = spec.range.upperBound - spec.range.lowerBound
+    // why: a soft track gives designers precision where values live (velocity
+    // 0…2 rather than −20…20) without forbidding typed values outside it
+    // (fixed for a whole drag, so crossing the track's end never makes the knob jump)
+    let mapRange =
+      sliderDrag.flatMap { $0.id == sid ? $0.span : nil }
+      ?? spec.track.flatMap { $0.contains(value) ? $0.clamped(to: spec.range) : nil } ?? spec.range
+    let width = mapRange.upperBound - mapRange.lowerBound
     lastSliderTrack = (x0, span, row.y + row.h / 2)
-    func valueAt(_ x: Double) -> Double { spec.range.lowerBound + (x - x0) / span * width }
+    func valueAt(_ x: Double) -> Double { mapRange.lowerBound + (x - x0) / span * width }
     func xOf(_ v: Double) -> Double {
-      x0 + (width > 0 ? (v - spec.range.lowerBound) / width : 0) * span
+      let c = min(max(v, mapRange.lowerBound), mapRange.upperBound)
+      return x0 + (width > 0 ? (c - mapRange.lowerBound) / width : 0) * span
     }
+    func dragged(_ v: Double) -> Double { min(max(v, mapRange.lowerBound), mapRange.upperBound) }
 
     drawLabel(label, in: labelR)
 
@@ -165,11 +181,12 @@ extension UIContext {
       let mode = DragMode(input.pressMods)
       let mx = input.mouseX
       if mode == .fine {
-        sliderDrag = SliderDrag(id: sid, anchorX: mx, anchorValue: value, lastX: mx, mode: mode)
+        sliderDrag = SliderDrag(
+          id: sid, anchorX: mx, anchorValue: value, lastX: mx, mode: mode, span: mapRange)
       } else {
         sliderDrag = SliderDrag(
-          id: sid, anchorX: mx, anchorValue: valueAt(mx), lastX: mx, mode: mode)
-        value = spec.settle(valueAt(mx), mode)
+          id: sid, anchorX: mx, anchorValue: valueAt(mx), lastX: mx, mode: mode, span: mapRange)
+        value = dragged(spec.settle(valueAt(mx), mode))
       }
       report(sid, .began)
     } else if state.held || state.released, var d = sliderDrag, d.id == sid {
@@ -184,7 +201,7 @@ extension UIContext {
       d.lastX = mx
       sliderDrag = d
       let old = value
-      value = spec.settle(raw, mode)
+      value = dragged(spec.settle(raw, mode))
       if value != old { report(sid, .changed) }
     }
     if state.released, sliderDrag?.id == sid {
@@ -225,7 +242,7 @@ extension UIContext {
     draw.fillRoundedRect(
       PixelRect(x: gx0, y: cy - groove / 2, w: gw, h: groove), radius: groove / 2, theme.widgetHot)
     let kx = xOf(value)
-    let fromX = xOf(min(max(0, spec.range.lowerBound), spec.range.upperBound))
+    let fromX = xOf(min(max(0, mapRange.lowerBound), mapRange.upperBound))
     let fillX0 = min(fromX, kx)
     let accent = hot ? theme.accentHot : theme.accent
     draw.fillRoundedRect(

@@ -25,6 +25,28 @@ public struct PresetField {
     self.label = label
   }
 
+  /// Where a slider's drag should span when the documented range is far wider
+  /// than the values designers use; typed values still reach the whole range.
+  public var dragRange: ClosedRange<Double>? {
+    if path.hasSuffix(".velocity") { return -2...6 }
+    if path.hasSuffix("Angle") { return -360...360 }
+    switch path {
+    case "fan.main.right", "fan.main.bottom": return 0...600
+    case "fan.expand.duration", "fan.collapse.duration", "bubble.snap.duration",
+      "bubble.menu.duration",
+      "bubble.menu.closeDuration", "fan.overshoot.outDuration", "fan.overshoot.backDuration":
+      return 0.01...2
+    case "fan.rotation.openDuration", "fan.rotation.closeDuration", "fan.tapReportDelay":
+      return 0...2
+    case "fan.expand.stagger", "fan.collapse.stagger": return 0...0.3
+    case "bubble.idle.delay": return 0...30
+    case "bubble.floating.count": return 0...200
+    case "bubble.floating.speed": return 0...600
+    case "bubble.startY": return 0...1100
+    default: return nil
+    }
+  }
+
   /// The allowed values, as messages say them ("0.05…1", "one of a, b").
   public var allowedText: String {
     switch kind {
