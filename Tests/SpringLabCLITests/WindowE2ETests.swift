@@ -29,22 +29,13 @@ struct WindowE2ETests {
         record, "--exit-after", "8",
       ],
       env: env)
-    var exited = false
+    // why: a no-op once the test has reaped it (ChildProcess never signals a reaped pid)
     defer {
-      if !exited {
-        app.terminate()
-        _ = app.wait()
-      }
+      app.stop()
       app.cleanUp()
     }
     let first = try #require(waitFor(10) { Self.lastLine(trace) })
-    let wid = try #require(
-      waitFor(10) { () -> String? in
-        let s =
-          (try? tool("/usr/bin/xdotool", ["search", "--name", "SpringLab"], display: x.display))
-          ?? ""
-        return s.split(separator: "\n").first.map(String.init)
-      })
+    let wid = try #require(x.springLabWindow())
     let view = first["view"] as! [String: Any]
     let main = (first["fan"] as! [String: Any])["main"] as! [String: Any]
     let scale = view["scale"] as! Double
@@ -61,7 +52,6 @@ struct WindowE2ETests {
     #expect(closed == true, "Escape did not collapse")
     // leave it alone until --exit-after ends the session
     #expect(app.wait() == 0, "\(app.err)")
-    exited = true
     let live = try #require(Self.lastLine(trace))
     // the recording replays headless to the same resting state
     let replayTrace = dir.appendingPathComponent("replay.jsonl").path
@@ -115,20 +105,11 @@ struct WindowE2ETests {
     let app = try Spawned.start(
       CLIHarness.binary, [file, "--fresh", "--trace", trace, "--exit-after", "40"], env: env)
     defer {
-      if app.poll() == nil {
-        app.terminate()
-        _ = app.wait()
-      }
+      app.stop()
       app.cleanUp()
     }
     _ = try #require(waitFor(10) { Self.lastLine(trace) })
-    let wid = try #require(
-      waitFor(10) { () -> String? in
-        let s =
-          (try? tool("/usr/bin/xdotool", ["search", "--name", "SpringLab"], display: x.display))
-          ?? ""
-        return s.split(separator: "\n").first.map(String.init)
-      })
+    let wid = try #require(x.springLabWindow())
     try tool("/usr/bin/xdotool", ["windowfocus", "--sync", wid], display: x.display)
     func keys(_ k: [String]) throws {
       try tool("/usr/bin/xdotool", ["key", "--delay", "60"] + k, display: x.display)

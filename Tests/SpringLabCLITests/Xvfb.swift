@@ -33,6 +33,17 @@ final class XvfbServer {
   }
 }
 
+extension XvfbServer {
+  /// The id of the first SpringLab window on this display, waiting up to `seconds`.
+  func springLabWindow(waiting seconds: Double = 10) -> String? {
+    waitFor(seconds) { () -> String? in
+      let s =
+        (try? tool("/usr/bin/xdotool", ["search", "--name", "SpringLab"], display: display)) ?? ""
+      return s.split(separator: "\n").first.map(String.init)
+    }
+  }
+}
+
 struct CLIError: Error, CustomStringConvertible {
   var description: String
   init(_ s: String) { description = s }
