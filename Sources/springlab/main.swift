@@ -17,7 +17,6 @@ let topUsage = """
          springlab lint FILE...
          springlab bench [--json] [--quick]
          springlab --version | --help | COMMAND --help
-  Internal (test helpers, not for users): springlab _save-loop FILE
   """
 
 func run(_ argv: [String]) -> Int32 {
@@ -25,10 +24,9 @@ func run(_ argv: [String]) -> Int32 {
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
     "render": RenderCommand.run, "bench": BenchCommand.run,
-    // internal: the kill-during-save test's child process
-    "_save-loop": SaveLoopCommand.run,
   ]
   do {
+    try RawArguments.requireUTF8()
     if let first = args.first {
       if first == "--version" {
         printOut("springlab \(SpringLabVersion.string)")
@@ -50,10 +48,10 @@ func run(_ argv: [String]) -> Int32 {
     }
     return try WindowCommand.run(args).rawValue
   } catch let error as CLIError {
-    printErr("springlab: " + error.message)
+    printErr("springlab: " + TerminalText.escapeMessage(error.message))
     return error.code.rawValue
   } catch {
-    printErr("springlab: \(error)")
+    printErr("springlab: " + TerminalText.escapeMessage("\(error)"))
     return Exit.usage.rawValue
   }
 }

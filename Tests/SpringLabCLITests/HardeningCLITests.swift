@@ -90,7 +90,7 @@ struct HardeningCLITests {
     #expect(table.out.contains("floating.growth.1000to10000"))
   }
 
-  /// The two versions `springlab _save-loop` writes alternately.
+  /// The two versions `springlab-test-support save-loop` writes alternately.
   static func loopVersions() -> [Preset] {
     var a = Preset.seedDefault
     a.name = "Loop A"
@@ -112,7 +112,7 @@ struct HardeningCLITests {
     var seen = [0, 0]
     for k in 0..<n {
       let child = try Spawned.start(
-        CLIHarness.binary, ["_save-loop", f], env: ProcessInfo.processInfo.environment)
+        CLIHarness.testSupport, ["save-loop", f], env: ProcessInfo.processInfo.environment)
       defer { child.cleanUp() }
       let ready = waitFor(10) { child.out.contains("ready") ? true : nil }
       #expect(ready == true, "kill \(k): the save loop never started: \(child.err)")
@@ -141,7 +141,7 @@ struct HardeningCLITests {
     #expect(strays.allSatisfy { $0.hasPrefix(".p.json.tmp-") }, "\(strays)")
     #expect(seen[0] > 0 && seen[1] > 0, "kills landed on both versions")
     // the next successful save sweeps away what the killed ones left
-    let r = try CLIHarness.run(["_save-loop", f, "--count", "1"])
+    let r = try CLIHarness.runTestSupport(["save-loop", f, "--count", "1"])
     #expect(r.code == 0, "\(r.err)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["p.json"])
   }
@@ -193,7 +193,7 @@ struct HardeningCLITests {
       chmod(dirPath, 0o555)
     }
     defer { chmod(dirPath, 0o755) }
-    let r = try CLIHarness.run(["_save-loop", f, "--count", "1"])
+    let r = try CLIHarness.runTestSupport(["save-loop", f, "--count", "1"])
     #expect(r.code == 4, "\(r.err)")
     #expect(r.err.contains("\(f): cannot save:"), "\(r.err)")
     #expect(
@@ -220,7 +220,7 @@ struct HardeningCLITests {
     let chunk = Data(repeating: 0x41, count: 1024)
     while (try? filler.write(contentsOf: chunk)) != nil {}
     try? filler.close()
-    let r = try CLIHarness.run(["_save-loop", f, "--count", "1"])
+    let r = try CLIHarness.runTestSupport(["save-loop", f, "--count", "1"])
     #expect(r.code == 4, "\(r.err)")
     #expect(r.err.contains("No space left on device"), "\(r.err)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: f)) == before)

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
 import SpringLabUI
 
@@ -273,7 +274,7 @@ extension App {
     remembered.windowWidth = Int(Double(window.pixelWidth) / sc)
     remembered.windowHeight = Int(Double(window.pixelHeight) / sc)
     do { try remembered.save(folder: stateFolder) } catch {
-      printErr("springlab: warning: cannot remember the session in \(stateFolder): \(error)")
+      printErr("springlab: warning: \(error) (the session is not remembered)")
     }
   }
 }
