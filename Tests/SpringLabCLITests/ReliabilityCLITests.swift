@@ -441,6 +441,32 @@ struct ReliabilityCLITests {
     #expect(html.out.contains("<title>SpringLab — &lt;/style&gt;&lt;script&gt;"))
   }
 
+  @Test(.enabled(if: Chromium.path != nil, Comment(rawValue: Chromium.missing)))
+  func aHostileNameRunsNoScriptInChromium() throws {
+    let dir = tempDir()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let name = "</style><script>document.title=\"PWNED\"</script>"
+    let f = dir + "/p.json"
+    try JSONWriter.compact(.object([("name", .string(name))])).write(
+      toFile: f, atomically: false, encoding: .utf8)
+    let html = try CLIHarness.run(["export", "--preset", f, "--format", "css", "--html"])
+    #expect(html.code == 0)
+    try html.out.write(toFile: dir + "/page.html", atomically: false, encoding: .utf8)
+    let run = try Chromium.run("file://" + dir + "/page.html", ["--dump-dom"])
+    #expect(run.code == 0)
+    #expect(!run.out.contains("<title>PWNED</title>"), "the name's script ran")
+    #expect(
+      run.out.contains("<title>SpringLab — &lt;/style&gt;&lt;script&gt;"), "\(run.out.prefix(400))")
+    // guard: the same name raw in a <style> comment, as 0.1 wrote it, does run
+    let raw =
+      "<!DOCTYPE html><html><head><title>t</title><style>/* \(name) */</style></head><body></body></html>"
+    try raw.write(toFile: dir + "/raw.html", atomically: false, encoding: .utf8)
+    let bad = try Chromium.run("file://" + dir + "/raw.html", ["--dump-dom"])
+    #expect(
+      bad.out.contains("<title>PWNED</title>"),
+      "the check cannot see a script run: \(bad.out.prefix(400))")
+  }
+
   // MARK: 7, 9, 10, 13: limits and refusals
 
   @Test func impossibleSizesFpsAtAndEmptyScriptsAreUsageErrors() throws {
