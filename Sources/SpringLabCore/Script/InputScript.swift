@@ -78,8 +78,13 @@ public struct InputScript: Sendable, Equatable {
   public static func decode(_ data: Data, file: String) throws(LoadError) -> InputScript {
     let root: JSONValue
     do {
-      root = try StrictJSONParser.parse(data, maxDepth: 32)
+      root = try StrictJSONParser.parse(data, maxDepth: 32, maxArrayCount: maxEvents)
     } catch {
+      if error.reason == "more than \(maxEvents) items" {
+        throw LoadError(
+          FieldProblem(
+            file: file, path: "events", value: nil, reason: "more than \(maxEvents) events"))
+      }
       throw LoadError(
         FieldProblem(file: file, path: eventPath(error.path), value: nil, reason: error.description)
       )
