@@ -131,7 +131,8 @@ extension UIContext {
       // why: on the overlay, so the panel's clip and the rows below cannot hide it
       let pad = px(5)
       let w = measure(reason).width + 2 * pad
-      var x = rect.x
+      // why: right-aligned with the field when wider, so it stays over the panel
+      var x = w > rect.w ? rect.x + rect.w - w : rect.x
       if displayWidth > 0 { x = min(x, displayWidth - w - px(4)) }
       let box = PixelRect(x: x, y: rect.y + rect.h + px(3), w: w, h: h + 2 * pad)
       overlay.fillRoundedRect(box.inset(-1), radius: px(theme.rounding) + 1, theme.error)

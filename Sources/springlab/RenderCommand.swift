@@ -141,7 +141,7 @@ enum RenderCommand {
     var script = demo
     if let s = a.values["script"] {
       do { script = try InputScript.load(path: s) } catch {
-        throw CLIError(.input, "cannot use script:\n" + error.description)
+        throw CLIError(.input, error.description)
       }
     }
     let at = try a.double("at", in: 0...3600, usage: usage)

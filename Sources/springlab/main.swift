@@ -48,7 +48,12 @@ func run(_ argv: [String]) -> Int32 {
     }
     return try WindowCommand.run(args).rawValue
   } catch let error as CLIError {
-    printErr("springlab: " + TerminalText.escapeMessage(error.message))
+    // why: one line per problem, each a whole `springlab: FILE: what: why`
+    // (a usage text that follows keeps its own layout)
+    for line in TerminalText.escapeMessage(error.message).split(separator: "\n") {
+      let isUsage = line.hasPrefix("usage:") || line.first?.isWhitespace == true
+      printErr(isUsage ? String(line) : "springlab: " + line)
+    }
     return error.code.rawValue
   } catch {
     printErr("springlab: " + TerminalText.escapeMessage("\(error)"))

@@ -168,6 +168,8 @@ struct ReliabilityCLITests {
   @Test func aTraceIntoAFIFOIsStreamedAndTheFIFOStays() throws {
     let dir = tempDir()
     defer { try? FileManager.default.removeItem(atPath: dir) }
+    // why: floating bubbles keep the window drawing, so frames flow without input
+    let party = CLIHarness.preset("floating-party.json")
     let fifo = dir + "/trace.fifo"
     #expect(mkfifo(fifo, 0o644) == 0)
     let reader = try Spawned.start("/bin/cat", [fifo], env: [:])
@@ -210,6 +212,52 @@ struct ReliabilityCLITests {
     child.cleanUp()
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(text.hasPrefix("{\"") && text.hasSuffix("}\n"), "\(text)")
+  }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"),
+      "needs Xvfb (make test installs it)"))
+  func theWindowStreamsItsTraceLiveIntoAFIFOAndAFile() throws {
+    let x = try XvfbServer()
+    let dir = tempDir()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = x.display
+    env["XDG_CONFIG_HOME"] = dir + "/config"
+    // why: floating bubbles keep the window drawing, so frames flow without input
+    let party = CLIHarness.preset("floating-party.json")
+    let fifo = dir + "/trace.fifo"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let reader = try Spawned.start("/bin/cat", [fifo], env: [:])
+    defer { reader.cleanUp() }
+    let w = try Spawned.start(
+      CLIHarness.binary, [party, "--fresh", "--trace", fifo, "--exit-after", "2"], env: env)
+    defer { w.cleanUp() }
+    #expect(w.wait() == 0, "\(w.err)")
+    #expect(reader.wait() == 0)
+    let lines = reader.out.split(separator: "\n")
+    #expect(lines.count > 10, "\(lines.count) lines")
+    #expect(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
+    #expect(FileIdentity(path: fifo)?.kind == .fifo)
+    // a regular file: readable while the window runs, never replaced (same inode)
+    let file = dir + "/trace.jsonl"
+    try Data("old\n".utf8).write(to: URL(fileURLWithPath: file))
+    let inode = FileIdentity(path: file)
+    let live = try Spawned.start(
+      CLIHarness.binary, [party, "--fresh", "--trace", file, "--exit-after", "4"], env: env)
+    defer { live.cleanUp() }
+    let seen = waitFor(10) { () -> Int? in
+      let n =
+        (try? String(contentsOfFile: file, encoding: .utf8))?.split(separator: "\n").count ?? 0
+      return n > 5 && live.poll() == nil ? n : nil
+    }
+    #expect(seen != nil, "no frames appeared while the window ran")
+    #expect(live.wait() == 0, "\(live.err)")
+    #expect(FileIdentity(path: file) == inode)
+    #expect(
+      try String(contentsOfFile: file, encoding: .utf8).hasPrefix("{"),
+      "the old text was truncated away")
   }
 
   @Test func aTraceThatIsAnInputOrTheOutputIsRefusedAndNothingIsTouched() throws {
