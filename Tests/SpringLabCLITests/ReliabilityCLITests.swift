@@ -168,8 +168,6 @@ struct ReliabilityCLITests {
   @Test func aTraceIntoAFIFOIsStreamedAndTheFIFOStays() throws {
     let dir = tempDir()
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    // why: floating bubbles keep the window drawing, so frames flow without input
-    let party = CLIHarness.preset("floating-party.json")
     let fifo = dir + "/trace.fifo"
     #expect(mkfifo(fifo, 0o644) == 0)
     let reader = try Spawned.start("/bin/cat", [fifo], env: [:])
@@ -434,6 +432,16 @@ struct ReliabilityCLITests {
         text.contains("\\e]0;PWNED\\x07\\e[31mRED\\nsecond line = 1: unknown field"),
         "\(cmd): \(text)")
     }
+    // a valid preset with lint warnings under a hostile name: lint's own lines are escaped too
+    let offscreen = dir + "/off\u{1b}[31m\nscreen.json"
+    try FileManager.default.copyItem(
+      atPath: CLIHarness.preset("example-offscreen.json"), toPath: offscreen)
+    let lint = try CLIHarness.run(["lint", offscreen])
+    #expect(lint.code == 1, "\(lint.out)\(lint.err)")
+    #expect(!lint.out.unicodeScalars.contains { $0.value == 0x1B })
+    for line in lint.out.split(separator: "\n") {
+      #expect(line.hasPrefix(dir + "/off\\e[31m\\nscreen.json: "), "\(line)")
+    }
     let missing = try CLIHarness.run(["validate", dir + "/gone\u{1b}[2J.json"])
     #expect(missing.code == 3)
     #expect((missing.out + missing.err).contains("gone\\e[2J.json: (document): no such file"))
@@ -465,7 +473,7 @@ struct ReliabilityCLITests {
     var text = Array("#!/bin/sh\nexec \"$0.bin\"".utf8)
     for a in args { text += Array(" '".utf8) + a + Array("'".utf8) }
     text += Array("\n".utf8)
-    FileManager.default.createFile(atPath: script, contents: Data(text))
+    _ = FileManager.default.createFile(atPath: script, contents: Data(text))
     chmod(script, 0o755)
     #expect(symlink(CLIHarness.binary, script + ".bin") == 0)
     let child = try Spawned.start(script, [], env: ProcessInfo.processInfo.environment)
@@ -670,7 +678,7 @@ struct ReliabilityCLITests {
     try FileManager.default.createDirectory(
       atPath: config + "/springlab", withIntermediateDirectories: true)
     let state = config + "/springlab/state.json"
-    FileManager.default.createFile(atPath: state, contents: Data(count: 70_000))
+    _ = FileManager.default.createFile(atPath: state, contents: Data(count: 70_000))
     let (s, warning) = RememberedState.load(folder: config + "/springlab")
     #expect(s == RememberedState())
     #expect(warning?.contains("the limit is 65536 bytes (64 KiB)") == true, "\(warning ?? "")")

@@ -80,7 +80,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: dir) }
     func file(_ name: String, _ bytes: [UInt8]) -> String {
       let p = dir + "/" + name
-      FileManager.default.createFile(atPath: p, contents: Data(bytes))
+      _ = FileManager.default.createFile(atPath: p, contents: Data(bytes))
       return p
     }
     let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
@@ -112,9 +112,9 @@ import Testing
     // pid 2^22+1 is above Linux's pid_max default range; no such process
     let stale = dir + "/.out.png.tmp-4194305-12345"
     let staleFolder = dir + "/.frames.tmp-4194305-777"
-    FileManager.default.createFile(atPath: stale, contents: Data([1]))
+    _ = FileManager.default.createFile(atPath: stale, contents: Data([1]))
     try FileManager.default.createDirectory(atPath: staleFolder, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: staleFolder + "/frame-000000.png", contents: Data([1]))
+    _ = FileManager.default.createFile(atPath: staleFolder + "/frame-000000.png", contents: Data([1]))
     let out = try OutputFile(path: dir + "/out.png")
     try out.write("x")
     try out.commit()
@@ -166,7 +166,7 @@ import Testing
     // a zero-byte frame (a full disk) fails the check
     #expect(throws: OutputError.self) {
       try b.writeFrame(4, verify: OutputCheck.png) {
-        FileManager.default.createFile(atPath: $0, contents: Data())
+        _ = FileManager.default.createFile(atPath: $0, contents: Data())
       }
     }
     #expect(contents(out).count == 50)
@@ -177,9 +177,9 @@ import Testing
   @Test func aFolderHoldingAnythingButFramesIsRefusedNamingTheFirst() throws {
     let dir = makeTempDir()
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    FileManager.default.createFile(atPath: dir + "/frame-000000.png", contents: Data([1]))
-    FileManager.default.createFile(atPath: dir + "/notes.txt", contents: Data([1]))
-    FileManager.default.createFile(atPath: dir + "/b.png", contents: Data([1]))
+    _ = FileManager.default.createFile(atPath: dir + "/frame-000000.png", contents: Data([1]))
+    _ = FileManager.default.createFile(atPath: dir + "/notes.txt", contents: Data([1]))
+    _ = FileManager.default.createFile(atPath: dir + "/b.png", contents: Data([1]))
     do {
       _ = try FrameFolder(path: dir)
       Issue.record("accepted a folder with foreign files")

@@ -250,7 +250,7 @@ extension App {
     if let rp = recordPath {
       do {
         try AtomicFile.write(Data(recorder.script(until: t).text.utf8), to: rp)
-      } catch { printErr("springlab: cannot write \(rp): \(error)") }
+      } catch { printErr("springlab: \(error)") }
     }
     if recoveryDirty && modified {
       try? FileManager.default.createDirectory(

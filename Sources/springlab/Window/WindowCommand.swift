@@ -72,7 +72,8 @@ enum WindowCommand {
     if let rp = a.values["record-input"] {
       let dir = URL(fileURLWithPath: rp).deletingLastPathComponent().path
       guard FileManager.default.isWritableFile(atPath: dir) else {
-        throw CLIError(.environment, "cannot write \(rp): the folder is not writable")
+        throw CLIError(
+          .environment, "\(TerminalText.escape(rp)): cannot write: the folder is not writable")
       }
     }
     let window: SDLWindow
