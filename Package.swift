@@ -35,7 +35,8 @@ let package = Package(
     .testTarget(
       name: "SpringLabCoreTests", dependencies: ["SpringLabCore", "SpringLabPlatform"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "SpringLabPlatformTests", dependencies: ["SpringLabPlatform", "SpringLabCore"]),
+    .testTarget(
+      name: "SpringLabPlatformTests", dependencies: ["SpringLabPlatform", "SpringLabCore"]),
     .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
     .testTarget(
       name: "SpringLabCLITests",

@@ -114,7 +114,8 @@ import Testing
     let staleFolder = dir + "/.frames.tmp-4194305-777"
     _ = FileManager.default.createFile(atPath: stale, contents: Data([1]))
     try FileManager.default.createDirectory(atPath: staleFolder, withIntermediateDirectories: true)
-    _ = FileManager.default.createFile(atPath: staleFolder + "/frame-000000.png", contents: Data([1]))
+    _ = FileManager.default.createFile(
+      atPath: staleFolder + "/frame-000000.png", contents: Data([1]))
     let out = try OutputFile(path: dir + "/out.png")
     try out.write("x")
     try out.commit()
