@@ -14,7 +14,7 @@ enum UIKitExporter {
       "// UIKit's spring mapping (duration, damping, velocity → stiffness, damping) is undocumented; SpringLab"
     )
     o.append(
-      "// follows the public reverse-engineering (Framer's SpringCurveValueConverter, framer-motion's findSpring)."
+      "// follows Framer's SpringCurveValueConverter (underdamped up to ζ < 1; framer-motion's findSpring ignores velocity)."
     )
     for n in ExportPlan.notes(c.preset, springsSnap: true) { o.append("// Note: " + n) }
     o.append("import UIKit")
