@@ -400,3 +400,75 @@ struct SpringNotationTests {
     #expect(uk.map(\.0) == ["duration", "dampingRatio", "velocity"])
   }
 }
+
+/// The reader reads SpringLab's own exports back to the spring they came from.
+@Suite("Spring reader on SpringLab's exports")
+struct SpringNotationExportTests {
+  /// The first line of `text` that contains `marker`.
+  func line(_ text: String, _ marker: String) -> String? {
+    text.split(separator: "\n").first { $0.contains(marker) }.map(String.init)
+  }
+
+  @Test func everyExportedSpringFormReadsBack() throws {
+    let p = try ExportFixtures.seed000()
+    let want = UIKitSpring(duration: 0.4, dampingRatio: 0.72, velocity: 0.6).spring
+    let uikit = Exporter.export(p, format: .uikit, options: ExportOptions())
+    let swiftui = Exporter.export(p, format: .swiftui, options: ExportOptions())
+    let compose = Exporter.export(p, format: .compose, options: ExportOptions())
+    let framer = Exporter.export(p, format: .framer, options: ExportOptions())
+    let snippets: [(String?, Double)] = [
+      (line(uikit, "usingSpringWithDamping: 0.72"), 1e-12),
+      (line(uikit, "UISpringTimingParameters(mass: 1, stiffness: 575"), 1e-6),
+      (line(uikit, "UIView.animate(springDuration: 0.26"), 1e-6),
+      (line(swiftui, ".interpolatingSpring(duration:"), 1e-6),
+      (line(swiftui, ".interpolatingSpring(stiffness:"), 1e-6),
+      (line(compose, "spring(dampingRatio = 0.72f"), 1e-6),
+      (line(framer, "stiffness: 575"), 1e-6),
+    ]
+    for (snippet, tolerance) in snippets {
+      let text = try #require(snippet)
+      guard case .spring(let r) = try SpringNotationReader.read(text) else {
+        Issue.record("not a spring: \(text)")
+        continue
+      }
+      #expect(abs(r.spring.stiffness / want.stiffness - 1) < tolerance, "\(text)")
+      #expect(abs(r.spring.damping / want.damping - 1) < tolerance, "\(text)")
+    }
+  }
+
+  /// Seeded token soup: the reader answers or refuses, never crashes or hangs.
+  @Test func randomSnippetsNeverCrash() {
+    var rng = SeededGenerator(seed: 1515)
+    print("seed 1515")
+    let parts = [
+      "spring", ".spring", "(", ")", "{", "}", "[", "]", ",", ":", "=", "0.5", "-3", "1e9", "f",
+      "s",
+      "stiffness", "damping", "mass", "duration", "bounce", "linear", "cubic-bezier", "ease-in",
+      "UIView.animate", "withDuration", "usingSpringWithDamping", "Spring", ".", "\"", "%", "<",
+      ">", "tension", "friction", "bounciness", "CGVector", "dx", "NaN", "1.", ".5", "_",
+      "Spring.StiffnessLow",
+      "UISpringTimingParameters", "dampingRatio", "0", "10_000f", "300ms", "visualDuration",
+    ]
+    var read = 0
+    for _ in 0..<3000 {
+      let n = Int.random(in: 1...14, using: &rng)
+      let text = (0..<n).map { _ in parts.randomElement(using: &rng)! }.joined(
+        separator: Bool.random(using: &rng) ? " " : "")
+      do {
+        switch try SpringNotationReader.read(text, duration: 0.4) {
+        case .spring(let r):
+          let e = SpringEquivalents(r)
+          #expect(e.settle.isFinite && e.overshoot.isFinite, "\(text)")
+          #expect(r.spring.stiffness > 0 && r.spring.mass > 0, "\(text)")
+          read += 1
+        case .curve(let c):
+          #expect((0...1).contains(c.bezier.x1) && (0...1).contains(c.bezier.x2), "\(text)")
+          read += 1
+        }
+      } catch {
+        #expect(error.description.hasPrefix("could not read a spring in: "))
+      }
+    }
+    print("random snippets read: \(read) of 3000")
+  }
+}
