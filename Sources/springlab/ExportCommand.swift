@@ -21,7 +21,7 @@ enum ExportCommand {
                            all formats unless --format is given; css-fallback rows (the @supports
                            cubic-bezier() for browsers without linear()) are shown as info, never enforced
           --html           with --format css: a self-contained HTML page that plays the menu
-          --reduce-motion  include the accessible alternative (a short cross-fade)
+          --reduce-motion  include the accessible alternative (a short cross-fade); CSS always has it
         Exit: 0 ok, 1 a bound exceeded (--check), 2 usage, 3 the preset unreadable or invalid.
         """)
       return .ok
