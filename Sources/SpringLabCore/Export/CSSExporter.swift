@@ -147,7 +147,7 @@ enum CSSExporter {
     for n in ExportPlan.notes(c.preset, springsSnap: true) { o.append("/* Note: \(n) */") }
     if !shared.isEmpty {
       o.append(
-        "/* Springs are CSS linear() easings, each defined once below: sampled from the playground's curve, simplified (Ramer–Douglas–Peucker) to \(ExportNumber.format(tol * 100, decimals: 4)) % of travel at the samples and checked to \(ExportNumber.format(verifiedBound * 100, decimals: 4)) % between them. UIKit springs snap to the target at T: linear() keeps that as two stops at 100 %. */"
+        "/* Springs\(shared.contains { $0.name.contains("-curve-") } ? " (and chained eases, which no single timing function can express)" : "") are CSS linear() easings, each defined once below: sampled from the playground's curve, simplified (Ramer–Douglas–Peucker) to \(ExportNumber.format(tol * 100, decimals: 4)) % of travel at the samples and checked to \(ExportNumber.format(verifiedBound * 100, decimals: 4)) % between them. UIKit springs snap to the target at T: linear() keeps that as two stops at 100 %. */"
       )
       o.append(":root {")
       for e in shared {
