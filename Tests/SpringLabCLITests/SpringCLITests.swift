@@ -78,6 +78,32 @@ struct SpringCLITests {
     #expect(try CLIHarness.run(["--help"]).out.contains("springlab spring"))
   }
 
+  @Test func dashReadsAMultiLineSnippetFromStandardInput() throws {
+    let dir = CLIHarness.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("snippet.kt")
+    try """
+    val offset by animateDpAsState(
+        targetValue = if (open) 120.dp else 0.dp,
+        animationSpec = spring(
+            dampingRatio = Spring.DampingRatioLowBouncy,
+            stiffness = Spring.StiffnessMediumLow
+        )
+    )
+    """.write(to: file, atomically: true, encoding: .utf8)
+    // why: the harness gives children no standard input; a shell redirects the file into it
+    let child = try Spawned.start(
+      "/bin/sh", ["-c", "exec \"$0\" spring --json - < \"$1\"", CLIHarness.binary, file.path],
+      env: ProcessInfo.processInfo.environment)
+    let code = child.wait()
+    defer { child.cleanUp() }
+    #expect(code == 0, "\(child.err)")
+    let obj = try #require(
+      try JSONSerialization.jsonObject(with: Data(child.out.utf8)) as? [String: Any])
+    #expect(obj["stiffness"] as? Double == 400)
+    #expect(abs((obj["dampingRatio"] as? Double ?? 0) - 0.75) < 1e-12)
+  }
+
   @Test func aCurveIsPrintedAsCurveForms() throws {
     let r = try CLIHarness.run(["spring", "transition: transform 0.3s ease-in-out"])
     #expect(r.code == 0)
