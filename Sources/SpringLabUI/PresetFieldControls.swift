@@ -16,9 +16,14 @@ extension UIContext {
     let label = (shown ?? f.label) + "##" + f.path
     switch f.kind {
     case .number(let kp, let range, let unit):
-      return slider(
+      let changed = slider(
         label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp], unit: unit,
         step: UIContext.step(range: range, unit: unit), track: f.dragRange)
+      // why: a typed 0.9995 would save a preset the reader refuses (damping skips 0.999…1)
+      if changed && f.isDampingRatio {
+        preset[keyPath: kp] = UIKitSpring.acceptedDamping(preset[keyPath: kp])
+      }
+      return changed
     case .integer(let kp, let range):
       return sliderInt(
         label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp],

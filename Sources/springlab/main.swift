@@ -15,6 +15,7 @@ let topUsage = """
          springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check]
          springlab validate FILE...
          springlab lint FILE...
+         springlab spring SPEC|- [--duration SECONDS] [--json]
          springlab bench [--json] [--quick]
          springlab --version | --help | COMMAND --help
   """
@@ -23,7 +24,7 @@ func run(_ argv: [String]) -> Int32 {
   let args = Array(argv.dropFirst())
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
-    "render": RenderCommand.run, "bench": BenchCommand.run,
+    "render": RenderCommand.run, "bench": BenchCommand.run, "spring": SpringCommand.run,
   ]
   do {
     try RawArguments.requireUTF8()

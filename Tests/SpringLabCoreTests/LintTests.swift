@@ -135,6 +135,20 @@ struct LintTests {
     #expect(warnings(p, about: "jump").isEmpty)
   }
 
+  @Test func steepDampingJustUnderOneWarns() {
+    for (d, fires) in [(0.99, false), (0.995, true), (0.997, true), (0.999, true), (1.0, false)] {
+      var p = base
+      p.fan.expand.damping = d
+      p.bubble.snapDamping = d
+      let w = warnings(p, about: "climbs steeply")
+      #expect(w.count == (fires ? 2 : 0), "damping \(d): \(w)")
+      if fires {
+        #expect(w.map(\.fields) == [["fan.expand.damping"], ["bubble.snap.damping"]])
+        #expect(!w[0].description.contains("SPEC"))
+      }
+    }
+  }
+
   @Test func uikitEndJumpBelowDamping03() {
     var p = base
     p.fan.expand.damping = 0.29

@@ -71,6 +71,27 @@ struct PresetTests {
     #expect(off.fan.startAngle == 90 && off.fan.endAngle == 270)
   }
 
+  @Test func dampingAcceptsUpTo0999OrExactlyOne() throws {
+    for d in [0.05, 0.5, 0.995, 0.999, 1] {
+      let p = try PresetReader.decode(
+        Data(
+          #"{"fan": {"expand": {"damping": \#(d)}}, "bubble": {"menu": {"damping": \#(d)}}}"#.utf8),
+        file: "x")
+      #expect(p.fan.expand.damping == d && p.bubble.menuDamping == d)
+    }
+    for d in ["0.9991", "0.9995", "0.99999", "1.0001", "0.049"] {
+      do {
+        _ = try PresetReader.decode(
+          Data(#"{"bubble": {"snap": {"damping": \#(d)}}}"#.utf8), file: "gap.json")
+        Issue.record("damping \(d) was accepted")
+      } catch {
+        #expect(
+          "\(error)" == "gap.json: bubble.snap.damping = \(d): must be 0.05…0.999 or 1",
+          "\(error)")
+      }
+    }
+  }
+
   @Test func missingFieldsTakeDefaults() throws {
     let p = try PresetReader.decode(Data("{}".utf8), file: "x")
     #expect(p == Preset())
@@ -93,6 +114,8 @@ struct PresetTests {
           if Bool.random(using: &rng) {
             d = [r.lowerBound, r.upperBound].randomElement(using: &rng)!
           }
+          // why: damping ratios skip the gap 0.999…1
+          if !f.accepts(d) { d = UIKitSpring.acceptedDamping(d) }
           p[keyPath: kp] = d
         case .integer(let kp, let r): p[keyPath: kp] = Int.random(in: r, using: &rng)
         case .choice(let kp, let options): p[keyPath: kp] = options.randomElement(using: &rng)!
@@ -149,12 +172,12 @@ struct PresetTests {
     "duplicate-top-name.json": ("name", "duplicate key", nil),
     "duplicate-fan-radius.json": ("fan.radius", "duplicate key", nil),
     "duplicate-expand-duration.json": ("fan.expand.duration", "duplicate key", nil),
-    "range-expand-damping.json": ("fan.expand.damping", "must be 0.05…1", "-3"),
+    "range-expand-damping.json": ("fan.expand.damping", "must be 0.05…0.999 or 1", "-3"),
     "range-expand-duration-zero.json": ("fan.expand.duration", "must be 0.01…10 s", "0"),
     "range-radius.json": ("fan.radius", "must be 0…600 pt", "601"),
     "range-count-zero.json": ("fan.count", "whole number 1…12", "0"),
     "range-count-13.json": ("fan.count", "whole number 1…12", "13"),
-    "range-snap-damping.json": ("bubble.snap.damping", "must be 0.05…1", "1.5"),
+    "range-snap-damping.json": ("bubble.snap.damping", "must be 0.05…0.999 or 1", "1.5"),
     "range-deceleration.json": ("bubble.snap.deceleration", "must be 0.9…0.9999", "1"),
     "range-stagger-negative.json": ("fan.expand.stagger", "must be 0…2 s", "-0.01"),
     "range-bubble-size.json": ("bubble.size", "must be 20…200 pt", "10"),
@@ -251,7 +274,7 @@ struct PresetTests {
     let path = TestPaths.badPresets.appendingPathComponent("range-expand-damping.json").path
     #expect(throws: LoadError.self) { try PresetReader.load(path: path) }
     do { _ = try PresetReader.load(path: path) } catch {
-      #expect(error.description == "\(path): fan.expand.damping = -3: must be 0.05…1")
+      #expect(error.description == "\(path): fan.expand.damping = -3: must be 0.05…0.999 or 1")
     }
   }
 

@@ -129,6 +129,27 @@ public enum Lint {
           "seed 000 (stagger is \"the soul\")")
       }
     }
+    // why: k climbs steeply toward the pole at ζ = 1 (UIKitSpring), so a tiny
+    // change of damping here changes the motion a lot
+    var steep: [(String, Double, Double, Double)] = []
+    for (m, key) in [(f.expand, "fan.expand"), (f.collapse, "fan.collapse")]
+    where m.curve == "spring" {
+      steep.append((key + ".damping", m.duration, m.damping, m.velocity))
+    }
+    if p.bubble.enabled {
+      let b = p.bubble
+      steep.append(("bubble.snap.damping", b.snapDuration, b.snapDamping, b.snapVelocity))
+      steep.append(("bubble.menu.damping", b.menuDuration, b.menuDamping, b.menuVelocity))
+    }
+    for (field, T, z, v) in steep
+    where z >= UIKitSpring.steepDamping && z <= UIKitSpring.maximumUnderdamped {
+      let k = UIKitSpring(duration: T, dampingRatio: z, velocity: v).spring.stiffness
+      let critical = UIKitSpring(duration: T, dampingRatio: 1, velocity: v).spring.stiffness
+      warn(
+        [field],
+        "damping \(fmt(z)) is just under 1, where UIKit's stiffness climbs steeply (k \(fmt(k)) here, \(fmt(critical)) at exactly 1): use ≤ 0.99 or 1",
+        "UIKit spring mapping (Framer's SpringCurveValueConverter)")
+    }
     // bubble
     let b = p.bubble
     if b.enabled {

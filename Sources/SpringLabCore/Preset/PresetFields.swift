@@ -47,9 +47,21 @@ public struct PresetField {
     }
   }
 
+  /// A UIKit damping ratio: its range has a gap (0.999…1 excluded, see `UIKitSpring`).
+  public var isDampingRatio: Bool { path.hasSuffix(".damping") }
+
+  /// Whether a number fits this field (range, and the damping gap).
+  public func accepts(_ d: Double) -> Bool {
+    guard case .number(_, let r, _) = kind else { return false }
+    return r.contains(d) && (!isDampingRatio || UIKitSpring.acceptsDamping(d))
+  }
+
   /// The allowed values, as messages say them ("0.05…1", "one of a, b").
   public var allowedText: String {
     switch kind {
+    case .number(_, let r, _) where isDampingRatio:
+      return
+        "must be \(JSONWriter.number(r.lowerBound))…\(JSONWriter.number(UIKitSpring.maximumUnderdamped)) or \(JSONWriter.number(r.upperBound))"
     case .number(_, let r, let unit):
       let u = unit.isEmpty ? "" : " " + unit
       return "must be \(JSONWriter.number(r.lowerBound))…\(JSONWriter.number(r.upperBound))\(u)"

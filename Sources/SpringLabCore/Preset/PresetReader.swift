@@ -186,7 +186,7 @@ public enum PresetReader {
     switch f.kind {
     case .number(let kp, let r, _):
       guard case .number(let d) = v else { return "must be a number; \(f.allowedText)" }
-      guard r.contains(d) else { return f.allowedText }
+      guard r.contains(d), f.accepts(d) else { return f.allowedText }
       p[keyPath: kp] = d
     case .integer(let kp, let r):
       guard case .number(let d) = v, d == d.rounded() else { return f.allowedText }
