@@ -5,7 +5,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift
 
-.PHONY: deps build run test release bench clean golden long-test
+.PHONY: deps build run test release bench clean golden long-test docs
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -35,6 +35,11 @@ clean:
 golden: deps
 	$(SWIFT) build --build-tests
 	SPRINGLAB_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenFrameTests
+
+# Regenerates the preset-field reference in docs/FORMATS.md from the field table.
+docs: deps
+	$(SWIFT) build --build-tests
+	SPRINGLAB_UPDATE_DOCS=1 $(SWIFT) test --skip-build --filter FormatsDocTests
 
 # The long fault, fuzz and soak runs (about 10 minutes on 2 cores).
 long-test: deps

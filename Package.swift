@@ -10,6 +10,9 @@ let package = Package(
   targets: [
     // Pure Swift, Foundation only: motion, models, presets, trace, scripts, lint, export.
     .target(name: "SpringLabCore"),
+    // What touches the operating system beyond presets: file identity and
+    // watching, remembered window state, dropped files.
+    .target(name: "SpringLabPlatform", dependencies: ["SpringLabCore"]),
     // Immediate-mode UI and draw lists; pure and headless-testable.
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
     // The only module that sees SDL.
@@ -23,8 +26,11 @@ let package = Package(
     ),
     .target(name: "SpringLabSDL", dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore"]),
     .executableTarget(
-      name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
+      name: "springlab",
+      dependencies: ["SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabSDL"]),
     .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SpringLabPlatformTests", dependencies: ["SpringLabPlatform", "SpringLabCore"]),
     .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
     .testTarget(
       name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"],

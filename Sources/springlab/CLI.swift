@@ -1,6 +1,6 @@
 import Foundation
 
-/// SPEC §6 exit codes.
+/// Exit codes, the same for every command (README, "Commands").
 enum Exit: Int32 {
   case ok = 0
   /// validate: invalid preset; lint: warnings; export --check: a bound exceeded.

@@ -214,7 +214,7 @@ struct HardeningCLITests {
     // fill every remaining block
     let filler = FileHandle(
       forWritingAtPath: {
-        FileManager.default.createFile(atPath: fs.path + "/filler", contents: nil)
+        _ = FileManager.default.createFile(atPath: fs.path + "/filler", contents: nil)
         return fs.path + "/filler"
       }())!
     let chunk = Data(repeating: 0x41, count: 1024)

@@ -70,7 +70,8 @@ struct PresetMutator {
     let options: [JSONValue] = [
       .null, .bool(true), .bool(false), .string(""), .string("120"),
       .string(String(repeating: "x", count: 5000)),
-      .number(0), .number(-0.0), .number(-1), .number(1e308), .number(-1e308), .number(5e-324),
+      .number(0), .number(-0.0), .number(-1), .number(1e308), .number(-1e308),
+      .number(Double.leastNonzeroMagnitude),
       .number(1e15),
       .number(Double(Int.max)), .number(0.5), .array([]), .array([.number(1), .number(2)]),
       .object([]),

@@ -37,7 +37,7 @@ public struct StrictJSONParser {
       throw fail("the file is UTF-16; save it as UTF-8")
     }
     if bytes.contains(0) { throw fail("binary data (a NUL byte); expected UTF-8 JSON text") }
-    guard String(validatingUTF8: bytes.map { CChar(bitPattern: $0) } + [0]) != nil else {
+    guard String(validatingCString: bytes.map { CChar(bitPattern: $0) } + [0]) != nil else {
       throw fail("not valid UTF-8")
     }
     skipSpace()

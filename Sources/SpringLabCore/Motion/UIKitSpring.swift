@@ -16,7 +16,7 @@ public struct UIKitSpring: Sendable, Equatable {
   public var dampingRatio: Double
   public var velocity: Double
 
-  /// Allowed ranges (SPEC §5).
+  /// Allowed ranges (the preset fields' ranges).
   public static let durationRange = 0.01...10.0
   public static let dampingRange = 0.05...1.0
   public static let velocityRange = -20.0...20.0

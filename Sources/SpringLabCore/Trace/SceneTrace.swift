@@ -1,21 +1,5 @@
-/// How device points map to window pixels: `px = x + pt × scale`.
-public struct ViewTransform: Sendable, Equatable {
-  public var x: Double
-  public var y: Double
-  public var scale: Double
-  public init(x: Double, y: Double, scale: Double) {
-    self.x = x
-    self.y = y
-    self.scale = scale
-  }
-  public func toPixels(_ p: Point) -> (Double, Double) { (x + p.x * scale, y + p.y * scale) }
-  public func toPoints(_ px: Double, _ py: Double) -> Point {
-    Point((px - x) / scale, (py - y) / scale)
-  }
-}
-
 extension Scene {
-  /// The SPEC §6 trace object for the scene at its current time.
+  /// The trace object (docs/FORMATS.md) for the scene at its current time.
   public func trace(frame: Int, view: ViewTransform) -> JSONValue {
     let t = now
     func n(_ d: Double) -> JSONValue { .number(roundTrace(d)) }

@@ -8,7 +8,7 @@ extension Scene {
     if bubble.menuMoving(at: t) { return true }
     if keyboardMoving(at: t) { return true }
     if toast != nil { return true }
-    if !floating.bodies.isEmpty { return true }
+    if floating.count > 0 { return true }
     if pointer != nil { return true }
     return false
   }

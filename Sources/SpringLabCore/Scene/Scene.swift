@@ -7,7 +7,7 @@ public enum SceneInput: Sendable, Equatable {
   /// A key by name: `keyboard` / `k` (toggle), `rotate` / `o`, `space`, `b`,
   /// `escape`; other names are ignored by the scene.
   case key(String)
-  case setDevice(String)
+  case setDevice(DeviceModel)
   case setPreset(Preset)
   case showBubble
 }
@@ -38,6 +38,23 @@ public struct Scene: Sendable, Equatable {
   private var pressed: HitTarget?
   /// Where the pointer is held down, for touch indicators; nil when up.
   public private(set) var pointer: Point?
+  /// Most floating-field work (bodies moved + pairs compared, see
+  /// `FloatingField.lastStepWork`) one `advance` may do; the steps beyond it
+  /// are dropped and the field runs slower than real time. nil (the default,
+  /// used by renders and traces) never drops a step, so results stay exact.
+  public var catchUpBudget: Int?
+  /// When floating steps were last dropped, scene seconds.
+  public private(set) var floatingSlowedAt: Double?
+
+  /// The budget the live window uses: a few milliseconds of stepping per frame.
+  public static let liveCatchUpBudget = 3_000_000
+
+  /// Whether the floating field is running slower than real time at `t`
+  /// (steps were dropped within the last second).
+  public func floatingSlowed(at t: Double) -> Bool {
+    guard let s = floatingSlowedAt else { return false }
+    return t - s < 1
+  }
 
   /// A message shown from `start` until `until` (seconds).
   public struct Toast: Sendable, Equatable {
@@ -51,7 +68,7 @@ public struct Scene: Sendable, Equatable {
 
   public init(preset: Preset) {
     self.preset = preset
-    device = Device.named(preset.device, landscape: preset.orientation == "landscape")
+    device = Device.of(preset)
     fan = FanMenu(config: preset.fan)
     bubble = Bubble(config: preset.bubble, device: device)
     floating = Scene.makeFloating(preset, device)
@@ -59,7 +76,7 @@ public struct Scene: Sendable, Equatable {
 
   static func makeFloating(_ p: Preset, _ d: Device) -> FloatingField {
     FloatingField(
-      count: p.bubble.floatingCount, radius: p.bubble.size / 2 * 0.6, speed: p.bubble.floatingSpeed,
+      count: p.bubble.floatingCount, radius: p.bubble.floatingRadius, speed: p.bubble.floatingSpeed,
       restitution: p.bubble.restitution, width: d.width, height: d.height)
   }
 
@@ -100,9 +117,16 @@ public struct Scene: Sendable, Equatable {
         until: report.at + preset.fan.toastDuration)
     }
     if let tt = toast, tt.until <= t { toast = nil }
-    if !floating.bodies.isEmpty {
+    if floating.count > 0 {
+      if let budget = catchUpBudget {
+        // why: a field too heavy to step in real time must slow down, not
+        // spiral into ever longer catch-ups that freeze the window
+        clock.maxStepsPerAdvance = max(1, budget / max(1, floating.lastStepWork))
+      }
+      let dropped = clock.dropped
       let n = clock.advance(to: t)
       for _ in 0..<n { floating.step(dt: clock.dt) }
+      if clock.dropped > dropped { floatingSlowedAt = t }
     } else {
       _ = clock.advance(to: t)
     }
@@ -144,12 +168,9 @@ public struct Scene: Sendable, Equatable {
       pressed = nil
       release(target, at: p)
     case .key(let k): key(k)
-    case .setDevice(let id):
-      // why: an unknown id would fall back to iPhone 15 on screen while the
-      // preset (and anything saved from it) kept the bad name
-      guard Device.models.contains(where: { $0.id == id }) else { return }
+    case .setDevice(let model):
       var p = preset
-      p.device = id
+      p.device = model
       apply(p)
     case .setPreset(let p): apply(p)
     case .showBubble: bubble.show(at: t, device: device, keyboard: keyboardTarget)
@@ -202,11 +223,15 @@ public struct Scene: Sendable, Equatable {
         height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration)
     case "rotate", "o":
       var p = preset
-      p.orientation = p.orientation == "landscape" ? "portrait" : "landscape"
+      p.orientation = p.orientation.turned
       apply(p)
     case "space": fan.toggle(at: t)
     case "escape":
       if !fan.collapse(at: t) { bubble.setMenu(open: false, at: t) }
+    case "show-bubble":
+      // why: what the recorder writes for the window's "show bubble"; a
+      // replayed recording must bring the bubble back too
+      bubble.show(at: t, device: device, keyboard: keyboardTarget)
     case "b":
       if bubble.phase != .hidden && preset.bubble.enabled {
         bubble.setMenu(open: !bubble.menuOpen, at: t)
@@ -224,7 +249,7 @@ public struct Scene: Sendable, Equatable {
       device: device, size: bubble.config.size, margin: bubble.config.margin,
       keyboard: keyboardTarget)
     preset = p
-    device = Device.named(p.device, landscape: p.orientation == "landscape")
+    device = Device.of(p)
     if p.fan != old.fan {
       let open = fan.phase == .expanded || fan.phase == .expanding
       let before = fan
