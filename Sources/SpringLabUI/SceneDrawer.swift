@@ -95,6 +95,9 @@ public enum SceneDrawer {
     }
     FanDrawer.draw(scene, v, &dl, icons, options)
     BubbleDrawer.draw(scene, v, &dl, icons)
+    for c in scene.more {
+      (c.base as? DrawableControl)?.draw(at: t, scene.context, view: v, into: &dl, icons: icons)
+    }
     drawKeyboard(scene, v, &dl)
     // home indicator
     if d.hasHomeIndicator {

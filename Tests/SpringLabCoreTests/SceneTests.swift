@@ -308,7 +308,7 @@ struct SceneTests {
     #expect(s.fan.phase == .expanded)
     for i in 0..<s.preset.fan.count {
       let c = s.mainCenter + s.itemOffsets[i]
-      if s.bubble.hits(c, at: s.now) { continue }  // the bubble floats above the fan
+      if s.bubble.part(at: c, time: s.now, s.context) == .body { continue }  // the bubble floats above the fan
       let later = (i + 1..<s.preset.fan.count).contains {
         (s.mainCenter + s.itemOffsets[$0]).distance(to: c) <= s.itemHitRadius
       }

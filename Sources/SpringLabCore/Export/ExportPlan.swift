@@ -26,15 +26,20 @@ public struct ExportMove: Sendable, Equatable {
   }
 }
 
-/// Which of the preset's animations an `ExportAnimation` is.
-public typealias ExportAnimationKind = PlannedAnimationKind
+/// Which of the preset's animations an `ExportAnimation` is: the planned
+/// kinds the exporters print (a further control's animations are not).
+public enum ExportAnimationKind: String, Sendable, Equatable {
+  case fanExpand, fanCollapse, rotationOpen, rotationClose, bubbleSnap, bubbleMenuOpen,
+    bubbleMenuClose
+}
 
 /// One exported animation: a chain of moves from `from` (progress).
 public struct ExportAnimation: Sendable, Equatable {
   /// The planned animation as the exporters see it.
-  init(planned a: PlannedAnimation) {
+  init?(planned a: PlannedAnimation) {
+    guard let kind = ExportAnimationKind(rawValue: a.kind.rawValue) else { return nil }
     id = a.id
-    kind = a.kind
+    self.kind = kind
     if case .fanItem(let i) = a.target { item = i } else { item = nil }
     from = a.from
     moves = a.moves.map { m in
@@ -96,7 +101,7 @@ public struct ExportAnimation: Sendable, Equatable {
 /// with curve names as the exporters print them. Never computes timing itself.
 public enum ExportPlan {
   public static func animations(_ p: Preset) -> [ExportAnimation] {
-    MotionPlan(p).animations.map(ExportAnimation.init(planned:))
+    MotionPlan(p).animations.compactMap(ExportAnimation.init(planned:))
   }
 
   /// Comments a platform needs about a variant it cannot express literally.

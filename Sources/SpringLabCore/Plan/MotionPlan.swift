@@ -77,6 +77,9 @@ public struct PlannedMove: Sendable, Equatable {
 public enum PlannedAnimationKind: String, Sendable, Equatable, CaseIterable {
   case fanExpand, fanCollapse, rotationOpen, rotationClose, bubbleSnap, bubbleMenuOpen,
     bubbleMenuClose
+  /// An animation of a further control (`SceneControls.more`); lint and
+  /// the graph read it, the exporters do not print it.
+  case other
 }
 
 /// What an animation moves.
@@ -89,6 +92,8 @@ public enum AnimationTarget: Sendable, Equatable, Hashable {
   case bubblePosition
   /// The bubble menu's progress (0 closed, 1 open).
   case bubbleMenu
+  /// A property of a further control, named by it.
+  case other(String)
 }
 
 /// One animation of the plan: a chain of moves from `from` (progress).
@@ -145,9 +150,9 @@ public struct PlannedAnimation: Sendable, Equatable {
 public struct MotionPlan: Sendable, Equatable {
   public var animations: [PlannedAnimation]
 
-  public init(_ p: Preset) {
-    animations = MotionPlan.fan(p.fan) + MotionPlan.bubble(p.bubble)
-  }
+  /// A plan of the given animations (`MotionPlan(preset)` collects every
+  /// control's share).
+  public init(animations: [PlannedAnimation]) { self.animations = animations }
 
   /// The animations of one kind (fan moves: one per item, in item order).
   public func animations(_ kind: PlannedAnimationKind) -> [PlannedAnimation] {

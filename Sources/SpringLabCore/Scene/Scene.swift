@@ -18,6 +18,8 @@ public enum HitTarget: Sendable, Equatable {
   case bubble
   case fanItem(Int)
   case fanMain, page, mask
+  /// A part of the i-th of the scene's further controls (`Scene.more`).
+  case control(Int, ControlPart)
 }
 
 /// The whole simulated screen: device, fan menu, bubble, keyboard, toast and
@@ -34,6 +36,8 @@ public struct Scene: Sendable, Equatable {
   private var keyboardTrack = Track(rest: 0)
   public private(set) var toast: Toast?
   public private(set) var floating: FloatingField
+  /// Controls beyond the fan and the bubble (`SceneControls.more`), above them.
+  public private(set) var more: [AnyControl]
   private var clock = FixedStepClock()
   private var pressed: HitTarget?
   /// Where the pointer is held down, for touch indicators; nil when up.
@@ -66,12 +70,20 @@ public struct Scene: Sendable, Equatable {
   /// Seconds the simulated keyboard takes to slide.
   public static let keyboardDuration = 0.25
 
-  public init(preset: Preset) {
+  /// The scene at rest; `controls` are the further controls it holds.
+  public init(preset: Preset, controls: [any SceneControl.Type] = SceneControls.more) {
     self.preset = preset
     device = Device.of(preset)
-    fan = FanMenu(config: preset.fan)
-    bubble = Bubble(config: preset.bubble, device: device)
+    let c = ControlContext(preset: preset, device: device)
+    fan = FanMenu(c)
+    bubble = Bubble(c)
+    more = controls.map { AnyControl($0.init(c)) }
     floating = Scene.makeFloating(preset, device)
+  }
+
+  /// What the controls see now.
+  public var context: ControlContext {
+    ControlContext(preset: preset, device: device, keyboard: keyboardTarget)
   }
 
   static func makeFloating(_ p: Preset, _ d: Device) -> FloatingField {
@@ -82,13 +94,10 @@ public struct Scene: Sendable, Equatable {
 
   // MARK: geometry
 
-  public var mainCenter: Point { FanLayout.mainCenter(preset.fan, device: device) }
+  public var mainCenter: Point { fan.mainCenter(on: device) }
   public var itemOffsets: [Point] { FanLayout.offsets(preset.fan, device: device) }
 
-  public func fanItems(at t: Double) -> [FanItemVisual] {
-    fan.visuals(
-      at: t, main: mainCenter, offsets: itemOffsets, flyDistance: max(device.width, device.height))
-  }
+  public func fanItems(at t: Double) -> [FanItemVisual] { fan.items(at: t, on: device) }
 
   /// Visible keyboard height at `t`, points.
   public func keyboardHeight(at t: Double) -> Double { keyboardTrack.sample(t).x }
@@ -111,6 +120,7 @@ public struct Scene: Sendable, Equatable {
     }
     fan.advance(to: t)
     bubble.advance(to: t)
+    for i in more.indices { more[i].base.advance(to: t) }
     if let report = fan.pendingReport, report.at <= t, let i = fan.takeReport(upTo: t) {
       toast = Toast(
         text: "\(Scene.label(preset.fan, i)) tapped", start: report.at,
@@ -189,21 +199,27 @@ public struct Scene: Sendable, Equatable {
         bubble.setMenu(open: !bubble.menuOpen, at: t)
       }
     case .bubbleMenu(let i):
-      if hitTest(p) == .bubbleMenu(i) {
-        bubble.setMenu(open: false, at: t)
-        let action = BubbleMenuLayout.actions[i % BubbleMenuLayout.actions.count].label
-        toast = Toast(text: "\(action) tapped", start: t, until: t + preset.fan.toastDuration)
-      }
+      if hitTest(p) == .bubbleMenu(i) { show(bubble.activate(.menuItem(i), at: t, context)) }
     case .fanMain:
-      if hitTest(p) == .fanMain { fan.toggle(at: t) }
+      if hitTest(p) == .fanMain { _ = fan.activate(.main, at: t, context) }
     case .fanItem(let i):
-      if hitTest(p) == .fanItem(i) { fan.tapItem(i, at: t) }
+      if hitTest(p) == .fanItem(i) { _ = fan.activate(.item(i), at: t, context) }
     case .page, .mask:
-      fan.collapse(at: t)
-      bubble.setMenu(open: false, at: t)
+      _ = fan.activate(target == .page ? .page : .mask, at: t, context)
+      bubble.tapElsewhere(at: t)
+      for k in more.indices { more[k].base.tapElsewhere(at: t) }
+    case .control(let i, let part):
+      if hitTest(p) == target { show(more[i].base.activate(part, at: t, context)) }
     case nil:
-      bubble.setMenu(open: false, at: t)
+      bubble.tapElsewhere(at: t)
+      for k in more.indices { more[k].base.tapElsewhere(at: t) }
     }
+  }
+
+  /// Shows a control's message as a toast now.
+  private mutating func show(_ message: String?) {
+    guard let text = message else { return }
+    toast = Toast(text: text, start: now, until: now + preset.fan.toastDuration)
   }
 
   private mutating func key(_ k: String) {
@@ -236,7 +252,9 @@ public struct Scene: Sendable, Equatable {
       if bubble.phase != .hidden && preset.bubble.enabled {
         bubble.setMenu(open: !bubble.menuOpen, at: t)
       }
-    default: break
+    default:
+      let c = context
+      for i in more.indices { more[i].base.key(k, at: t, c) }
     }
   }
 
@@ -250,16 +268,10 @@ public struct Scene: Sendable, Equatable {
       keyboard: keyboardTarget)
     preset = p
     device = Device.of(p)
-    if p.fan != old.fan {
-      let open = fan.phase == .expanded || fan.phase == .expanding
-      let before = fan
-      fan = FanMenu(config: p.fan, open: open)
-      fan.carryReport(from: before)
-    }
-    if p.bubble != old.bubble {
-      bubble.config = p.bubble
-      if !p.bubble.enabled { bubble.setMenu(open: false, at: t) }
-    }
+    let c = ControlContext(preset: p, device: device, keyboard: keyboardTarget)
+    fan.apply(c, at: t)
+    bubble.apply(c, at: t)
+    for i in more.indices { more[i].base.apply(c, at: t) }
     if keyboardShown {
       keyboardTrack = Track(rest: device.keyboard)
     }

@@ -1,71 +1,35 @@
-/// The bubble menu's container and items, device points.
-public struct BubbleMenuLayout: Sendable, Equatable {
-  /// Container rectangle at full size.
-  public var x, y, w, h: Double
-  /// Item centres at full size.
-  public var items: [Point]
-  /// The point the container grows from (the bubble's side).
-  public var anchor: Point
-  /// Item diameter, points.
-  public static let itemSize = 40.0
-  /// The menu's actions, in order: (icon name, label for the toast).
-  public static let actions: [(icon: String, label: String)] = [
-    ("gear", "Settings"), ("search", "Search"), ("bell", "Alerts"), ("heart", "Favourites"),
-    ("share", "Share"), ("mic", "Voice"), ("pin", "Pin"), ("star", "Star"),
-  ]
-}
-
 extension Scene {
-  /// The menu beside the bubble, on the side away from its edge (bubble on
-  /// the left half → opens to the right), vertically centred and kept on screen.
+  /// The menu beside the bubble at `t` (see `Bubble.menuLayout`).
   public func bubbleMenuLayout(at t: Double) -> BubbleMenuLayout {
-    let c = bubble.center(at: t)
-    let n = Double(preset.bubble.menuCount)
-    let pad = 8.0
-    let w = n * BubbleMenuLayout.itemSize + (n + 1) * pad
-    let h = BubbleMenuLayout.itemSize + 2 * pad
-    let toRight = c.x <= device.width / 2
-    let gap = 10.0
-    var x = toRight ? c.x + bubble.radius + gap : c.x - bubble.radius - gap - w
-    x = min(max(x, 4), max(4, device.width - w - 4))
-    let y = min(max(c.y - h / 2, device.safe.top), max(device.safe.top, device.height - h))
-    let items = (0..<Int(n)).map { i in
-      Point(
-        x + pad + BubbleMenuLayout.itemSize / 2 + Double(i) * (BubbleMenuLayout.itemSize + pad),
-        y + h / 2)
-    }
-    return BubbleMenuLayout(
-      x: x, y: y, w: w, h: h, items: items, anchor: Point(toRight ? x : x + w, y + h / 2))
+    bubble.menuLayout(at: t, device: device)
   }
 
   /// Radius of a fan item's hit area, points (half the preset's hit size).
-  public var itemHitRadius: Double { preset.fan.hitSize / 2 }
+  public var itemHitRadius: Double { fan.itemHitRadius }
   /// Radius of the main button's hit area: at least 44 pt across.
-  public var mainHitRadius: Double { max(preset.fan.mainSize, 44) / 2 }
+  public var mainHitRadius: Double { fan.mainHitRadius }
 
-  /// The topmost target under `p` now, or nil. The fan's mask (tap outside)
-  /// sits below the items; the bubble's circle, not its square, is hit.
+  /// The topmost target under `p` now, or nil: further controls above the
+  /// bubble, the bubble (its menu above it) above the fan, whose mask (tap
+  /// outside) sits below its items.
   public func hitTest(_ p: Point) -> HitTarget? {
     let t = now
-    if bubble.menuOpen {
-      let m = bubbleMenuLayout(at: t)
-      for (i, c) in m.items.enumerated()
-      where p.distance(to: c) <= BubbleMenuLayout.itemSize / 2 + 4 {
-        return .bubbleMenu(i)
-      }
+    let c = context
+    for i in more.indices.reversed() {
+      if let part = more[i].base.part(at: p, time: t, c) { return .control(i, part) }
     }
-    if preset.bubble.enabled && bubble.hits(p, at: t) { return .bubble }
-    if fan.phase(at: t) != .collapsed && !fan.pageShown {
-      let items = fanItems(at: t)
-      // why: later items draw on top, so they win overlaps
-      for i in items.indices.reversed() where items[i].alpha > 0.05 {
-        if p.distance(to: items[i].center) <= itemHitRadius { return .fanItem(i) }
-      }
+    switch bubble.part(at: p, time: t, c) {
+    case .menuItem(let i)?: return .bubbleMenu(i)
+    case .body?: return .bubble
+    default: break
     }
-    if p.distance(to: mainCenter) <= mainHitRadius { return .fanMain }
-    if fan.pageShown { return .page }
-    if fan.phase(at: t) != .collapsed { return .mask }
-    return nil
+    switch fan.part(at: p, time: t, c) {
+    case .item(let i)?: return .fanItem(i)
+    case .main?: return .fanMain
+    case .page?: return .page
+    case .mask?: return .mask
+    default: return nil
+    }
   }
 
   /// Resolves a script's named target to a point now: `fan.main`, `fan.item`

@@ -57,11 +57,6 @@ public struct Bubble: Sendable, Equatable {
     return position
   }
 
-  /// Circular hit test: the corners of the bubble's square pass through.
-  public func hits(_ p: Point, at t: Double) -> Bool {
-    phase != .hidden && p.distance(to: center(at: t)) <= radius
-  }
-
   /// Menu progress (0 closed … 1 open, may overshoot) at `t`.
   public func menuProgress(at t: Double) -> Double { menuTrack.sample(t).x }
 
