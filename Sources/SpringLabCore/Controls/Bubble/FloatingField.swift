@@ -5,9 +5,11 @@ import Foundation
 /// Stepped only at a fixed dt, so the state after k steps is the same on every machine.
 ///
 /// Bodies are stored sorted by grid cell (re-sorted every step into reused
-/// buffers) so the neighbours a collision pass reads sit next to each other
-/// in memory; pairs are still resolved in body order, so the result does not
-/// depend on the storage order.
+/// buffers, stable, so bodies keep their relative order within a cell) and
+/// the collision pass walks them in that order: what it reads sits next to
+/// each other in memory and the time per step grows linearly with the count.
+/// The order is a function of the state alone, so results stay identical on
+/// every machine; the trace lists bodies in creation order.
 public struct FloatingField: Sendable {
   public struct Body: Sendable, Equatable {
     public var x, y, vx, vy, r: Double
@@ -97,7 +99,7 @@ public struct FloatingField: Sendable {
     collide()
   }
 
-  /// Counting sort into grid cells, stable in creation order.
+  /// Counting sort into grid cells, stable in storage order.
   private mutating func sortIntoCells(cell: Double, cols: Int, rows: Int) {
     let n = slots.count
     let cells = cols * rows
@@ -123,8 +125,8 @@ public struct FloatingField: Sendable {
     }
     for k in 1..<cellStart.count { cellStart[k] += cellStart[k - 1] }
     for k in cellStart.indices { fill[k] = cellStart[k] }
-    for id in 0..<n {
-      let s = slotOf[id]
+    for s in 0..<n {
+      let id = ids[s]
       let c = cellOfSlot[s]
       let to = fill[c]
       fill[c] += 1
@@ -147,10 +149,9 @@ public struct FloatingField: Sendable {
     let rows = max(1, Int(height / cell) + 1)
     sortIntoCells(cell: cell, cols: cols, rows: rows)
     var compared = 0
-    // why: pairs in body order (i < j, neighbours in cell then body order)
-    // keep the result independent of how bodies happen to be stored
-    for i in 0..<slots.count {
-      let si = slotOf[i]
+    // why: walking bodies in cell order keeps every read near the last one;
+    // each pair is resolved once, when the first of the two in storage order comes up
+    for si in 0..<slots.count {
       let c = cellOfSlot[si]
       let cx = c % cols
       let cy = c / cols
@@ -160,7 +161,7 @@ public struct FloatingField: Sendable {
           let lo = cellStart[nc]
           let hi = cellStart[nc + 1]
           compared += hi - lo
-          for k in lo..<hi where ids[k] > i { resolve(si, k) }
+          for k in lo..<hi where k > si { resolve(si, k) }
         }
       }
     }
