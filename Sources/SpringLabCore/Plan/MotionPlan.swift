@@ -111,10 +111,6 @@ public struct PlannedAnimation: Sendable, Equatable {
   public var to: Double { moves.last?.to ?? from }
   /// Seconds from the trigger to the end of the last move.
   public var end: Double { moves.reduce(0) { $0 + $1.delay + $1.duration } }
-  /// Seconds before the first move starts.
-  public var delay: Double { moves.first?.delay ?? 0 }
-  /// Active time after the first delay, seconds.
-  public var activeDuration: Double { end - delay }
 
   /// The runtime track playing this animation from trigger time `t0`,
   /// starting from the current value `value` (in the animated property's
@@ -135,12 +131,6 @@ public struct PlannedAnimation: Sendable, Equatable {
       at = to
     }
     return Track(rest: value, tweens: tweens)
-  }
-
-  /// Progress at `t` seconds after the trigger, from rest, with the
-  /// playground's semantics (UIKit springs snap at T).
-  public func progress(at t: Double) -> Double {
-    track(at: 0, from: from, carried: nil).sample(t).x
   }
 }
 

@@ -138,15 +138,6 @@ public struct PresetField {
     case .names(let kp, _): return .array(p[keyPath: kp].map { .string($0) })
     }
   }
-
-  /// Numeric value for sliders and diffs (nil for non-numeric fields).
-  public func number(of p: Preset) -> Double? {
-    switch kind {
-    case .number(let kp, _, _): return p[keyPath: kp]
-    case .integer(let kp, _): return Double(p[keyPath: kp])
-    default: return nil
-    }
-  }
 }
 
 extension PresetField {
