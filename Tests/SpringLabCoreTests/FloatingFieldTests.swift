@@ -32,6 +32,14 @@ struct FloatingFieldTests {
     #expect(exact.floating.bodies != live.floating.bodies)
   }
 
+  @Test func theFirstFrameIsBudgetedToo() {
+    // why: a window's first frame can come a second or more after launch
+    var live = Scene(preset: Self.crowded(600))
+    live.catchUpBudget = Scene.liveCatchUpBudget
+    live.advance(to: 1.5)
+    #expect(live.floatingSlowed(at: 1.5))
+  }
+
   @Test func aLightFieldNeverSlowsEvenAfterALongStall() {
     var p = Preset()
     p.bubble.floatingCount = 24

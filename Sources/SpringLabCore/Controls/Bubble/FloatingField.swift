@@ -31,8 +31,9 @@ public struct FloatingField: Sendable {
   public var restitution: Double
   public var width: Double
   public var height: Double
-  /// Work of the last step: bodies moved plus pairs compared. Deterministic,
-  /// so a caller can budget steps without a clock.
+  /// Work of the last step: bodies moved plus pairs compared (before the
+  /// first step, the expected work). Deterministic, so a caller can budget
+  /// steps without a clock.
   public private(set) var lastStepWork = 0
 
   /// `count` bubbles of radius `r` placed and aimed by a seeded generator.
@@ -53,6 +54,10 @@ public struct FloatingField: Sendable {
     }
     ids = Array(0..<count)
     slotOf = ids
+    // why: before the first step, budget on the expected work (each body
+    // compared with the crowd of its 3 × 3 cells), not on none
+    let crowd = FloatingField.crowding(count: count, radius: r, width: width, height: height)
+    lastStepWork = count + Int(9 * crowd * Double(count))
   }
 
   /// Bodies sharing a collision cell on average when `count` bubbles of
