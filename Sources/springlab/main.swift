@@ -36,7 +36,8 @@ func run(_ argv: [String]) -> Int32 {
       if first == "--help" || first == "-h" || first == "help" {
         printOut(
           "SpringLab \(SpringLabVersion.string): tune a fan menu and a floating bubble live.\n\n"
-            + topUsage)
+            + topUsage
+            + "\nPreset fields, input scripts and traces: docs/FORMATS.md")
         return Exit.ok.rawValue
       }
       if let cmd = commands[first] { return try cmd(Array(args.dropFirst())).rawValue }

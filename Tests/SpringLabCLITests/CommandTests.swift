@@ -15,6 +15,7 @@ struct CommandTests {
       #expect(r.code == 0, "\(cmd)")
       #expect(r.out.contains("usage"), "\(cmd)")
     }
+    #expect(try CLIHarness.run(["--help"]).out.contains("docs/FORMATS.md"))
   }
 
   @Test func unknownFlagIsAUsageError() throws {

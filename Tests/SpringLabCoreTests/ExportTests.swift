@@ -21,7 +21,7 @@ enum ExportFixtures {
   }
 }
 
-/// Whether some number after `label` in `text` is within 0.01 of `value` (SPEC §5 golden k and c).
+/// Whether some number after `label` in `text` is within 0.01 of `value` (the UIKit mapping's golden k and c).
 func near(_ text: String, _ label: String, _ value: Double) -> Bool {
   text.components(separatedBy: label).dropFirst().contains { part in
     let digits = part.prefix { "0123456789.".contains($0) }
@@ -314,7 +314,7 @@ struct ExportUIKitTypeCheckTests {
     let p = try PresetReader.load(
       path: ExportFixtures.root.appendingPathComponent("presets/\(name)").path)
     var p2 = p
-    p2.fan.collapse.curve = "default"  // also exercise the CAMediaTimingFunction path
+    p2.fan.collapse.curve = .caDefault  // also exercise the CAMediaTimingFunction path
     for preset in [p, p2] {
       let code = Exporter.export(preset, format: .uikit, options: ExportOptions(reduceMotion: true))
       // why: the stub stands in for the UIKit module, so its import is dropped

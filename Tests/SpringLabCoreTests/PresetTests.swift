@@ -51,9 +51,9 @@ struct PresetTests {
     #expect(s0.fan.expand.stagger == 0.045)
     #expect(
       s0.fan.collapse.duration == 0.25 && s0.fan.collapse.stagger == 0.03
-        && s0.fan.collapse.curve == "easeIn")
+        && s0.fan.collapse.curve == .easeIn)
     #expect(
-      s0.fan.collapse.order == "reverse" && s0.fan.policy == "lock" && s0.fan.tapReportDelay == 0.3)
+      s0.fan.collapse.order == .reverse && s0.fan.policy == .lock && s0.fan.tapReportDelay == 0.3)
     let s2 = shipped("seed-002-bubble.json")
     #expect(
       s2.bubble.snapDuration == 0.35 && s2.bubble.snapDamping == 0.8
@@ -62,11 +62,11 @@ struct PresetTests {
     let s3 = shipped("seed-003-sequential.json")
     #expect(s3.fan.offsets == [Point(-100, 0), Point(-50, -50), Point(0, -100)])
     #expect(
-      s3.fan.expand.variant == "sequential" && s3.fan.expand.duration == 0.2
+      s3.fan.expand.variant == .sequential && s3.fan.expand.duration == 0.2
         && s3.fan.expand.damping == 0.5)
     let s4 = shipped("seed-004-ring.json")
     #expect(
-      s4.fan.layout == "ring" && s4.fan.expand.variant == "overshoot" && s4.fan.overshoot == 12)
+      s4.fan.layout == .ring && s4.fan.expand.variant == .overshoot && s4.fan.overshoot == 12)
     let off = shipped("example-offscreen.json")
     #expect(off.fan.startAngle == 90 && off.fan.endAngle == 270)
   }
@@ -118,7 +118,7 @@ struct PresetTests {
           if !f.accepts(d) { d = UIKitSpring.acceptedDamping(d) }
           p[keyPath: kp] = d
         case .integer(let kp, let r): p[keyPath: kp] = Int.random(in: r, using: &rng)
-        case .choice(let kp, let options): p[keyPath: kp] = options.randomElement(using: &rng)!
+        case .choice(let c): _ = c.set(&p, c.options.randomElement(using: &rng)!)
         case .flag(let kp): p[keyPath: kp] = Bool.random(using: &rng)
         case .text(let kp, let lo, let hi):
           p[keyPath: kp] = String(repeating: "ß", count: Int.random(in: lo...hi, using: &rng))
@@ -254,7 +254,7 @@ struct PresetTests {
       let shownPath = first.path.isEmpty ? "(document)" : first.path
       #expect(shownPath == want.path, "\(name): path \(shownPath), wanted \(want.path) — \(text)")
       #expect(first.reason.contains(want.reason), "\(name): reason \(first.reason)")
-      // SPEC §6 shape: FILE: path = value: reason  (or FILE: path: reason when there is no value)
+      // the documented shape: FILE: path = value: reason  (or FILE: path: reason when there is no value)
       if let v = want.value {
         #expect(first.value == v, "\(name): value \(String(describing: first.value))")
         #expect(first.description == "\(path): \(want.path) = \(v): \(first.reason)")

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Springs")
 struct SpringTests {
-  /// SPEC §5 golden values: (T, ζ, v) → (k, c).
+  /// Golden values of the UIKit mapping: (T, ζ, v) → (k, c).
   static let uikitGolden: [(Double, Double, Double, Double, Double)] = [
     (0.4, 0.72, 0.6, 575.54, 34.55), (0.35, 0.8, 0.4, 656.78, 41.00), (3, 0.25, 0, 54.83, 3.70),
     (0.4, 0.72, 10, 399.76, 28.79), (0.25, 0.7, 0.3, 1544.17, 55.01),
@@ -14,7 +14,7 @@ struct SpringTests {
   ]
 
   @Test(
-    "UIKit duration/damping/velocity map to SPEC §5's golden k and c",
+    "UIKit duration/damping/velocity map to the golden k and c",
     arguments: uikitGolden.indices)
   func uikitGoldenValues(_ i: Int) {
     let (T, z, v, k, c) = Self.uikitGolden[i]

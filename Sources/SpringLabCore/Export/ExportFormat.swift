@@ -1,4 +1,4 @@
-/// The platforms a preset can be exported for (SPEC §6 `springlab export --format`).
+/// The platforms a preset can be exported for (`springlab export --format`).
 public enum ExportFormat: String, Sendable, CaseIterable {
   case uikit, swiftui, compose, css, framer, json
 }

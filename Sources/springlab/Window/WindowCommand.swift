@@ -17,7 +17,7 @@ enum WindowCommand {
         """
         usage: \(usage)
         Opens the playground window. A PRESET argument wins over remembered state; --fresh ignores remembered state.
-          --trace FILE         one JSON line per drawn frame (SPEC §6)
+          --trace FILE         one JSON line per drawn frame (docs/FORMATS.md)
           --record-input FILE  write the session's input as a script (replay it with `springlab render --script FILE`)
           --exit-after S       quit after S seconds
         Hot keys: press ? in the window. Exit: 0 ok, 2 usage, 3 the preset unreadable or invalid, 4 no display or no font.

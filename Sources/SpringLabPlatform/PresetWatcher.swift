@@ -1,21 +1,4 @@
-import Foundation
-
-/// Identity of a file's content on disk (inode, size, modification time), to
-/// notice edits — including editors and git replacing the file by rename.
-public struct FileStamp: Equatable, Sendable {
-  public var inode: UInt64
-  public var size: Int64
-  public var mtime: Double
-
-  /// The stamp of `path` now, or nil when it does not exist.
-  public init?(path: String) {
-    var st = stat()
-    guard stat(path, &st) == 0 else { return nil }
-    inode = UInt64(st.st_ino)
-    size = Int64(st.st_size)
-    mtime = Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
-  }
-}
+import SpringLabCore
 
 /// Watches the loaded preset by path (not by open file, since editors and git
 /// replace files by rename). `poll()` says what changed since the last call.
@@ -49,19 +32,6 @@ public struct PresetWatcher: Sendable {
       return .reloaded(try PresetReader.load(path: path))
     } catch {
       return .invalid(error.description)
-    }
-  }
-}
-
-/// What a file dropped on the window is.
-public enum DroppedFile: Equatable, Sendable {
-  case preset, image, unsupported
-
-  public init(path: String) {
-    switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-    case "json": self = .preset
-    case "png", "jpg", "jpeg": self = .image
-    default: self = .unsupported
     }
   }
 }
