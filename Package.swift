@@ -12,6 +12,8 @@ let package = Package(
     .target(name: "SpringLabCore"),
     // Immediate-mode UI and draw lists; pure and headless-testable.
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
+    // The window's behaviour: state, actions, reduce, effects, view. No SDL, clock or files.
+    .target(name: "SpringLabStudio", dependencies: ["SpringLabCore", "SpringLabUI"]),
     // The only module that sees SDL.
     .systemLibrary(
       name: "CSDL2",
@@ -23,12 +25,14 @@ let package = Package(
     ),
     .target(name: "SpringLabSDL", dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore"]),
     .executableTarget(
-      name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
+      name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabStudio", "SpringLabSDL"]),
     .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"], exclude: ["Fixtures"]),
     .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
     .testTarget(
       name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "SpringLabStudioTests", dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore"]),
     .testTarget(name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI"]),
   ],
   swiftLanguageModes: [.v6]

@@ -9,13 +9,15 @@ import SpringLabCore
 signal(SIGPIPE, SIG_IGN)
 
 let topUsage = """
-  usage: springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--fresh] [--exit-after SECONDS]
+  usage: springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]]
+                   [--fresh] [--exit-after SECONDS]
          springlab render [--preset P] [--script S] --out PATH [--size WxH] [--fps N] [--scale K]
                           [--at SECONDS] [--trace FILE] [--panel|--no-panel] [--touches|--no-touches]
          springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check]
          springlab validate FILE...
          springlab lint FILE...
          springlab bench [--json] [--quick]
+         springlab keys
          springlab --version | --help | COMMAND --help
   Internal (test helpers, not for users): springlab _save-loop FILE
   """
@@ -24,7 +26,7 @@ func run(_ argv: [String]) -> Int32 {
   let args = Array(argv.dropFirst())
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
-    "render": RenderCommand.run, "bench": BenchCommand.run,
+    "render": RenderCommand.run, "bench": BenchCommand.run, "keys": KeysCommand.run,
     // internal: the kill-during-save test's child process
     "_save-loop": SaveLoopCommand.run,
   ]

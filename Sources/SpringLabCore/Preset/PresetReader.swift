@@ -14,42 +14,37 @@ public enum PresetReader {
     return try decode(data, file: path)
   }
 
-  /// Reads at most `limit` bytes; refuses larger files without reading them.
+  /// Reads at most `limit` bytes; refuses larger files without reading them,
+  /// and anything but a regular file (a FIFO, socket or device would block
+  /// or never end) without waiting on it.
   public static func readLimited(path: String, limit: Int) throws(LoadError) -> Data {
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-      throw LoadError(
-        FieldProblem(file: path, path: "", value: nil, reason: "no such file"), unreadable: true)
+    func fail(_ reason: String) -> LoadError {
+      LoadError(FieldProblem(file: path, path: "", value: nil, reason: reason), unreadable: true)
     }
-    if isDir.boolValue {
-      throw LoadError(
-        FieldProblem(file: path, path: "", value: nil, reason: "is a folder, not a file"),
-        unreadable: true)
+    // why: O_NONBLOCK so opening a FIFO with no writer returns at once instead of freezing the window
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else {
+      let e = errno
+      if e == ENOENT || e == ENOTDIR { throw fail("no such file") }
+      throw fail("cannot be read (\(String(cString: strerror(e))))")
     }
-    let size =
-      (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-    if size > limit {
-      throw LoadError(
-        FieldProblem(
-          file: path, path: "", value: nil,
-          reason: "file is \(size) bytes; the limit is \(limit) bytes (1 MiB)"),
-        unreadable: true)
-    }
-    guard let h = FileHandle(forReadingAtPath: path) else {
-      throw LoadError(
-        FieldProblem(
-          file: path, path: "", value: nil, reason: "cannot be read (permission denied?)"),
-        unreadable: true)
-    }
+    let h = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     defer { try? h.close() }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { throw fail("cannot be read (\(String(cString: strerror(errno))))") }
+    let kind = st.st_mode & S_IFMT
+    if kind == S_IFDIR { throw fail("is a folder, not a file") }
+    if kind != S_IFREG {
+      throw fail("is not a regular file (a pipe, socket or device); presets are read only from regular files")
+    }
+    let size = Int(st.st_size)
+    if size > limit {
+      throw fail("file is \(size) bytes; the limit is \(limit) bytes (1 MiB)")
+    }
     // why: the file may have grown since stat; never read past the limit
     let data = (try? h.read(upToCount: limit + 1)) ?? Data()
     if data.count > limit {
-      throw LoadError(
-        FieldProblem(
-          file: path, path: "", value: nil,
-          reason: "file is larger than the limit of \(limit) bytes (1 MiB)"),
-        unreadable: true)
+      throw fail("file is larger than the limit of \(limit) bytes (1 MiB)")
     }
     return data
   }

@@ -1,16 +1,26 @@
 import Foundation
 
-/// Identity of a file's content on disk (inode, size, modification time), to
-/// notice edits — including editors and git replacing the file by rename.
+/// Identity of a file's content on disk (device, inode, size, modification
+/// time), to notice edits — including editors and git replacing the file by
+/// rename, and another window saving it.
 public struct FileStamp: Equatable, Sendable {
+  public var device: UInt64
   public var inode: UInt64
   public var size: Int64
   public var mtime: Double
+
+  public init(device: UInt64, inode: UInt64, size: Int64, mtime: Double) {
+    self.device = device
+    self.inode = inode
+    self.size = size
+    self.mtime = mtime
+  }
 
   /// The stamp of `path` now, or nil when it does not exist.
   public init?(path: String) {
     var st = stat()
     guard stat(path, &st) == 0 else { return nil }
+    device = UInt64(st.st_dev)
     inode = UInt64(st.st_ino)
     size = Int64(st.st_size)
     mtime = Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9

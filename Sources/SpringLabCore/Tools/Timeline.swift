@@ -60,6 +60,17 @@ public struct SceneTimeline: Sendable {
   public mutating func stepForward() { seek(to: time + SceneTimeline.frameStep) }
   public mutating func stepBack() { seek(to: time - SceneTimeline.frameStep) }
 
+  /// Plays a script's events due by `time` into the scene (`--play`); a
+  /// snapshot is taken only when an event fired, so stepping back stays exact.
+  public mutating func play(_ player: inout ScriptPlayer) {
+    let due = player.nextTime.map { $0 <= time } ?? false
+    player.run(&scene, until: time)
+    guard due else { return }
+    snapshots.removeAll { $0.now > time }
+    snapshots.append(scene)
+    if snapshots.count > snapshotLimit { snapshots.removeFirst(snapshots.count - snapshotLimit) }
+  }
+
   /// Replaces the scene wholesale (preset load keeps time running).
   public mutating func reset(_ s: Scene) {
     scene = s
