@@ -17,9 +17,10 @@ enum PanelView {
     ui.beginPanel("panel", rect: r)
     ui.label("SpringLab \(SpringLabVersion.string)", color: dim)
     ui.label("\(p.name)\(state.modified ? "  • modified" : "")", color: RGBA(255, 255, 255))
-    ui.label(state.document.path ?? "not saved yet", color: dim)
-    // why: always one line, so an error never pushes the rows below
-    ui.label(state.loadError ?? " ", color: RGBA(0xFF, 0x45, 0x3A))
+    let width = r.w - 2 * ui.scale * ui.theme.padding - 4 * ui.scale
+    ui.label(ui.fit(state.document.path ?? "not saved yet", width: width), color: dim)
+    // why: always exactly one line, so an error never pushes the rows below (the toast and stderr carry it whole)
+    ui.label(ui.fit(state.loadError ?? "\u{00A0}", width: width), color: RGBA(0xFF, 0x45, 0x3A))
     switch ui.buttons(["Replay", state.autoReplay ? "Auto ■" : "Auto ▶", "Save", "Save as…"]) {
     case 0: actions.append(.command(.replay))
     case 1: actions.append(.command(.toggleAutoReplay))
@@ -35,7 +36,7 @@ enum PanelView {
     let warnings = Lint.check(p)
     let highlighted = state.highlightedWarning
     if let w = highlighted {
-      ui.label("⚠ \(w.fields.first ?? ""): \(w.message)", color: warn)
+      ui.label(ui.fit("⚠ \(w.fields.first ?? ""): \(w.message)", width: width), color: warn)
     } else {
       ui.label(
         warnings.isEmpty
@@ -130,8 +131,10 @@ enum PanelView {
       actions.append(.command(.showBubble))
     }
     ui.endPanel()
-    if p != before || !ui.edits.isEmpty {
-      actions.append(.panelEdit(p, ui.edits.map(\.phase)))
+    // why: the edit names the preset it started from, so a list click or a
+    // button acting in the same frame is never undone by a stale copy
+    if p != before || ui.edits.contains(where: { $0.phase == .began || $0.phase == .ended }) {
+      actions.append(.panelEdit(from: before, to: p, ui.edits.map(\.phase)))
     }
   }
 }

@@ -50,9 +50,8 @@ extension StudioState {
     case .pointerDown(let x, let y): if dialog == nil { pointerDown(x, y) }
     case .pointerMove(let x, let y): pointerMove(x, y)
     case .pointerUp(let x, let y): pointerUp(x, y)
-    case .panelEdit(let p, let phases):
-      guard dialog == nil else { return }
-      let before = preset
+    case .panelEdit(let before, let p, let phases):
+      guard dialog == nil, before == preset else { return }
       for ph in phases {
         switch ph {
         case .began: document.history.begin(before)

@@ -14,8 +14,9 @@ public enum StudioAction: Sendable {
   case pointerDown(x: Double, y: Double)
   case pointerMove(x: Double, y: Double)
   case pointerUp(x: Double, y: Double)
-  /// The panel edited the preset; phases as the widgets reported them.
-  case panelEdit(Preset, [EditPhase])
+  /// The panel edited the preset it showed (`from`); phases as the widgets
+  /// reported them. Ignored when the preset changed since (a stale frame).
+  case panelEdit(from: Preset, to: Preset, [EditPhase])
   case dropFile(String)
   case dialog(DialogChoice)
   case saveAsNameChanged(String)

@@ -36,7 +36,7 @@ struct StudioDocumentTests {
     let h = StudioHarness(path: "/lib/a.json")
     var p = h.state.preset
     p.fan.radius = 140
-    h.send(.panelEdit(p, [.committed]))
+    h.edit(p)
     h.key("s", .ctrl)
     #expect(h.disk.presets["/lib/a.json"]?.preset.fan.radius == 140)
     #expect(!h.state.modified)
@@ -85,12 +85,12 @@ struct StudioDocumentTests {
     let b = StudioHarness(path: "/lib/shared.json", disk: disk, session: "s2")
     var pa = a.state.preset
     pa.fan.radius = 150
-    a.send(.panelEdit(pa, [.committed]))
+    a.edit(pa)
     a.key("s", .ctrl)
     #expect(disk.presets["/lib/shared.json"]?.preset.fan.radius == 150)
     var pb = b.state.preset
     pb.fan.radius = 90
-    b.send(.panelEdit(pb, [.committed]))
+    b.edit(pb)
     b.key("s", .ctrl)
     guard case .conflict(let path, _)? = b.state.dialog else {
       Issue.record("B's save asks first")
@@ -116,7 +116,7 @@ struct StudioDocumentTests {
     a.state.timeline.send(.setPreset(pa))
     var pa2 = a.state.preset
     pa2.fan.radius = 200
-    a.send(.panelEdit(pa2, [.committed]))
+    a.edit(pa2)
     a.key("s", .ctrl)
     a.send(.dialog(.reload))
     #expect(a.state.preset.fan.radius == 90)
@@ -138,7 +138,7 @@ struct StudioDocumentTests {
     // unsaved tuning is never replaced
     var mine = h.state.preset
     mine.fan.radius = 99
-    h.send(.panelEdit(mine, [.committed]))
+    h.edit(mine)
     var theirs = edited
     theirs.fan.radius = 111
     h.send(.fileChanged(.reloaded(theirs), nil))

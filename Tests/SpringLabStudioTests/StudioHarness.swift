@@ -110,6 +110,9 @@ final class StudioHarness {
     }
   }
 
+  /// A one-shot panel edit (a typed value) to `p`.
+  func edit(_ p: Preset) { send(.panelEdit(from: state.preset, to: p, [.committed])) }
+
   /// Input as the window shell delivers it, then the next frame drawn.
   @discardableResult
   func input(_ events: [UIEvent]) -> DrawList {
