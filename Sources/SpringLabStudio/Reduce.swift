@@ -150,16 +150,13 @@ extension StudioState {
       // why: --pause-at stops at exactly T, whatever the frame timing
       let left = (at - timeline.time) / timeline.speed
       if dt >= left {
-        dt = max(0, left)
-        timeline.tick(wall: dt)
-        playScript()
+        advanceTimeline(wall: max(0, left))
         timeline.togglePause()
         play?.pauseAt = nil
         dt = 0
       }
     }
-    timeline.tick(wall: dt)
-    playScript()
+    advanceTimeline(wall: dt)
     if var c = compare {
       c.ghost.seek(to: timeline.time)
       compare = c
@@ -175,9 +172,13 @@ extension StudioState {
     bubbleWasHidden = hidden
   }
 
-  mutating func playScript() {
-    guard var p = play else { return }
-    timeline.play(&p.player)
+  /// Moves scene time by a wall interval, playing the live script if any.
+  mutating func advanceTimeline(wall dt: Double) {
+    guard var p = play else {
+      timeline.tick(wall: dt)
+      return
+    }
+    timeline.tick(wall: dt, playing: &p.player)
     play = p
   }
 
@@ -544,7 +545,8 @@ extension StudioState {
     case (.recovery(let name, let p), .recover):
       document.history.record(from: preset, to: p)
       applyPreset(p)
-      if name != recovery.name { fx.append(.removeRecovery(name: name)) }
+      // why: recovered, the copy is this session's to keep current and to remove once saved
+      if name != recovery.name { fx.append(.removeRecovery(name: name)) } else { recovery.wrote = true }
     case (.recovery(let name, _), .discard):
       fx.append(.removeRecovery(name: name))
       if name == recovery.name { recovery.wrote = false }
