@@ -26,7 +26,7 @@ struct WindowE2ETests {
       CLIHarness.binary,
       [
         CLIHarness.preset("seed-000-fan.json"), "--fresh", "--trace", trace, "--record-input",
-        record, "--exit-after", "8",
+        record, "--exit-after", "20",
       ],
       env: env)
     // why: a no-op once the test has reaped it (ChildProcess never signals a reaped pid)
@@ -50,14 +50,16 @@ struct WindowE2ETests {
     try tool("/usr/bin/xdotool", ["key", "--window", wid, "Escape"], display: x.display)
     let closed = waitFor(5) { Self.phase(Self.lastLine(trace)) == "collapsed" ? true : nil }
     #expect(closed == true, "Escape did not collapse")
-    // leave it alone until --exit-after ends the session
+    // why: Q quits at once (nothing to save); no waiting for --exit-after
+    try tool("/usr/bin/xdotool", ["key", "--window", wid, "q"], display: x.display)
     #expect(app.wait() == 0, "\(app.err)")
     let live = try #require(Self.lastLine(trace))
+    let end = try #require(live["t"] as? Double)
     // the recording replays headless to the same resting state
     let replayTrace = dir.appendingPathComponent("replay.jsonl").path
     let r = try CLIHarness.run([
       "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--script", record, "--out",
-      dir.appendingPathComponent("end.png").path, "--at", "7.9", "--trace", replayTrace,
+      dir.appendingPathComponent("end.png").path, "--at", "\(end)", "--trace", replayTrace,
     ])
     #expect(r.code == 0, "\(r.err)")
     let replay = try #require(Self.lastLine(replayTrace))
@@ -79,72 +81,68 @@ struct WindowE2ETests {
     #expect(lb["y"] as? Double == rb["y"] as? Double)
   }
 
-  /// The seed's "dizzy" settings fixed by keyboard in the real window (L
-  /// selects the next lint warning's field, Enter types a value), saved, then
-  /// undone step by step back to the byte-identical file.
-  @Test func designerStoryByKeyboard() throws {
+  /// `--play SCRIPT --pause-at T` puts the real window into an exact state:
+  /// its last traced frame is the headless render's frame at T. (The
+  /// keyboard story that used to run here with sleeps is now in-process:
+  /// StudioKeyboardStoryTests.)
+  @Test func playPausesTheWindowInAnExactState() throws {
     let x = try XvfbServer()
     let dir = CLIHarness.tempDir()
-    let partial = dir.appendingPathComponent("partial.json").path
-    try
-      #"{"name": "Dizzy", "fan": {"expand": {"damping": 0.55, "stagger": 0.06, "duration": 0.5}}}"#
-      .write(toFile: partial, atomically: true, encoding: .utf8)
-    let canonical = try CLIHarness.run(["export", "--format", "json", "--preset", partial]).out
-    let file = dir.appendingPathComponent("dizzy.json").path
-    try canonical.write(toFile: file, atomically: true, encoding: .utf8)
-    let original = try Data(contentsOf: URL(fileURLWithPath: file))
-    let lint = try CLIHarness.run(["lint", file])
-    #expect(lint.code == 1)
-    for field in ["fan.expand.damping", "fan.expand.stagger", "fan.expand.duration"] {
-      #expect(lint.out.contains(field), "lint should name \(field)")
-    }
+    let script = dir.appendingPathComponent("play.json").path
+    try #"{"duration": 2, "events": [{"at": 0.2, "key": "space"}, {"at": 0.9, "tap": "bubble"}]}"#
+      .write(toFile: script, atomically: true, encoding: .utf8)
     var env = ProcessInfo.processInfo.environment
     env["DISPLAY"] = x.display
     env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
-    let trace = dir.appendingPathComponent("t.jsonl").path
+    env["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
+    let trace = dir.appendingPathComponent("live.jsonl").path
+    let preset = CLIHarness.preset("seed-000-fan.json")
     let app = try Spawned.start(
-      CLIHarness.binary, [file, "--fresh", "--trace", trace, "--exit-after", "40"], env: env)
+      CLIHarness.binary,
+      [preset, "--fresh", "--play", script, "--pause-at", "0.35", "--trace", trace, "--exit-after", "2"],
+      env: env)
     defer {
       app.stop()
       app.cleanUp()
     }
-    _ = try #require(waitFor(10) { Self.lastLine(trace) })
-    let wid = try #require(x.springLabWindow())
-    try tool("/usr/bin/xdotool", ["windowfocus", "--sync", wid], display: x.display)
-    func keys(_ k: [String]) throws {
-      try tool("/usr/bin/xdotool", ["key", "--delay", "60"] + k, display: x.display)
-      usleep(250_000)
+    #expect(app.wait() == 0, "\(app.err)")
+    let live = try #require(Self.lastLine(trace))
+    let replayTrace = dir.appendingPathComponent("replay.jsonl").path
+    let r = try CLIHarness.run([
+      "render", "--preset", preset, "--script", script, "--out",
+      dir.appendingPathComponent("at.png").path, "--at", "0.35", "--trace", replayTrace,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let replay = try #require(Self.lastLine(replayTrace))
+    #expect(Self.phase(live) == "expanding", "paused mid-bloom: \(String(describing: Self.phase(live)))")
+    #expect(Self.phase(live) == Self.phase(replay))
+    let liveItems = (live["fan"] as! [String: Any])["items"] as! [[String: Any]]
+    let replayItems = (replay["fan"] as! [String: Any])["items"] as! [[String: Any]]
+    #expect(liveItems.count == replayItems.count)
+    for (a, b) in zip(liveItems, replayItems) {
+      #expect(abs((a["x"] as! Double) - (b["x"] as! Double)) < 0.01)
+      #expect(abs((a["y"] as! Double) - (b["y"] as! Double)) < 0.01)
     }
-    func type(_ text: String) throws {
-      try tool("/usr/bin/xdotool", ["type", "--delay", "60", text], display: x.display)
-      usleep(250_000)
-    }
-    for value in ["0.72", "0.045", "0.4"] {
-      try keys(["l"])
-      try keys(["Return"])
-      try type(value)
-      try keys(["Return"])
-    }
-    try keys(["ctrl+s"])
-    let fixed = waitFor(5) { () -> Bool? in
-      (try? CLIHarness.run(["lint", file]))?.code == 0 ? true : nil
-    }
-    #expect(fixed == true, "after typing 0.72 / 0.045 / 0.4 and saving, lint is clean")
-    let saved =
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file)))
-      as! [String: Any]
-    let expand = (saved["fan"] as! [String: Any])["expand"] as! [String: Any]
-    #expect(expand["damping"] as? Double == 0.72)
-    #expect(expand["stagger"] as? Double == 0.045)
-    #expect(expand["duration"] as? Double == 0.4)
-    try keys(["ctrl+z", "ctrl+z", "ctrl+z"])
-    try keys(["ctrl+s"])
-    let back = waitFor(5) { () -> Bool? in
-      (try? Data(contentsOf: URL(fileURLWithPath: file))) == original ? true : nil
-    }
-    #expect(back == true, "undoing every step returns the byte-identical preset")
-    try keys(["q"])
-    #expect(app.wait() == 0)
+  }
+
+  @Test func playNeedsAReadableScriptAndPauseAtNeedsPlay() throws {
+    let dir = CLIHarness.tempDir()
+    let env = ["XDG_CONFIG_HOME": dir.path]
+    let missing = try CLIHarness.run(["--play", dir.appendingPathComponent("none.json").path], env: env)
+    #expect(missing.code == 3, "\(missing.err)")
+    #expect(missing.err.contains("none.json"))
+    let alone = try CLIHarness.run(["--pause-at", "1"], env: env)
+    #expect(alone.code == 2)
+    #expect(alone.err.contains("--pause-at needs --play"))
+  }
+
+  @Test func keysPrintsTheTableInTheReadme() throws {
+    let r = try CLIHarness.run(["keys"])
+    #expect(r.code == 0)
+    let readme = try String(
+      contentsOf: CLIHarness.root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(r.out.hasPrefix("| Key | Action |"))
+    #expect(readme.contains(r.out), "README's key table is `springlab keys`' output")
   }
 
   @Test func noDisplayIsExit4WithAHint() throws {

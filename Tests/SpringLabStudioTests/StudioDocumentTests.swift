@@ -177,3 +177,45 @@ struct StudioDocumentTests {
     #expect(h.state.loadError?.contains("no such file") == true)
   }
 }
+
+/// The designer's story by keyboard (formerly an xdotool test with sleeps):
+/// L selects the next lint warning's field, Enter types a value, Ctrl+S
+/// saves; undoing every step returns the identical preset.
+@Suite("Studio keyboard story")
+struct StudioKeyboardStoryTests {
+  @Test func fixingTheDizzySeedByKeyboardThenUndoingEverything() throws {
+    var dizzy = Preset.seedDefault
+    dizzy.name = "Dizzy"
+    dizzy.fan.expand.damping = 0.55
+    dizzy.fan.expand.stagger = 0.06
+    dizzy.fan.expand.duration = 0.5
+    let fields = Set(Lint.check(dizzy).compactMap(\.fields.first))
+    #expect(fields.isSuperset(of: ["fan.expand.damping", "fan.expand.stagger", "fan.expand.duration"]))
+    let h = StudioHarness(preset: dizzy, path: "/lib/dizzy.json")
+    for _ in 0..<3 {
+      h.key("l")
+      let field = try #require(h.state.highlightField)
+      h.key(KeyName.enter)
+      #expect(h.view.panelUI.editingID != nil, "Enter types into \(field)")
+      let value =
+        switch field {
+        case "fan.expand.damping": "0.72"
+        case "fan.expand.stagger": "0.045"
+        default: "0.4"
+        }
+      h.input([.keyDown("a", mods: .ctrl, isRepeat: false), .text(value)])
+      h.key(KeyName.enter)
+    }
+    #expect(Lint.check(h.state.preset).isEmpty, "\(Lint.check(h.state.preset))")
+    h.key("s", .ctrl)
+    let saved = try #require(h.disk.presets["/lib/dizzy.json"]?.preset)
+    #expect(saved.fan.expand.damping == 0.72)
+    #expect(saved.fan.expand.stagger == 0.045)
+    #expect(saved.fan.expand.duration == 0.4)
+    h.key("z", .ctrl)
+    h.key("z", .ctrl)
+    h.key("z", .ctrl)
+    h.key("s", .ctrl)
+    #expect(h.disk.presets["/lib/dizzy.json"]?.preset == dizzy, "three undos return the identical preset")
+  }
+}
