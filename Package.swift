@@ -25,14 +25,16 @@ let package = Package(
     ),
     .target(name: "SpringLabSDL", dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore"]),
     .executableTarget(
-      name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabStudio", "SpringLabSDL"]),
+      name: "springlab",
+      dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabStudio", "SpringLabSDL"]),
     .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"], exclude: ["Fixtures"]),
     .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
     .testTarget(
       name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "SpringLabStudioTests", dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore"]),
+      name: "SpringLabStudioTests",
+      dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore"]),
     .testTarget(name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI"]),
   ],
   swiftLanguageModes: [.v6]

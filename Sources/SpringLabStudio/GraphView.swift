@@ -88,7 +88,8 @@ public enum GraphView {
 
   /// The eased (non-spring) motion whose control points the graph edits:
   /// expand when it is eased, else collapse; nil when both are springs.
-  static func easedMotion(_ state: StudioState) -> (FanMotion, WritableKeyPath<Preset, FanMotion>)? {
+  static func easedMotion(_ state: StudioState) -> (FanMotion, WritableKeyPath<Preset, FanMotion>)?
+  {
     let f = state.scene.preset.fan
     if f.expand.curve != "spring" { return (f.expand, \Preset.fan.expand) }
     if f.collapse.curve != "spring" && state.scene.fan.phase(at: state.scene.now) == .collapsing {

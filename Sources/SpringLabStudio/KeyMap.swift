@@ -65,8 +65,10 @@ public enum KeyMap {
       "redo"),
     bind("Ctrl+C", [KeyChord("c", .ctrl)], .copyExport(.json), "copy the preset as JSON"),
     bind("Tab", [KeyChord("tab")], .togglePanel, "hide or show the panel"),
-    bind("D", [KeyChord("d")], .toggleDebug, "debug overlay (hit areas, safe area, arc, thumb zone)"),
-    bind("L", [KeyChord("l")], .nextLint, "select the next lint warning's field (Enter types a value)"),
+    bind(
+      "D", [KeyChord("d")], .toggleDebug, "debug overlay (hit areas, safe area, arc, thumb zone)"),
+    bind(
+      "L", [KeyChord("l")], .nextLint, "select the next lint warning's field (Enter types a value)"),
     bind(
       "G", [KeyChord("g")], .toggleGraph,
       "curve graph (drag the playhead to scrub; drag Bézier handles of eased curves)"),
@@ -82,11 +84,15 @@ public enum KeyMap {
     bind(
       "E", [KeyChord("e")], .toggleEditOnCanvas,
       "edit on the canvas: drag items (radius, angles) or the main button"),
-    bind("R", [KeyChord("r")], .toggleTake, "record a take; R again renders it to the recordings folder"),
+    bind(
+      "R", [KeyChord("r")], .toggleTake,
+      "record a take; R again renders it to the recordings folder"),
     bind("F12", [KeyChord("f12")], .screenshot, "screenshot to the screenshots folder"),
     bind("Esc", [KeyChord("escape")], .escape, "collapse / close the help"),
     bind("? / H", [KeyChord("?"), KeyChord("/"), KeyChord("h")], .toggleHelp, "this help"),
-    bind("Q / Ctrl+Q", [KeyChord("q"), KeyChord("q", .ctrl)], .quit, "quit (asks when there are unsaved changes)"),
+    bind(
+      "Q / Ctrl+Q", [KeyChord("q"), KeyChord("q", .ctrl)], .quit,
+      "quit (asks when there are unsaved changes)"),
   ]
 
   /// The command for a key, if any. Shift is ignored for keys bound without

@@ -55,13 +55,16 @@ enum OverlayView {
     let diffs = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: b) }
     guard !diffs.isEmpty else { return }
     let shown = diffs.prefix(8)
-    var lines = shown.map { "\($0.path): \($0.json(of: cmp.pinned).preview) → \($0.json(of: b).preview)" }
+    var lines = shown.map {
+      "\($0.path): \($0.json(of: cmp.pinned).preview) → \($0.json(of: b).preview)"
+    }
     if diffs.count > shown.count { lines.append("+ \(diffs.count - shown.count) more") }
     let w = min(c.w - 32 * s, 420 * s)
     let h = Double(lines.count) * 18 * s + 30 * s
     let box = PixelRect(x: c.x + 16 * s, y: c.y + 80 * s, w: w, h: h)
     dl.fillRoundedRect(box, radius: 8 * s, RGBA(0x1C, 0x1C, 0x1E, 0xE0))
-    dl.text("A → B", x: box.x + 12 * s, y: box.y + 8 * s, size: 12 * s, color: RGBA(0x64, 0xD2, 0xFF))
+    dl.text(
+      "A → B", x: box.x + 12 * s, y: box.y + 8 * s, size: 12 * s, color: RGBA(0x64, 0xD2, 0xFF))
     for (i, l) in lines.enumerated() {
       let (t, _) = fit(l, size: 12 * s, width: w - 24 * s, measure: measure)
       dl.text(

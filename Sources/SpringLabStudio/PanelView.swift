@@ -59,7 +59,9 @@ enum PanelView {
       if let cmp = state.compare {
         let n = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: p) }.count
         ui.label(
-          n == 0 ? "A and B are the same." : "\(n) field\(n == 1 ? "" : "s") differ (listed on the canvas)")
+          n == 0
+            ? "A and B are the same."
+            : "\(n) field\(n == 1 ? "" : "s") differ (listed on the canvas)")
         if let i = ui.buttons([
           "Swap (X)", cmp.mode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)",
         ]) {

@@ -91,7 +91,8 @@ extension StudioState {
       switch r {
       case .success:
         overlays.backdrop = path
-        flash("Backdrop: \(StudioFiles.lastComponent(path)) (drop another, or clear it in the panel)")
+        flash(
+          "Backdrop: \(StudioFiles.lastComponent(path)) (drop another, or clear it in the panel)")
       case .failure(let e): flash(e.message)
       }
     case .copied(let label, let ok):
@@ -516,8 +517,10 @@ extension StudioState {
     case (.saveAs, .save):
       var p = preset
       let trimmed = String(
-        saveAsName.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)
-          .prefix(64))
+        saveAsName.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(
+          Character.init
+        )
+        .prefix(64))
       if !trimmed.isEmpty { p.name = trimmed }
       let path = saveAsPath
       // why: the dialog said "(replaces the existing file)"; the user saw it and chose Save
@@ -546,7 +549,11 @@ extension StudioState {
       document.history.record(from: preset, to: p)
       applyPreset(p)
       // why: recovered, the copy is this session's to keep current and to remove once saved
-      if name != recovery.name { fx.append(.removeRecovery(name: name)) } else { recovery.wrote = true }
+      if name != recovery.name {
+        fx.append(.removeRecovery(name: name))
+      } else {
+        recovery.wrote = true
+      }
     case (.recovery(let name, _), .discard):
       fx.append(.removeRecovery(name: name))
       if name == recovery.name { recovery.wrote = false }
@@ -606,7 +613,9 @@ extension StudioState {
     case .editMain(_, let grab):
       applyPreset(CanvasEdit.moveMain(to: p - grab, preset: preset, device: scene.device))
     case .scrub:
-      if let r = layout.graph { timeline.seek(to: GraphView.scrubTime(at: x, state: self, graph: r)) }
+      if let r = layout.graph {
+        timeline.seek(to: GraphView.scrubTime(at: x, state: self, graph: r))
+      }
     case .bezier(let h, _):
       if let r = layout.graph, let np = GraphView.drag(handle: h, to: x, y, state: self, graph: r) {
         applyPreset(np)

@@ -23,7 +23,9 @@ public struct StudioFolders: Sendable, Equatable {
   /// The folders for an environment: `XDG_CONFIG_HOME` (default
   /// `~/.config`), `XDG_DATA_HOME` (default `~/.local/share`); relative XDG
   /// values are ignored, as the XDG spec asks.
-  public static func resolve(environment env: [String: String], home: String, defaultLibrary: String)
+  public static func resolve(
+    environment env: [String: String], home: String, defaultLibrary: String
+  )
     -> StudioFolders
   {
     func xdg(_ name: String, _ fallback: String) -> String {

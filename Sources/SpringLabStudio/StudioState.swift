@@ -186,7 +186,9 @@ public struct StudioState: Sendable {
       t = min(t, max(0, (wake - scene.now) / timeline.speed))
     }
     if let m = toast { t = min(t, max(0, m.until - now)) }
-    if recovery.dirty { t = min(t, max(0, recovery.lastWrite + StudioFiles.recoveryInterval - now)) }
+    if recovery.dirty {
+      t = min(t, max(0, recovery.lastWrite + StudioFiles.recoveryInterval - now))
+    }
     return t
   }
 }

@@ -65,7 +65,10 @@ public final class StudioView {
     if state.dialog != nil {
       // why: a modal question dims what it blocks
       dl.fillConvex(
-        [(0, 0), (state.window.width, 0), (state.window.width, state.window.height), (0, state.window.height)],
+        [
+          (0, 0), (state.window.width, 0), (state.window.width, state.window.height),
+          (0, state.window.height),
+        ],
         RGBA(0, 0, 0, 0x70))
     }
     dl.append(panelList)

@@ -10,7 +10,9 @@ enum KeysCommand {
       printOut("usage: \(usage)\nPrints the window's hot keys as a Markdown table.")
       return .ok
     }
-    guard a.positional.isEmpty else { throw CLIError(.usage, "keys takes no arguments\nusage: \(usage)") }
+    guard a.positional.isEmpty else {
+      throw CLIError(.usage, "keys takes no arguments\nusage: \(usage)")
+    }
     printOut(KeyMap.markdown)
     return .ok
   }

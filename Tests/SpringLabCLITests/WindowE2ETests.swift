@@ -99,7 +99,10 @@ struct WindowE2ETests {
     let preset = CLIHarness.preset("seed-000-fan.json")
     let app = try Spawned.start(
       CLIHarness.binary,
-      [preset, "--fresh", "--play", script, "--pause-at", "0.35", "--trace", trace, "--exit-after", "2"],
+      [
+        preset, "--fresh", "--play", script, "--pause-at", "0.35", "--trace", trace, "--exit-after",
+        "2",
+      ],
       env: env)
     defer {
       app.stop()
@@ -114,7 +117,8 @@ struct WindowE2ETests {
     ])
     #expect(r.code == 0, "\(r.err)")
     let replay = try #require(Self.lastLine(replayTrace))
-    #expect(Self.phase(live) == "expanding", "paused mid-bloom: \(String(describing: Self.phase(live)))")
+    #expect(
+      Self.phase(live) == "expanding", "paused mid-bloom: \(String(describing: Self.phase(live)))")
     #expect(Self.phase(live) == Self.phase(replay))
     let liveItems = (live["fan"] as! [String: Any])["items"] as! [[String: Any]]
     let replayItems = (replay["fan"] as! [String: Any])["items"] as! [[String: Any]]
@@ -128,7 +132,8 @@ struct WindowE2ETests {
   @Test func playNeedsAReadableScriptAndPauseAtNeedsPlay() throws {
     let dir = CLIHarness.tempDir()
     let env = ["XDG_CONFIG_HOME": dir.path]
-    let missing = try CLIHarness.run(["--play", dir.appendingPathComponent("none.json").path], env: env)
+    let missing = try CLIHarness.run(
+      ["--play", dir.appendingPathComponent("none.json").path], env: env)
     #expect(missing.code == 3, "\(missing.err)")
     #expect(missing.err.contains("none.json"))
     let alone = try CLIHarness.run(["--pause-at", "1"], env: env)

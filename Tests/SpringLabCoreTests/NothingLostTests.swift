@@ -27,7 +27,9 @@ struct NothingLostTests {
     let attrs = try FileManager.default.attributesOfItem(atPath: link)
     #expect(attrs[.type] as? FileAttributeType == .typeSymbolicLink, "the link stays a link")
     #expect(try PresetReader.load(path: target).fan.radius == 140, "its target has the new content")
-    let stray = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+    let stray = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+      $0.contains(".tmp-")
+    }
     #expect(stray.isEmpty, "no temporary file beside the link")
   }
 
@@ -60,7 +62,9 @@ struct NothingLostTests {
     stat(a, &sa)
     stat(b, &sb)
     #expect(sa.st_ino == sb.st_ino && sa.st_nlink == 2)
-    let stray = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+    let stray = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+      $0.contains(".tmp-")
+    }
     #expect(stray.isEmpty)
   }
 

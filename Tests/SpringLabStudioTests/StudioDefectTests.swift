@@ -61,7 +61,9 @@ struct StudioDefectTests {
     #expect(Lint.check(h.state.preset).isEmpty)
     let texts = h.texts
     #expect(texts.contains("Lint: clean"))
-    #expect(!texts.contains { $0.contains("⚠") }, "no section still marked: \(texts.filter { $0.contains("⚠") })")
+    #expect(
+      !texts.contains { $0.contains("⚠") },
+      "no section still marked: \(texts.filter { $0.contains("⚠") })")
   }
 
   /// Pinning A grew the diff list inside the panel and pushed every row down
@@ -82,7 +84,9 @@ struct StudioDefectTests {
     #expect(h.texts.contains { $0.hasPrefix("fan.radius: ") }, "the A → B diff shows on the canvas")
     let after = h.panelRows()
     for name in ["Duration", "Radius", "Items", "Curve", "Damping", "Stagger"] {
-      #expect(before[name] == after[name], "\(name) stayed at \(before[name] ?? -1), now \(after[name] ?? -1)")
+      #expect(
+        before[name] == after[name],
+        "\(name) stayed at \(before[name] ?? -1), now \(after[name] ?? -1)")
     }
     // the double-click meant for Duration lands on Duration
     h.click(1100, duration + 7, clicks: 2)

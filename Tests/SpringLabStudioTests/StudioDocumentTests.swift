@@ -99,7 +99,8 @@ struct StudioDocumentTests {
     #expect(path == "/lib/shared.json")
     #expect(disk.presets[path]?.preset.fan.radius == 150, "A's change is still on disk")
     b.draw()
-    #expect(b.texts.contains("Overwrite") && b.texts.contains("Reload") && b.texts.contains("Save as…"))
+    #expect(
+      b.texts.contains("Overwrite") && b.texts.contains("Reload") && b.texts.contains("Save as…"))
     // Reload: B takes A's version
     b.key(KeyName.enter)  // primary = Save as…: opens the name dialog
     guard case .saveAs? = b.state.dialog else {
@@ -160,7 +161,8 @@ struct StudioDocumentTests {
     #expect(h.state.document.path == "/tmp/other.json")
     h.input([.dropFile("/tmp/shot.png")])
     #expect(h.state.overlays.backdrop == "/tmp/shot.png")
-    h.imageProblem = "Cannot use huge.png: it declares 30000 × 30000 pixels; backdrops are limited to 8192 × 8192"
+    h.imageProblem =
+      "Cannot use huge.png: it declares 30000 × 30000 pixels; backdrops are limited to 8192 × 8192"
     h.input([.dropFile("/tmp/huge.png")])
     #expect(h.state.overlays.backdrop == "/tmp/shot.png", "a refused image changes nothing")
     #expect(h.state.toast?.text.contains("30000 × 30000") == true)
@@ -190,7 +192,8 @@ struct StudioKeyboardStoryTests {
     dizzy.fan.expand.stagger = 0.06
     dizzy.fan.expand.duration = 0.5
     let fields = Set(Lint.check(dizzy).compactMap(\.fields.first))
-    #expect(fields.isSuperset(of: ["fan.expand.damping", "fan.expand.stagger", "fan.expand.duration"]))
+    #expect(
+      fields.isSuperset(of: ["fan.expand.damping", "fan.expand.stagger", "fan.expand.duration"]))
     let h = StudioHarness(preset: dizzy, path: "/lib/dizzy.json")
     for _ in 0..<3 {
       h.key("l")
@@ -216,6 +219,7 @@ struct StudioKeyboardStoryTests {
     h.key("z", .ctrl)
     h.key("z", .ctrl)
     h.key("s", .ctrl)
-    #expect(h.disk.presets["/lib/dizzy.json"]?.preset == dizzy, "three undos return the identical preset")
+    #expect(
+      h.disk.presets["/lib/dizzy.json"]?.preset == dizzy, "three undos return the identical preset")
   }
 }

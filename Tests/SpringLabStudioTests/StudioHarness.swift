@@ -103,7 +103,8 @@ final class StudioHarness {
     case .copyToClipboard(let text, let label):
       disk.clipboard = text
       send(.copied(label: label, ok: true))
-    case .screenshot: send(.screenshotSaved(.success(StudioHarness.folders.screenshots + "/shot.png")))
+    case .screenshot:
+      send(.screenshotSaved(.success(StudioHarness.folders.screenshots + "/shot.png")))
     case .renderTake: send(.takeStarted(.success(StudioHarness.folders.recordings + "/take.mp4")))
     case .setTitle(let t): title = t
     case .quit: quit = true
@@ -154,7 +155,10 @@ final class StudioHarness {
   }
 
   func drag(from a: (Double, Double), to b: (Double, Double), steps: Int = 8) {
-    input([.mouseMove(x: a.0, y: a.1, mods: []), .mouseDown(x: a.0, y: a.1, button: .left, clicks: 1, mods: [])])
+    input([
+      .mouseMove(x: a.0, y: a.1, mods: []),
+      .mouseDown(x: a.0, y: a.1, button: .left, clicks: 1, mods: []),
+    ])
     for i in 1...steps {
       let k = Double(i) / Double(steps)
       input([.mouseMove(x: a.0 + (b.0 - a.0) * k, y: a.1 + (b.1 - a.1) * k, mods: [])])

@@ -40,7 +40,9 @@ struct StudioKeyMapTests {
     let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
     let text = try String(contentsOf: readme, encoding: .utf8)
-    #expect(text.contains("\n" + KeyMap.markdown + "\n"), "README.md's key table must be `springlab keys`' output")
+    #expect(
+      text.contains("\n" + KeyMap.markdown + "\n"),
+      "README.md's key table must be `springlab keys`' output")
     #expect(KeyMap.markdown.split(separator: "\n").count == KeyMap.bindings.count + 2)
   }
 

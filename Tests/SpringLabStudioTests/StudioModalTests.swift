@@ -24,14 +24,17 @@ struct StudioModalTests {
   /// The defect: change Radius, press 3, "Save changes?" opens, Enter opened
   /// the Radius editor behind the modal and one Esc closed both.
   @Test func enterInTheSaveChangesDialogSavesAndNothingBehindReacts() throws {
-    let h = StudioHarness(preset: Self.library().presets["/lib/a.json"]!.preset, path: "/lib/a.json", disk: Self.library())
+    let h = StudioHarness(
+      preset: Self.library().presets["/lib/a.json"]!.preset, path: "/lib/a.json",
+      disk: Self.library())
     let y = try #require(h.textPosition("Radius")).y + 7
     // click the slider: it takes focus (arrow keys nudge, Enter types)
     h.drag(from: (1060, y), to: (1120, y), steps: 3)
     #expect(h.state.modified)
     h.key("3")
     guard case .confirm(.load("/lib/c.json"))? = h.state.dialog else {
-      Issue.record("3 with unsaved changes asks first; dialog: \(String(describing: h.state.dialog))")
+      Issue.record(
+        "3 with unsaved changes asks first; dialog: \(String(describing: h.state.dialog))")
       return
     }
     #expect(h.texts.contains { $0.hasPrefix("Save changes to") })
@@ -108,9 +111,14 @@ struct StudioModalTests {
       #expect(d.buttons.filter { $0.style == .primary }.count == 1, "\(d)")
       #expect(d.buttons.first { $0.style == .primary }?.choice == d.primary)
     }
-    #expect(StudioDialog.confirm(.quit).buttons.first { $0.choice == .dontSave }?.style == .destructive)
-    #expect(StudioDialog.conflict(path: "/x", then: nil).buttons.first { $0.choice == .overwrite }?.style == .destructive)
-    #expect(StudioDialog.recovery(name: "r", .seedDefault).buttons.first { $0.choice == .discard }?.style == .destructive)
+    #expect(
+      StudioDialog.confirm(.quit).buttons.first { $0.choice == .dontSave }?.style == .destructive)
+    #expect(
+      StudioDialog.conflict(path: "/x", then: nil).buttons.first { $0.choice == .overwrite }?.style
+        == .destructive)
+    #expect(
+      StudioDialog.recovery(name: "r", .seedDefault).buttons.first { $0.choice == .discard }?.style
+        == .destructive)
   }
 
   /// Primary and destructive buttons are drawn in their own colours, so Save
@@ -137,7 +145,10 @@ struct StudioModalTests {
     let y = try #require(h.textPosition("Radius")).y + 7
     h.click(1100, y, clicks: 2)
     let editing = try #require(h.view.panelUI.editingID, "a double-click types a value")
-    h.input([.keyDown("1", mods: [], isRepeat: false), .text("1"), .keyDown("q", mods: [], isRepeat: false), .text("q")])
+    h.input([
+      .keyDown("1", mods: [], isRepeat: false), .text("1"),
+      .keyDown("q", mods: [], isRepeat: false), .text("q"),
+    ])
     #expect(h.state.running && !h.quit && h.state.dialog == nil, "Q went to the field, not to quit")
     #expect(h.state.document.path == "/lib/a.json", "1 went to the field, not to load preset 1")
     #expect(h.view.panelUI.editingID == editing)
@@ -150,7 +161,8 @@ struct StudioModalTests {
     var rec = disk.presets["/lib/a.json"]!.preset
     rec.fan.radius = 177
     disk.recovery[StudioFiles.recoveryName(path: "/lib/b.json", session: "x")] = rec
-    let h = StudioHarness(preset: disk.presets["/lib/a.json"]!.preset, path: "/lib/a.json", disk: disk)
+    let h = StudioHarness(
+      preset: disk.presets["/lib/a.json"]!.preset, path: "/lib/a.json", disk: disk)
     #expect(h.state.dialog == nil, "b's copy is never offered in a's window")
     h.send(.recoveryFound(name: StudioFiles.recoveryName(path: "/lib/b.json", session: "x"), rec))
     #expect(h.state.dialog == nil)

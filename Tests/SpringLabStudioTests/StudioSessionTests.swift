@@ -140,7 +140,8 @@ struct StudioSessionTests {
     #expect(keys.count == 1)
     #expect(abs((keys.first?.at ?? -1) - 0.25) < 1e-9, "the key at its time from the take's start")
     #expect(abs(script.duration - 1.75) < 1e-6)
-    #expect(h.state.toast?.text == "Rendering /data/springlab/recordings/take.mp4 in the background")
+    #expect(
+      h.state.toast?.text == "Rendering /data/springlab/recordings/take.mp4 in the background")
   }
 
   @Test func playingAScriptPausesAtExactlyTheRequestedTime() throws {

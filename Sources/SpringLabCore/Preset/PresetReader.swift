@@ -31,11 +31,15 @@ public enum PresetReader {
     let h = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     defer { try? h.close() }
     var st = stat()
-    guard fstat(fd, &st) == 0 else { throw fail("cannot be read (\(String(cString: strerror(errno))))") }
+    guard fstat(fd, &st) == 0 else {
+      throw fail("cannot be read (\(String(cString: strerror(errno))))")
+    }
     let kind = st.st_mode & S_IFMT
     if kind == S_IFDIR { throw fail("is a folder, not a file") }
     if kind != S_IFREG {
-      throw fail("is not a regular file (a pipe, socket or device); presets are read only from regular files")
+      throw fail(
+        "is not a regular file (a pipe, socket or device); presets are read only from regular files"
+      )
     }
     let size = Int(st.st_size)
     if size > limit {

@@ -34,7 +34,9 @@ public enum ImageHeader {
         continue
       }
       let len = be16(i + 2)
-      let sof: Set<UInt8> = [0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF]
+      let sof: Set<UInt8> = [
+        0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF,
+      ]
       if sof.contains(marker) { return (be16(i + 7), be16(i + 5)) }
       guard len >= 2 else { return nil }
       i += 2 + len
@@ -47,7 +49,9 @@ public enum ImageHeader {
   public static func problem(path: String) -> String? {
     let name = URL(fileURLWithPath: path).lastPathComponent
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { return "Cannot read the image \(name): \(String(cString: strerror(errno)))" }
+    guard fd >= 0 else {
+      return "Cannot read the image \(name): \(String(cString: strerror(errno)))"
+    }
     let h = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     defer { try? h.close() }
     var st = stat()
@@ -59,7 +63,8 @@ public enum ImageHeader {
       return "Cannot use \(name): not a PNG or JPEG image"
     }
     if w <= 0 || h <= 0 || w > maxSide || h > maxSide || w * h > maxPixels {
-      return "Cannot use \(name): it declares \(w) × \(h) pixels; backdrops are limited to \(maxSide) × \(maxSide)"
+      return
+        "Cannot use \(name): it declares \(w) × \(h) pixels; backdrops are limited to \(maxSide) × \(maxSide)"
     }
     return nil
   }

@@ -46,7 +46,8 @@ enum LiveStudioServices {
       },
       clipboard: { window.setClipboardText($0) },
       screenshot: { dl in
-        writeScreenshot(dl, width: window.pixelWidth, height: window.pixelHeight, folder: folders.screenshots)
+        writeScreenshot(
+          dl, width: window.pixelWidth, height: window.pixelHeight, folder: folders.screenshots)
       },
       startTake: { p, script in startTakeRender(p, script, folder: folders.recordings) })
   }
@@ -81,7 +82,9 @@ enum LiveStudioServices {
   /// The `.json` files of a folder, sorted by name.
   static func listPresets(_ dir: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { dir + "/" + $0 }
+    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
+      dir + "/" + $0
+    }
   }
 
   static func readRecovery(_ name: String, folder: String, session: String) -> (
@@ -96,8 +99,12 @@ enum LiveStudioServices {
           && !sessionAlive($0)
       }
       let newest = candidates.max { a, b in
-        let ma = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + a)[.modificationDate] as? Date) ?? .distantPast
-        let mb = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + b)[.modificationDate] as? Date) ?? .distantPast
+        let ma =
+          (try? FileManager.default.attributesOfItem(atPath: folder + "/" + a)[.modificationDate]
+            as? Date) ?? .distantPast
+        let mb =
+          (try? FileManager.default.attributesOfItem(atPath: folder + "/" + b)[.modificationDate]
+            as? Date) ?? .distantPast
         return ma < mb
       }
       guard let n = newest else { return nil }

@@ -54,14 +54,18 @@ final class StudioShell {
     case .load(let path): send(.loaded(path: path, services.loadPreset(path)))
     case .listLibrary(let folder): send(.libraryListed(services.listPresets(folder)))
     case .findRecovery(let name):
-      if let found = services.readRecovery(name) { send(.recoveryFound(name: found.name, found.preset)) }
+      if let found = services.readRecovery(name) {
+        send(.recoveryFound(name: found.name, found.preset))
+      }
     case .writeRecovery(let name, let p): services.writeRecovery(name, p)
     case .removeRecovery(let name): services.removeRecovery(name)
     case .watch(let path): watcher = path.map(PresetWatcher.init(path:))
     case .checkBackdrop(let path):
       let problem = services.checkImage(path)
-      send(.backdropChecked(path: path, problem.map { .failure(StudioFailure($0)) } ?? .success(())))
-    case .copyToClipboard(let text, let label): send(.copied(label: label, ok: services.clipboard(text)))
+      send(
+        .backdropChecked(path: path, problem.map { .failure(StudioFailure($0)) } ?? .success(())))
+    case .copyToClipboard(let text, let label):
+      send(.copied(label: label, ok: services.clipboard(text)))
     case .screenshot: send(.screenshotSaved(services.screenshot(lastFrame)))
     case .renderTake(let p, let script):
       switch services.startTake(p, script) {
@@ -167,7 +171,8 @@ final class StudioShell {
     remembered.windowWidth = Int(Double(window.pixelWidth) / sc)
     remembered.windowHeight = Int(Double(window.pixelHeight) / sc)
     do { try remembered.save(folder: state.folders.state) } catch {
-      printErr("springlab: warning: cannot remember the session in \(state.folders.state): \(error)")
+      printErr(
+        "springlab: warning: cannot remember the session in \(state.folders.state): \(error)")
     }
   }
 }

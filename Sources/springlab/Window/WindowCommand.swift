@@ -112,7 +112,8 @@ enum WindowCommand {
     }
     if let sc = script { state.startPlaying(sc, pauseAt: pauseAt) }
     let view = StudioView(
-      icons: IconSet.locate(), measure: window.measurer ?? { s, z in (Double(s.count) * z * 0.6, z) })
+      icons: IconSet.locate(),
+      measure: window.measurer ?? { s, z in (Double(s.count) * z * 0.6, z) })
     let shell = StudioShell(
       window: window, state: state, view: view,
       services: LiveStudioServices.make(window: window, folders: folders, session: session),
