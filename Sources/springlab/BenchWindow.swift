@@ -182,13 +182,13 @@ enum BenchWindow {
       return out
         + names.dropFirst(2).map { .skipped($0.0, unit: $0.1, "skipped: window not found") }
     }
-    BenchChild.run(xdotool, ["windowfocus", "--sync", w], env: env)
+    _ = BenchChild.run(xdotool, ["windowfocus", "--sync", w], env: env)
     let before = traceLines(trace).count
     // why: 0.7 s apart, each expand (0.58 s) or collapse (0.37 s) ends before the next press
     let presses = max(2, Int(toggleSeconds / 0.7))
     let k0 = ProcStat.cpuSeconds(app.pid) ?? 0
     let t0 = Bench.seconds()
-    BenchChild.run(
+    _ = BenchChild.run(
       xdotool, ["key", "--delay", "700"] + Array(repeating: "space", count: presses), env: env)
     usleep(700_000)
     let elapsed = Bench.seconds() - t0

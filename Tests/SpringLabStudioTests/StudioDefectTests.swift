@@ -156,3 +156,38 @@ struct StudioDefectTests {
     #expect(h.state.preset.fan.radius == 150, "a swap is one undo step")
   }
 }
+
+/// The curve graph's gestures read the same layout the graph is drawn with.
+@Suite("Studio graph")
+struct StudioGraphTests {
+  @Test func draggingThePlayheadPausesAndScrubs() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("g")
+    let r = try #require(StudioLayout(h.state).graph)
+    let p = GraphView.plot(r, scale: 1)
+    let span = CurveGraph(fan: h.state.preset.fan).span
+    h.drag(from: (p.x + p.w * 0.2, p.y + p.h / 2), to: (p.x + p.w * 0.5, p.y + p.h / 2), steps: 4)
+    #expect(h.state.timeline.paused, "scrubbing pauses")
+    #expect(abs(h.state.timeline.time - span * 0.5) < 1e-9)
+  }
+
+  @Test func draggingABezierHandleMakesACustomCurveInOneUndoStep() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    var eased = h.state.preset
+    eased.fan.expand.curve = "easeInOut"
+    h.edit(eased)
+    h.key("g")
+    let r = try #require(StudioLayout(h.state).graph)
+    let p = GraphView.plot(r, scale: 1)
+    let m = h.state.preset.fan.expand
+    let b = try #require(FanMotionBuilder.bezier(m))
+    let span = CurveGraph(fan: h.state.preset.fan).span
+    let h1 = GraphView.toPx(b.x1 * m.duration, b.y1, p, span: span)
+    h.drag(from: h1, to: (h1.0 + 20, h1.1 - 30), steps: 5)
+    #expect(h.state.preset.fan.expand.curve == "custom")
+    #expect(h.state.preset.fan.expand.bezier.x1 != b.x1 || h.state.preset.fan.expand.bezier.y1 != b.y1)
+    #expect(!h.state.timeline.paused, "a handle drag is not a scrub")
+    h.key("z", .ctrl)
+    #expect(h.state.preset == eased, "the whole handle drag is one undo step")
+  }
+}
