@@ -32,7 +32,9 @@ enum OverlayView {
         (tl.paused ? "❚❚ paused  " : "") + Fmt.speed(tl.speed), x: c.x + c.w - 16 * s, y: 14 * s,
         size: 14 * s, color: RGBA(0xFF, 0xD6, 0x0A), align: .right)
     }
-    if let cmp = state.compare { drawDiff(cmp, state, c, measure: measure, into: &dl) }
+    if let cmp = state.compare {
+      drawDiff(cmp, state, c, left: layout.view.x, measure: measure, into: &dl)
+    }
     if let m = state.toast {
       let (text, tw) = fit(m.text, size: 13 * s, width: c.w - 72 * s, measure: measure)
       let w = tw + 32 * s
@@ -42,12 +44,17 @@ enum OverlayView {
       dl.text(
         text, x: x + w / 2, y: 50 * s, size: 13 * s, color: RGBA(255, 255, 255), align: .center)
     }
-    if state.overlays.help { drawHelp(state, c, measure: measure, into: &dl) }
+    if state.overlays.help {
+      // why: over the whole window, panel included, so every help line fits
+      let all = PixelRect(x: 0, y: 0, w: state.window.width, h: state.window.height)
+      drawHelp(state, all, measure: measure, into: &dl)
+    }
   }
 
-  /// The A/B difference, field by field, in a box at the canvas's lower left.
+  /// The A/B difference, field by field, in a box in the canvas's left
+  /// margin (beside the device, `left` = its left edge in pixels).
   static func drawDiff(
-    _ cmp: Comparison, _ state: StudioState, _ c: PixelRect, measure: UIMeasure,
+    _ cmp: Comparison, _ state: StudioState, _ c: PixelRect, left: Double, measure: UIMeasure,
     into dl: inout DrawList
   ) {
     let s = state.window.scale
@@ -59,7 +66,8 @@ enum OverlayView {
       "\($0.path): \($0.json(of: cmp.pinned).preview) → \($0.json(of: b).preview)"
     }
     if diffs.count > shown.count { lines.append("+ \(diffs.count - shown.count) more") }
-    let w = min(c.w - 32 * s, 420 * s)
+    // why: beside the device when the margin allows, so the box never hides the menu
+    let w = min(c.w - 32 * s, 420 * s, max(220 * s, left - c.x - 40 * s))
     let h = Double(lines.count) * 18 * s + 30 * s
     let box = PixelRect(x: c.x + 16 * s, y: c.y + 80 * s, w: w, h: h)
     dl.fillRoundedRect(box, radius: 8 * s, RGBA(0x1C, 0x1C, 0x1E, 0xE0))
@@ -80,7 +88,7 @@ enum OverlayView {
     let s = state.window.scale
     let rows = KeyMap.bindings
     let half = (rows.count + 1) / 2
-    let w = min(c.w - 16 * s, 900 * s)
+    let w = min(c.w - 32 * s, 1180 * s)
     let h = Double(half) * 22 * s + 70 * s
     let x = c.x + (c.w - w) / 2
     let y = max(8 * s, (c.h - h) / 2)
@@ -93,8 +101,8 @@ enum OverlayView {
       let lx = x + 24 * s + col * colW
       let ly = y + 56 * s + Double(i % half) * 22 * s
       dl.text(b.label, x: lx, y: ly, size: 13 * s, color: RGBA(0x64, 0xD2, 0xFF))
-      let (t, _) = fit(b.help, size: 13 * s, width: colW - 150 * s, measure: measure)
-      dl.text(t, x: lx + 140 * s, y: ly, size: 13 * s, color: RGBA(0xE5, 0xE5, 0xEA))
+      let (t, _) = fit(b.help, size: 13 * s, width: colW - 170 * s, measure: measure)
+      dl.text(t, x: lx + 160 * s, y: ly, size: 13 * s, color: RGBA(0xE5, 0xE5, 0xEA))
     }
   }
 }

@@ -18,9 +18,13 @@ enum PanelView {
     ui.label("SpringLab \(SpringLabVersion.string)", color: dim)
     ui.label("\(p.name)\(state.modified ? "  • modified" : "")", color: RGBA(255, 255, 255))
     let width = r.w - 2 * ui.scale * ui.theme.padding - 4 * ui.scale
-    ui.label(ui.fit(state.document.path ?? "not saved yet", width: width), color: dim)
-    // why: always exactly one line, so an error never pushes the rows below (the toast and stderr carry it whole)
-    ui.label(ui.fit(state.loadError ?? "\u{00A0}", width: width), color: RGBA(0xFF, 0x45, 0x3A))
+    // why: always exactly one line, so an error never pushes the rows below; it
+    // replaces the path until the next success (the toast and stderr carry it whole)
+    if let e = state.loadError {
+      ui.label(ui.fit(e, width: width), color: RGBA(0xFF, 0x45, 0x3A))
+    } else {
+      ui.label(ui.fit(state.document.path ?? "not saved yet", width: width), color: dim)
+    }
     switch ui.buttons(["Replay", state.autoReplay ? "Auto ■" : "Auto ▶", "Save", "Save as…"]) {
     case 0: actions.append(.command(.replay))
     case 1: actions.append(.command(.toggleAutoReplay))
@@ -61,7 +65,7 @@ enum PanelView {
         ui.label(
           n == 0
             ? "A and B are the same."
-            : "\(n) field\(n == 1 ? "" : "s") differ (listed on the canvas)")
+            : "\(n) field\(n == 1 ? " differs" : "s differ") (listed on the canvas)")
         if let i = ui.buttons([
           "Swap (X)", cmp.mode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)",
         ]) {

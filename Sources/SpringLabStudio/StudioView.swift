@@ -62,16 +62,12 @@ public final class StudioView {
     for e in through {
       if let a = StudioView.passThrough(e) { actions.append(a) }
     }
-    if state.dialog != nil {
-      // why: a modal question dims what it blocks
-      dl.fillConvex(
-        [
-          (0, 0), (state.window.width, 0), (state.window.width, state.window.height),
-          (0, state.window.height),
-        ],
-        RGBA(0, 0, 0, 0x70))
-    }
     dl.append(panelList)
+    if state.dialog != nil {
+      // why: a modal question dims everything it blocks, the panel included
+      let (w, h) = (state.window.width, state.window.height)
+      dl.fillConvex([(0, 0), (w, 0), (w, h), (0, h)], RGBA(0, 0, 0, 0x70))
+    }
     if let d = state.dialog {
       dialogUI.scale = s
       dialogUI.beginFrame(events: events, time: t, measure: measure)
