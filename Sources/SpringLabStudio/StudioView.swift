@@ -19,6 +19,8 @@ public final class StudioView {
   public let dialogUI: UIContext
   public let icons: IconSet
   public var measure: UIMeasure
+  /// The last panel drawn, what it showed, and when (state time, seconds).
+  var panelCache: (key: PanelKey, time: Double, list: DrawList)?
 
   public init(icons: IconSet, measure: @escaping UIMeasure) {
     panelUI = UIContext(theme: .dark)
@@ -50,17 +52,29 @@ public final class StudioView {
 
     // the panel: input only when no dialog is open (modal)
     let panelEvents = state.dialog == nil ? events : []
-    var panelList = DrawList()
-    var through = panelEvents
-    panelUI.scale = s
-    if state.overlays.panel, let r = layout.frame.panel {
+    let key = PanelKey(state)
+    var panelList: DrawList
+    if events.isEmpty, !panelUI.hasPendingEvents, let c = panelCache, c.key == key,
+      t - c.time >= 0, t - c.time < PanelKey.maxAge
+    {
+      // why: with no input and nothing the panel shows changed, only its time and
+      // phase labels would differ; rebuilding it is most of a frame's cost
+      panelList = c.list
+    } else {
+      panelUI.scale = s
       panelUI.beginFrame(events: panelEvents, time: t, measure: measure)
-      PanelView.build(state, in: r, ui: panelUI, actions: &actions)
+      if state.overlays.panel, let r = layout.frame.panel {
+        PanelView.build(state, in: r, ui: panelUI, actions: &actions)
+      }
+      // why: the graph and the canvas take the pointer through the same hot /
+      // active ids as the panel's widgets (the graph first: it lies on the canvas)
+      if let g = layout.graph { pointer(panelUI.region("graph", rect: g), &actions) }
+      pointer(panelUI.region("canvas", rect: layout.frame.canvas), &actions)
       panelList = panelUI.endFrame()
-      through = panelUI.passThroughEvents
-    }
-    for e in through {
-      if let a = StudioView.passThrough(e) { actions.append(a) }
+      for e in panelUI.passThroughEvents {
+        if let a = StudioView.passThrough(e) { actions.append(a) }
+      }
+      panelCache = (key, t, panelList)
     }
     dl.append(panelList)
     if state.dialog != nil {
@@ -99,15 +113,23 @@ public final class StudioView {
     }
   }
 
-  /// An event the UI did not take, as an action.
+  /// The canvas or graph region's pointer input as actions.
+  func pointer(_ r: RegionInput, _ actions: inout [StudioAction]) {
+    if r.pressed {
+      actions.append(.pointerDown(x: r.x, y: r.y))
+    } else if r.held, panelUI.frameEvents.contains(where: \.isMouseMove) {
+      actions.append(.pointerMove(x: r.x, y: r.y))
+    }
+    if r.released { actions.append(.pointerUp(x: r.x, y: r.y)) }
+  }
+
+  /// An event the UI did not take, as an action (the pointer is taken by
+  /// the panel's widgets or the canvas and graph regions).
   static func passThrough(_ e: UIEvent) -> StudioAction? {
     switch e {
     case .quit: return .command(.quit)
     case .dropFile(let p): return .dropFile(p)
     case .keyDown(let k, let mods, _): return .key(k, mods)
-    case .mouseDown(let x, let y, .left, _, _): return .pointerDown(x: x, y: y)
-    case .mouseMove(let x, let y, _): return .pointerMove(x: x, y: y)
-    case .mouseUp(let x, let y, .left, _): return .pointerUp(x: x, y: y)
     default: return nil
     }
   }
@@ -181,5 +203,57 @@ enum FanGhost {
     if scene.bubble.phase != .hidden {
       dl.strokeCircle(cx: bx, cy: by, r: scene.bubble.radius * s, width: 2 * s, Palette.bubble)
     }
+  }
+}
+
+extension UIEvent {
+  var isMouseMove: Bool {
+    if case .mouseMove = self { return true }
+    return false
+  }
+}
+
+/// Everything the panel shows except its live time and phase labels: the
+/// panel is rebuilt when this changes, or at least every `maxAge` seconds.
+struct PanelKey: Equatable {
+  static let maxAge = 0.1
+  var preset: Preset
+  var saved: Preset
+  var path: String?
+  var loadError: String?
+  var highlight: String?
+  var focus: String?
+  var library: [String]
+  var pinned: Preset?
+  var mode: CompareMode?
+  var overlays: StudioOverlays
+  var autoReplay: Bool
+  var window: WindowSize
+  var paused: Bool
+  var speed: Double
+  var pausedTime: Double?
+  var bubbleHidden: Bool
+  var dialog: Bool
+  var backdropField: String
+
+  init(_ s: StudioState) {
+    preset = s.preset
+    saved = s.document.saved
+    path = s.document.path
+    loadError = s.loadError
+    highlight = s.highlightField
+    focus = s.focusRequest
+    library = s.library
+    pinned = s.compare?.pinned
+    mode = s.compare?.mode
+    overlays = s.overlays
+    autoReplay = s.autoReplay
+    window = s.window
+    paused = s.timeline.paused
+    speed = s.timeline.speed
+    pausedTime = s.timeline.paused ? s.timeline.time : nil
+    bubbleHidden = s.scene.bubble.phase == .hidden
+    dialog = s.dialog != nil
+    backdropField = s.backdropField
   }
 }

@@ -5,14 +5,23 @@ final class XvfbServer {
   let display: String
   private let process: Spawned
 
+  // why: two suites starting at once picked the same free-looking display, and
+  // one test's keys reached the other's window; each server takes its own number
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var taken = Set<Int>()
+
   /// Starts Xvfb on a free display number; throws if Xvfb is missing or never comes up.
   init(width: Int = 1600, height: Int = 1000) throws {
+    XvfbServer.lock.lock()
     var n = 90 + Int(getpid() % 400)
-    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+    while XvfbServer.taken.contains(n)
+      || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
       || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
     {
       n += 1
     }
+    XvfbServer.taken.insert(n)
+    XvfbServer.lock.unlock()
     display = ":\(n)"
     process = try Spawned.start(
       "/usr/bin/Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
