@@ -68,7 +68,9 @@ public enum StudioFiles {
       h ^= UInt64(b)
       h = h &* 0x100_0000_01b3
     }
-    let stem = String(PresetFileName.sanitize(lastComponent(p)).dropLast(".json".count))
+    var name = lastComponent(p)
+    if name.hasSuffix(".json") { name = String(name.dropLast(".json".count)) }
+    let stem = String(PresetFileName.sanitize(name).dropLast(".json".count))
     let hex = String(h, radix: 16)
     return "\(stem)-\(String(repeating: "0", count: 16 - hex.count))\(hex).json"
   }

@@ -129,6 +129,48 @@ struct WindowE2ETests {
     }
   }
 
+  /// SIGTERM (a logout, `kill`) ends the session at once without asking, and
+  /// unsaved changes survive as the preset's recovery copy.
+  @Test func aSignalEndsTheSessionKeepingARecoveryCopy() throws {
+    let x = try XvfbServer()
+    let dir = CLIHarness.tempDir()
+    let preset = dir.appendingPathComponent("mine.json").path
+    try FileManager.default.copyItem(atPath: CLIHarness.preset("seed-000-fan.json"), toPath: preset)
+    let original = try Data(contentsOf: URL(fileURLWithPath: preset))
+    let script = dir.appendingPathComponent("edit.json").path
+    try #"{"duration": 30, "events": [{"at": 0.05, "set": {"fan.radius": 150}}]}"#
+      .write(toFile: script, atomically: true, encoding: .utf8)
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = x.display
+    let config = dir.appendingPathComponent("config")
+    env["XDG_CONFIG_HOME"] = config.path
+    env["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
+    let trace = dir.appendingPathComponent("t.jsonl").path
+    let app = try Spawned.start(
+      CLIHarness.binary, [preset, "--play", script, "--trace", trace, "--exit-after", "30"],
+      env: env)
+    defer {
+      app.stop()
+      app.cleanUp()
+    }
+    _ = try #require(waitFor(10) { Self.lastLine(trace) })
+    usleep(300_000)
+    kill(app.pid, SIGTERM)
+    let ended = waitFor(5) { app.poll() }
+    #expect(
+      ended == 0, "SIGTERM ends the window cleanly within seconds: \(String(describing: ended))")
+    let folder = config.appendingPathComponent("springlab/recovery").path
+    let copies = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    #expect(copies.count == 1 && copies.first?.hasPrefix("mine-") == true, "\(copies)")
+    if let c = copies.first {
+      let text = try String(contentsOfFile: folder + "/" + c, encoding: .utf8)
+      #expect(text.contains("\"radius\": 150"), "the copy holds the unsaved change")
+    }
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: preset)) == original,
+      "the preset itself is untouched")
+  }
+
   @Test func playNeedsAReadableScriptAndPauseAtNeedsPlay() throws {
     let dir = CLIHarness.tempDir()
     let env = ["XDG_CONFIG_HOME": dir.path]

@@ -25,6 +25,9 @@ final class StudioShell {
   var frame = 0
   let start = StudioShell.monotonic()
 
+  /// Set by the SIGTERM / SIGINT handler; the loop ends the session at its next turn.
+  nonisolated(unsafe) static var terminationRequested: sig_atomic_t = 0
+
   static func monotonic() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
   var now: Double { StudioShell.monotonic() - start }
 
@@ -87,7 +90,7 @@ final class StudioShell {
     var wasAnimating = true
     while state.running {
       let t = now
-      if let e = exitAfter, t >= e {
+      if StudioShell.terminationRequested != 0 || exitAfter.map({ t >= $0 }) == true {
         send(.sessionEnding)
         break
       }

@@ -84,6 +84,11 @@ enum WindowCommand {
         throw CLIError(.environment, "cannot write \(rp): the folder is not writable")
       }
     }
+    // why: SDL turns SIGTERM / SIGINT into a quit request, which asks "Save
+    // changes?" and keeps running; a signal ends the session, keeping a recovery copy
+    setenv("SDL_NO_SIGNAL_HANDLERS", "1", 1)
+    signal(SIGTERM) { _ in StudioShell.terminationRequested = 1 }
+    signal(SIGINT) { _ in StudioShell.terminationRequested = 1 }
     let window: SDLWindow
     do {
       window = try SDLWindow(
