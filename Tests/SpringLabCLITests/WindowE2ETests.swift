@@ -171,6 +171,30 @@ struct WindowE2ETests {
       "the preset itself is untouched")
   }
 
+  /// A remembered preset path that became a FIFO is skipped at once.
+  @Test func aRememberedPresetThatIsAFIFONeverFreezesTheLaunch() throws {
+    let x = try XvfbServer()
+    let dir = CLIHarness.tempDir()
+    let fifo = dir.appendingPathComponent("gone.json").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let config = dir.appendingPathComponent("config/springlab")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try #"{"panelVisible": true, "presetPath": "\#(fifo)"}"#
+      .write(to: config.appendingPathComponent("state.json"), atomically: true, encoding: .utf8)
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = x.display
+    env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+    env["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
+    let app = try Spawned.start(CLIHarness.binary, ["--exit-after", "1"], env: env)
+    defer {
+      app.stop()
+      app.cleanUp()
+    }
+    let code = waitFor(15) { app.poll() }
+    #expect(
+      code == 0, "the window opened and closed on its own: \(String(describing: code)) \(app.err)")
+  }
+
   @Test func playNeedsAReadableScriptAndPauseAtNeedsPlay() throws {
     let dir = CLIHarness.tempDir()
     let env = ["XDG_CONFIG_HOME": dir.path]

@@ -85,6 +85,21 @@ struct NothingLostTests {
     #expect(throws: (any Error).self) { try InputScript.load(path: fifo) }
   }
 
+  @Test func aWatchedPresetReplacedByAFIFOIsABadEditNotAFreeze() throws {
+    let dir = TestPaths.tempDir()
+    let path = dir.appendingPathComponent("fan.json").path
+    try PresetWriter.save(.seedDefault, to: path)
+    var w = PresetWatcher(path: path)
+    #expect(w.poll() == nil)
+    try FileManager.default.removeItem(atPath: path)
+    #expect(mkfifo(path, 0o644) == 0)
+    guard case .invalid(let message)? = w.poll() else {
+      Issue.record("a FIFO in place of the preset reads as a bad edit")
+      return
+    }
+    #expect(message.contains("not a regular file"))
+  }
+
   static func pngHeader(width: UInt32, height: UInt32) -> Data {
     var d = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
     d.append(contentsOf: Array("IHDR".utf8))

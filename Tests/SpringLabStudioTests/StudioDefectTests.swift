@@ -123,6 +123,23 @@ struct StudioDefectTests {
     }
   }
 
+  /// Drawing reads the state and never acts: a frame without input asks for
+  /// nothing and draws the same thing twice.
+  @Test func aFrameWithoutInputIsPure() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("g")
+    h.key("a")
+    h.key("space")
+    h.advance(0.2)
+    let first = h.view.frame(h.state, events: [])
+    let second = h.view.frame(h.state, events: [])
+    #expect(first.actions.isEmpty)
+    #expect(second.actions.isEmpty)
+    #expect(first.drawList.finished == second.drawList.finished)
+    #expect(
+      first.layout == StudioLayout(h.state), "input hit-tests the layout the frame was drawn with")
+  }
+
   @Test func aSliderEditShowsItsValueOnTheNextFrame() throws {
     let h = StudioHarness(path: "/lib/a.json")
     #expect(h.texts.contains("120 pt"))
@@ -185,7 +202,8 @@ struct StudioGraphTests {
     let h1 = GraphView.toPx(b.x1 * m.duration, b.y1, p, span: span)
     h.drag(from: h1, to: (h1.0 + 20, h1.1 - 30), steps: 5)
     #expect(h.state.preset.fan.expand.curve == "custom")
-    #expect(h.state.preset.fan.expand.bezier.x1 != b.x1 || h.state.preset.fan.expand.bezier.y1 != b.y1)
+    #expect(
+      h.state.preset.fan.expand.bezier.x1 != b.x1 || h.state.preset.fan.expand.bezier.y1 != b.y1)
     #expect(!h.state.timeline.paused, "a handle drag is not a scrub")
     h.key("z", .ctrl)
     #expect(h.state.preset == eased, "the whole handle drag is one undo step")
