@@ -154,7 +154,9 @@ extension StudioState {
     guard let d = dialog else { return }
     dialog = nil
     switch (d, choice) {
-    case (_, .cancel): break
+    case (_, .cancel):
+      // why: a cancelled Save as must not quit or load later, on an unrelated save
+      pendingAfterSave = nil
     case (.saveAs, .save):
       var p = preset
       let trimmed = String(
@@ -202,8 +204,9 @@ extension StudioState {
       pendingAfterSave = then
       fx.append(
         .save(SaveRequest(preset: preset, path: path, expecting: nil, force: true)))
-    case (.conflict, .saveAs):
+    case (.conflict(_, let then), .saveAs):
       openSaveAs()
+      pendingAfterSave = then
     case (.conflict(let path, _), .reload):
       document.saved = preset  // why: Reload drops the unsaved changes by choice
       fx.append(.load(path: path))

@@ -168,3 +168,39 @@ struct StudioModalTests {
     #expect(h.state.dialog == nil)
   }
 }
+
+@Suite("Studio pending actions")
+struct StudioPendingTests {
+  /// Quit → Save on an untitled document asks for a name; cancelling it must
+  /// not make a later, unrelated save quit the window.
+  @Test func aCancelledSaveAsForgetsWhatWasWaiting() {
+    let h = StudioHarness()
+    var p = h.state.preset
+    p.fan.radius = 150
+    h.edit(p)
+    h.key("q")
+    h.key(KeyName.enter)  // Save → Save as (untitled)
+    guard case .saveAs? = h.state.dialog else {
+      Issue.record("Save on an untitled document asks for a name")
+      return
+    }
+    h.key(KeyName.escape)
+    #expect(h.state.dialog == nil && !h.quit)
+    h.key("s", .ctrl)
+    h.key(KeyName.enter)
+    #expect(h.state.document.path != nil, "saved")
+    #expect(!h.quit, "the cancelled quit does not come back")
+  }
+
+  @Test func saveThenQuitQuitsOnceSaved() {
+    let h = StudioHarness()
+    var p = h.state.preset
+    p.fan.radius = 150
+    h.edit(p)
+    h.key("q")
+    h.key(KeyName.enter)
+    h.key(KeyName.enter)
+    #expect(h.quit, "Save as then quit")
+    #expect(h.disk.presets[h.state.document.path ?? ""]?.preset.fan.radius == 150)
+  }
+}
