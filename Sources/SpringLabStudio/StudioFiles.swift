@@ -10,7 +10,7 @@ public struct StudioFolders: Sendable, Equatable {
   /// Screenshots (F12): `$XDG_DATA_HOME/springlab/screenshots`.
   public var screenshots: String
   /// The preset library when no preset is loaded (Save as of an untitled
-  /// document): `presets/` of the shipped presets, found by the shell.
+  /// document): the shipped presets, found by the shell beside the executable.
   public var defaultLibrary: String
 
   public init(state: String, recordings: String, screenshots: String, defaultLibrary: String) {

@@ -42,9 +42,11 @@ enum WindowCommand {
       }
     }
     let env = ProcessInfo.processInfo.environment
+    let home = env["HOME"] ?? NSHomeDirectory()
+    let data = StudioFolders.resolve(environment: env, home: home, defaultLibrary: "").recordings
     let folders = StudioFolders.resolve(
-      environment: env, home: env["HOME"] ?? NSHomeDirectory(),
-      defaultLibrary: FileManager.default.currentDirectoryPath + "/presets")
+      environment: env, home: home,
+      defaultLibrary: shippedPresets() ?? StudioFiles.folder(data) + "/presets")
     let fresh = a.flags["fresh"] == true
     var remembered = RememberedState()
     if !fresh {
@@ -126,6 +128,20 @@ enum WindowCommand {
       remembered: remembered, offerRecovery: !fresh)
     shell.run()
     return .ok
+  }
+
+  /// The shipped presets folder, found beside the executable as the icons
+  /// are (never from the current folder): the library of an untitled window.
+  static func shippedPresets(executable: String = CommandLine.arguments.first ?? "") -> String? {
+    let exeDir = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    for up in [
+      "presets", "../presets", "../../presets", "../../../presets", "../share/springlab/presets",
+    ] {
+      let d = exeDir.appendingPathComponent(up).standardizedFileURL.path
+      if FileManager.default.fileExists(atPath: d + "/seed-000-fan.json") { return d }
+    }
+    return nil
   }
 
   /// An absolute, tidied path: the document's identity for recovery copies.
