@@ -21,6 +21,8 @@ public final class StudioView {
   public var measure: UIMeasure
   /// The last panel drawn, what it showed, and when (state time, seconds).
   var panelCache: (key: PanelKey, time: Double, list: DrawList)?
+  /// How many times the panel was built (for tests: at most twice per input).
+  var panelBuilds = 0
 
   public init(icons: IconSet, measure: @escaping UIMeasure) {
     panelUI = UIContext(theme: .dark)
@@ -62,6 +64,7 @@ public final class StudioView {
       panelList = c.list
     } else {
       panelUI.scale = s
+      panelBuilds += 1
       panelUI.beginFrame(events: panelEvents, time: t, measure: measure)
       if state.overlays.panel, let r = layout.frame.panel {
         PanelView.build(state, in: r, ui: panelUI, actions: &actions)

@@ -140,6 +140,21 @@ struct StudioDefectTests {
       first.layout == StudioLayout(h.state), "input hit-tests the layout the frame was drawn with")
   }
 
+  /// The panel was rebuilt up to 4 times per input: now once for the input
+  /// and once to draw its result.
+  @Test func thePanelIsBuiltAtMostTwicePerInput() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    for k in ["g", "a", "space", "l", "p", "1"] {
+      let before = h.view.panelBuilds
+      h.key(k)
+      #expect(h.view.panelBuilds - before <= 2, "\(k): \(h.view.panelBuilds - before) builds")
+    }
+    let y = try #require(h.textPosition("Radius")).y + 7
+    let before = h.view.panelBuilds
+    h.input([.mouseMove(x: 1100, y: y, mods: [])])
+    #expect(h.view.panelBuilds - before <= 2)
+  }
+
   @Test func aSliderEditShowsItsValueOnTheNextFrame() throws {
     let h = StudioHarness(path: "/lib/a.json")
     #expect(h.texts.contains("120 pt"))
