@@ -51,7 +51,8 @@ extension StudioState {
     case .pointerMove(let x, let y): pointerMove(x, y)
     case .pointerUp(let x, let y): pointerUp(x, y)
     case .panelEdit(let before, let p, let phases):
-      guard dialog == nil, before == preset else { return }
+      // why: behind a dialog only a drag's end passes (nothing changes value)
+      guard before == preset, dialog == nil || p == before else { return }
       for ph in phases {
         switch ph {
         case .began: document.history.begin(before)

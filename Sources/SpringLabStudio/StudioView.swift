@@ -52,8 +52,9 @@ public final class StudioView {
     var dl = DrawList()
     drawCanvas(state, layout, into: &dl)
 
-    // the panel: input only when no dialog is open (modal)
-    let panelEvents = state.dialog == nil ? events : []
+    // the panel: input only when no dialog is open (modal), except releases, so
+    // a drag the dialog interrupted still ends
+    let panelEvents = state.dialog == nil ? events : events.filter(\.isMouseUp)
     let key = PanelKey(state)
     var panelList: DrawList
     if events.isEmpty, !panelUI.hasPendingEvents, let c = panelCache, c.key == key,
@@ -96,7 +97,6 @@ public final class StudioView {
         case .keyDown(KeyName.enter, _, false): actions.append(.dialog(d.primary))
         case .keyDown(KeyName.escape, _, _): actions.append(.dialog(d.cancel))
         case .quit: actions.append(.command(.quit))
-        case .mouseUp(let x, let y, .left, _): actions.append(.pointerUp(x: x, y: y))
         default: break
         }
       }
@@ -212,6 +212,11 @@ enum FanGhost {
 extension UIEvent {
   var isMouseMove: Bool {
     if case .mouseMove = self { return true }
+    return false
+  }
+
+  var isMouseUp: Bool {
+    if case .mouseUp = self { return true }
     return false
   }
 }

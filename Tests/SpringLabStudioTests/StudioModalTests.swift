@@ -204,3 +204,30 @@ struct StudioPendingTests {
     #expect(h.disk.presets[h.state.document.path ?? ""]?.preset.fan.radius == 150)
   }
 }
+
+extension StudioPendingTests {
+  /// A slider drag interrupted by a dialog (Q while the button is held) ends
+  /// cleanly: its release still reaches the slider, the panel works again
+  /// once the dialog closes, and the drag stays one undo step.
+  @Test func aDragInterruptedByADialogStillEnds() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    let y = try #require(h.textPosition("Radius")).y + 7
+    h.input([
+      .mouseMove(x: 1060, y: y, mods: []),
+      .mouseDown(x: 1060, y: y, button: .left, clicks: 1, mods: []),
+    ])
+    h.input([.mouseMove(x: 1120, y: y, mods: [])])
+    #expect(h.state.modified)
+    h.key("q")
+    #expect(h.state.dialog != nil)
+    h.input([.mouseUp(x: 1120, y: y, button: .left, mods: [])])
+    h.key(KeyName.escape)
+    #expect(h.state.dialog == nil)
+    #expect(h.view.panelUI.activeID == nil, "no widget still owns the mouse")
+    let pin = try #require(h.textPosition("Pin A (A)"))
+    h.click(pin.x, pin.y + 5)
+    #expect(h.state.compare != nil, "the panel answers again")
+    h.key("z", .ctrl)
+    #expect(h.state.preset.fan.radius == Preset.seedDefault.fan.radius, "the drag was one step")
+  }
+}
