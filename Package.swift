@@ -10,6 +10,8 @@ let package = Package(
   targets: [
     // Pure Swift, Foundation only: motion, models, presets, trace, scripts, lint, export.
     .target(name: "SpringLabCore"),
+    // What touches the OS: spawning (one wrapper), file identity, the single output writer.
+    .target(name: "SpringLabPlatform", dependencies: ["SpringLabCore"]),
     // Immediate-mode UI and draw lists; pure and headless-testable.
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
     // The window's behaviour: state, actions, reduce, effects, view. No SDL, clock or files.
@@ -23,19 +25,34 @@ let package = Package(
         .brew(["sdl2", "sdl2_ttf", "sdl2_image"]),
       ]
     ),
-    .target(name: "SpringLabSDL", dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore"]),
+    .target(
+      name: "SpringLabSDL",
+      dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
     .executableTarget(
       name: "springlab",
-      dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabStudio", "SpringLabSDL"]),
-    .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"], exclude: ["Fixtures"]),
+      dependencies: [
+        "SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabStudio", "SpringLabSDL",
+      ]),
+    // Test-only entry points (the kill-during-save child); never shipped as a springlab command.
+    .executableTarget(
+      name: "springlab-test-support", dependencies: ["SpringLabCore", "SpringLabPlatform"]),
+    .testTarget(
+      name: "SpringLabCoreTests", dependencies: ["SpringLabCore", "SpringLabPlatform"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SpringLabPlatformTests", dependencies: ["SpringLabPlatform", "SpringLabCore"]),
     .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
     .testTarget(
-      name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"],
+      name: "SpringLabCLITests",
+      dependencies: [
+        "springlab", "springlab-test-support", "SpringLabCore", "SpringLabPlatform", "SpringLabSDL",
+      ],
       exclude: ["Golden"]),
     .testTarget(
       name: "SpringLabStudioTests",
       dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore"]),
-    .testTarget(name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI"]),
+    .testTarget(
+      name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabPlatform"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import SpringLabPlatform
 import SpringLabUI
 
 /// Headless drawing into memory with SDL's software renderer. Needs no display
@@ -109,17 +110,17 @@ public final class SoftwareCanvas {
     return RGBA(p[2], p[1], p[0], p[3])
   }
 
-  /// Writes the canvas as a PNG at `path` atomically: a temporary file in the
-  /// same folder is written and then renamed over `path`.
-  /// - Throws: `.io` or `.sdl`; no partial file is left behind.
+  /// Writes the canvas as a PNG at `path` through the output writer: a
+  /// temporary file beside it, checked complete (IEND), fsynced and renamed.
+  /// - Throws: `OutputError`; the old file survives, nothing partial is left.
   public func savePNG(to path: String) throws {
+    try OutputFile.produce(path, verify: OutputCheck.png) { tmp in try encodePNG(to: tmp) }
+  }
+
+  /// Encodes the canvas as a PNG at exactly `path` (no atomicity; the output
+  /// writer calls this with its temporary file).
+  public func encodePNG(to path: String) throws {
     SDL_RenderFlush(renderer)
-    let tmp = AtomicOutput.temporaryPath(for: path)
-    guard IMG_SavePNG(surface, tmp) == 0 else {
-      let e = SDLBackendError.lastSDL("IMG_SavePNG")
-      unlink(tmp)
-      throw e
-    }
-    try AtomicOutput.commit(temporary: tmp, to: path)
+    guard IMG_SavePNG(surface, path) == 0 else { throw SDLBackendError.lastSDL("IMG_SavePNG") }
   }
 }

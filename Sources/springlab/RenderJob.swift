@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
 import SpringLabUI
 
@@ -29,37 +30,13 @@ struct RenderJob {
     do { canvas = try SoftwareCanvas(width: width, height: height, fontPath: font) } catch {
       throw CLIError(.environment, "cannot create the drawing surface: \(error)")
     }
-    // Make sure the output location is usable before rendering anything.
-    let outURL = URL(fileURLWithPath: out)
-    if kind == .folder {
-      do {
-        try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
-      } catch {
-        throw CLIError(
-          .environment, "cannot create the output folder \(out): \(error.localizedDescription)")
-      }
-    } else {
-      let dir = outURL.deletingLastPathComponent().path
-      var isDir: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue,
-        FileManager.default.isWritableFile(atPath: dir)
-      else {
-        throw CLIError(
-          .environment, "cannot write \(out): the folder \(dir) does not exist or is not writable")
-      }
-    }
-    var traceWriter: TraceWriter?
+    // Open every output before rendering anything, so a bad path fails at once.
+    let sink = try FrameSink(out: out, kind: kind, width: width, height: height, fps: fps)
+    var traceOutput: TraceOutput?
     if let tp = tracePath {
-      do { traceWriter = try TraceWriter(path: tp) } catch {
-        throw CLIError(.environment, "cannot write the trace \(tp): \(error)")
-      }
-    }
-    var encoder: VideoEncoder?
-    if kind == .mp4 || kind == .gif {
-      do {
-        encoder = try VideoEncoder(outputPath: out, width: width, height: height, fps: Int(fps))
-      } catch {
-        throw CLIError(.environment, "\(error)")
+      do { traceOutput = try TraceOutput(path: tp, mode: .whole) } catch {
+        sink.discard()
+        throw CLIError(.environment, error.description)
       }
     }
     let icons = IconSet.locate()
@@ -77,25 +54,134 @@ struct RenderJob {
         options: SceneDrawOptions(touches: touches), into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
       canvas.draw(dl)
-      traceWriter?.write(scene.trace(frame: k, view: view))
-      do {
-        switch kind {
-        case .png: try canvas.savePNG(to: out)
-        case .folder:
-          try canvas.savePNG(
-            to: outURL.appendingPathComponent(String(format: "frame-%06d.png", k)).path)
-        default: try canvas.pixels().withUnsafeBytes { try encoder!.write(frame: $0) }
-        }
-      } catch {
-        if let e = encoder { _ = e.cancel() }
-        throw CLIError(.environment, "cannot write \(out): \(error)")
+      do { try traceOutput?.write(scene.trace(frame: k, view: view)) } catch {
+        sink.discard()
+        throw CLIError(.environment, error.description)
+      }
+      do { try sink.add(frame: k, canvas) } catch {
+        sink.discard()
+        traceOutput?.discard()
+        throw error
       }
     }
-    if let e = encoder {
-      do { _ = try e.finish() } catch {
-        throw CLIError(.environment, "encoding \(out) failed: \(error)")
-      }
+    do { try sink.finish(canvas) } catch {
+      traceOutput?.discard()
+      throw error
     }
+    do { try traceOutput?.finish() } catch { throw CLIError(.environment, error.description) }
     return .ok
+  }
+}
+
+/// Where rendered frames go: one PNG, a frame folder, or ffmpeg; all through
+/// the output writer, so a failure leaves the previous output as it was.
+final class FrameSink {
+  private let out: String
+  private let kind: RenderCommand.Output
+  private var png: OutputFile?
+  private var folder: FrameFolder?
+  private var encoder: VideoEncoder?
+
+  init(out: String, kind: RenderCommand.Output, width: Int, height: Int, fps: Double)
+    throws(CLIError)
+  {
+    self.out = out
+    self.kind = kind
+    do {
+      switch kind {
+      case .png: png = try OutputFile(path: out)
+      case .folder:
+        let parent = URL(fileURLWithPath: out.hasSuffix("/") ? String(out.dropLast()) : out)
+          .deletingLastPathComponent().path
+        do { try AtomicFile.makeFolders(parent) } catch let e as SaveError {
+          throw CLIError(
+            .environment,
+            "\(TerminalText.escape(out)): cannot write: \(TerminalText.escape(e.path)): \(e.reason)"
+          )
+        } catch {
+          throw CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
+        }
+        folder = try FrameFolder(path: out)
+      case .mp4, .gif:
+        do {
+          encoder = try VideoEncoder(outputPath: out, width: width, height: height, fps: Int(fps))
+        } catch let e as SDLBackendError {
+          throw CLIError(.environment, FrameSink.message(e, out: out))
+        } catch {
+          throw CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
+        }
+      }
+    } catch let e as OutputError {
+      throw CLIError(.environment, e.description)
+    } catch let e as CLIError {
+      throw e
+    } catch {
+      throw CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
+    }
+  }
+
+  /// One line for an encoder failure: `OUT: cannot write: why`.
+  static func message(_ e: SDLBackendError, out: String) -> String {
+    let name = TerminalText.escape(out)
+    switch e {
+    case .toolMissing: return "\(name): cannot write: \(e)"
+    case .encoderFailed(let status, let log):
+      let last =
+        log.split(separator: "\n").last.map { ": " + TerminalText.escape(String($0)) } ?? ""
+      return "\(name): cannot write: ffmpeg exited with status \(status)\(last)"
+    case .encoderWriteFailed(let s):
+      let first = s.split(separator: "\n").first.map(String.init) ?? s
+      return "\(name): cannot write: ffmpeg stopped reading frames (\(TerminalText.escape(first)))"
+    case .io(_, let message):
+      let first = message.split(separator: "\n").first.map(String.init) ?? message
+      return "\(name): \(TerminalText.escape(first))"
+    default: return "\(name): cannot write: \(e)"
+    }
+  }
+
+  func add(frame k: Int, _ canvas: SoftwareCanvas) throws(CLIError) {
+    do {
+      switch kind {
+      case .png: return
+      case .folder:
+        try folder!.writeFrame(k, verify: OutputCheck.png) { try canvas.encodePNG(to: $0) }
+      case .mp4, .gif: try canvas.pixels().withUnsafeBytes { try encoder!.write(frame: $0) }
+      }
+    } catch let e as OutputError {
+      throw CLIError(.environment, e.description)
+    } catch let e as SDLBackendError {
+      throw CLIError(.environment, FrameSink.message(e, out: out))
+    } catch {
+      throw CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
+    }
+  }
+
+  /// Completes the output (the single PNG is the last frame drawn).
+  func finish(_ canvas: SoftwareCanvas) throws(CLIError) {
+    do {
+      switch kind {
+      case .png:
+        do { try canvas.encodePNG(to: png!.temporaryPath) } catch {
+          png!.discard()
+          throw OutputError(path: out, reason: "\(error)")
+        }
+        try png!.commit(verify: OutputCheck.png)
+      case .folder: try folder!.commit()
+      case .mp4, .gif: try encoder!.finish()
+      }
+    } catch let e as OutputError {
+      throw CLIError(.environment, e.description)
+    } catch let e as SDLBackendError {
+      throw CLIError(.environment, FrameSink.message(e, out: out))
+    } catch {
+      throw CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
+    }
+  }
+
+  /// Abandons the output; whatever was at `out` before stays.
+  func discard() {
+    png?.discard()
+    folder?.discard()
+    _ = encoder?.cancel()
   }
 }

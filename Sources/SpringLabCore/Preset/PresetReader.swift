@@ -14,43 +14,63 @@ public enum PresetReader {
     return try decode(data, file: path)
   }
 
-  /// Reads at most `limit` bytes; refuses larger files without reading them,
-  /// and anything but a regular file (a FIFO, socket or device would block
-  /// or never end) without waiting on it.
+  /// Reads a regular file of at most `limit` bytes. Refuses at once, without
+  /// reading: a missing file, a folder, a FIFO, device or socket (reading one
+  /// could block forever or never end), a file over the limit. A read error
+  /// (EIO, `/proc/self/mem`) is reported as unreadable, never as an empty file.
   public static func readLimited(path: String, limit: Int) throws(LoadError) -> Data {
-    func fail(_ reason: String) -> LoadError {
+    func unreadable(_ reason: String) -> LoadError {
       LoadError(FieldProblem(file: path, path: "", value: nil, reason: reason), unreadable: true)
     }
-    // why: O_NONBLOCK so opening a FIFO with no writer returns at once instead of freezing the window
+    // why: O_NONBLOCK so opening a FIFO with no writer returns at once
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else {
       let e = errno
-      if e == ENOENT || e == ENOTDIR { throw fail("no such file") }
-      throw fail("cannot be read (\(String(cString: strerror(e))))")
+      if e == ENOENT { throw unreadable("no such file") }
+      if e == ENOTDIR { throw unreadable("no such file (a part of the path is not a folder)") }
+      throw unreadable("cannot be read: \(String(cString: strerror(e)))")
     }
-    let h = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-    defer { try? h.close() }
+    defer { close(fd) }
     var st = stat()
     guard fstat(fd, &st) == 0 else {
-      throw fail("cannot be read (\(String(cString: strerror(errno))))")
+      throw unreadable("cannot be read: \(String(cString: strerror(errno)))")
     }
-    let kind = st.st_mode & S_IFMT
-    if kind == S_IFDIR { throw fail("is a folder, not a file") }
-    if kind != S_IFREG {
-      throw fail(
-        "is not a regular file (a pipe, socket or device); presets are read only from regular files"
-      )
+    switch st.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw unreadable("is a folder, not a file")
+    case S_IFIFO: throw unreadable("is a FIFO (named pipe), not a regular file")
+    case S_IFCHR, S_IFBLK: throw unreadable("is a device, not a regular file")
+    case S_IFSOCK: throw unreadable("is a socket, not a regular file")
+    default: throw unreadable("is not a regular file")
     }
-    let size = Int(st.st_size)
-    if size > limit {
-      throw fail("file is \(size) bytes; the limit is \(limit) bytes (1 MiB)")
+    if Int(st.st_size) > limit {
+      throw unreadable("file is \(st.st_size) bytes; the limit is \(limitText(limit))")
     }
-    // why: the file may have grown since stat; never read past the limit
-    let data = (try? h.read(upToCount: limit + 1)) ?? Data()
+    // why: the file may have grown since fstat; never read past the limit
+    var data = Data()
+    data.reserveCapacity(min(limit + 1, Int(st.st_size) + 1))
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while data.count <= limit {
+      let want = min(chunk.count, limit + 1 - data.count)
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, want) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw unreadable("cannot be read: \(String(cString: strerror(errno)))")
+      }
+      if n == 0 { break }
+      data.append(contentsOf: chunk[0..<n])
+    }
     if data.count > limit {
-      throw fail("file is larger than the limit of \(limit) bytes (1 MiB)")
+      throw unreadable("file is larger than the limit of \(limitText(limit))")
     }
     return data
+  }
+
+  /// "1048576 bytes (1 MiB)", "65536 bytes (64 KiB)".
+  public static func limitText(_ limit: Int) -> String {
+    if limit >= 1 << 20 && limit % (1 << 20) == 0 { return "\(limit) bytes (\(limit >> 20) MiB)" }
+    if limit >= 1 << 10 && limit % (1 << 10) == 0 { return "\(limit) bytes (\(limit >> 10) KiB)" }
+    return "\(limit) bytes"
   }
 
   /// Parses and checks preset text; `file` names it in messages.

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
 import SpringLabStudio
 import SpringLabUI
@@ -128,13 +129,21 @@ enum LiveStudioServices {
     return f.string(from: Date())
   }
 
+  /// Writes a text output (an input script) through the single output
+  /// writer: the old file survives any failure, nothing partial is left.
+  static func writeOutput(_ text: String, to path: String) throws(OutputError) {
+    let out = try OutputFile(path: path)
+    try out.write(text)
+    try out.commit()
+  }
+
   /// F12: the frame as a PNG, drawn by the same back end as videos.
   static func writeScreenshot(_ dl: DrawList, width: Int, height: Int, folder: String) -> Result<
     String, StudioFailure
   > {
     let path = folder + "/springlab-\(timestamp()).png"
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try AtomicFile.makeFolders(folder)
       guard let font = FontLocator.locate() else { throw SaveError(path: path, reason: "no font") }
       let canvas = try SoftwareCanvas(width: width, height: height, fontPath: font)
       canvas.draw(dl)
@@ -152,12 +161,12 @@ enum LiveStudioServices {
   > {
     let stamp = timestamp()
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try AtomicFile.makeFolders(folder)
       let scriptPath = folder + "/\(stamp).json"
       let presetFile = folder + "/\(stamp)-preset.json"
       let out = folder + "/\(stamp).mp4"
       try PresetWriter.save(preset, to: presetFile)
-      try AtomicFile.write(Data(script.text.utf8), to: scriptPath)
+      try writeOutput(script.text, to: scriptPath)
       let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
       // why: low priority, so the encode never makes the window stutter
       let child = try ChildProcess.launch(

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
 import SpringLabStudio
 import SpringLabUI
@@ -12,7 +13,10 @@ final class StudioShell {
   var state: StudioState
   let view: StudioView
   let services: StudioServices
-  let trace: TraceWriter?
+  /// The live trace (`--trace`); nil when not asked for or after writing it failed.
+  var trace: TraceOutput?
+  /// Set when writing the trace failed (tracing then stops; the exit is 4).
+  var traceError: OutputError?
   let recordPath: String?
   let exitAfter: Double?
   var remembered: RememberedState
@@ -33,7 +37,7 @@ final class StudioShell {
 
   init(
     window: SDLWindow, state: StudioState, view: StudioView, services: StudioServices,
-    trace: TraceWriter?, recordPath: String?, exitAfter: Double?, remembered: RememberedState,
+    trace: TraceOutput?, recordPath: String?, exitAfter: Double?, remembered: RememberedState,
     offerRecovery: Bool
   ) {
     self.window = window
@@ -133,7 +137,11 @@ final class StudioShell {
     let f = view.frame(state, events: [])
     window.present(f.drawList)
     lastFrame = f.drawList
-    trace?.write(state.scene.trace(frame: frame, view: f.layout.view))
+    do { try trace?.write(state.scene.trace(frame: frame, view: f.layout.view)) } catch {
+      traceError = error
+      trace = nil
+      printErr("springlab: " + error.description)
+    }
     frame += 1
     // why: drawing may only acknowledge a focus request; it never changes what was drawn
     for a in f.actions { send(a) }
@@ -154,12 +162,14 @@ final class StudioShell {
     }
   }
 
-  /// Writes the input recording and remembers the session.
+  /// Completes the trace, writes the input recording and remembers the session.
   func finish() {
+    do { try trace?.finish() } catch { traceError = error }
+    trace = nil
     if let rp = recordPath, let rec = state.recorder {
       do {
-        try AtomicFile.write(Data(rec.script(until: state.timeline.time).text.utf8), to: rp)
-      } catch { printErr("springlab: cannot write \(rp): \(error)") }
+        try LiveStudioServices.writeOutput(rec.script(until: state.timeline.time).text, to: rp)
+      } catch { printErr("springlab: \(error)") }
     }
     remembered.panelVisible = state.overlays.panel
     remembered.device = state.preset.device
@@ -174,8 +184,7 @@ final class StudioShell {
     remembered.windowWidth = Int(Double(window.pixelWidth) / sc)
     remembered.windowHeight = Int(Double(window.pixelHeight) / sc)
     do { try remembered.save(folder: state.folders.state) } catch {
-      printErr(
-        "springlab: warning: cannot remember the session in \(state.folders.state): \(error)")
+      printErr("springlab: warning: \(error) (the session is not remembered)")
     }
   }
 }
