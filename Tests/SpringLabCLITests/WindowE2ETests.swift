@@ -81,6 +81,67 @@ struct WindowE2ETests {
     #expect(lb["y"] as? Double == rb["y"] as? Double)
   }
 
+  /// F12's screenshot and `--record-input` go through the single output
+  /// writer: a complete PNG, a recording written through a symlink into the
+  /// file it names (keeping its permission bits), no temporary file left.
+  @Test func screenshotsAndRecordingsGoThroughTheOutputWriter() throws {
+    let x = try XvfbServer()
+    let dir = CLIHarness.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let trace = dir.appendingPathComponent("live.jsonl").path
+    let real = dir.appendingPathComponent("real-input.json").path
+    try Data("old\n".utf8).write(to: URL(fileURLWithPath: real))
+    #expect(chmod(real, 0o600) == 0)
+    let link = dir.appendingPathComponent("input.json").path
+    #expect(symlink("real-input.json", link) == 0)
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = x.display
+    env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+    env["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
+    let app = try Spawned.start(
+      CLIHarness.binary,
+      [
+        CLIHarness.preset("seed-000-fan.json"), "--fresh", "--trace", trace, "--record-input",
+        link, "--exit-after", "20",
+      ],
+      env: env)
+    defer {
+      app.stop()
+      app.cleanUp()
+    }
+    _ = try #require(waitFor(10) { Self.lastLine(trace) })
+    let wid = try #require(x.springLabWindow())
+    try tool("/usr/bin/xdotool", ["windowfocus", "--sync", wid], display: x.display)
+    try tool("/usr/bin/xdotool", ["key", "--window", wid, "F12"], display: x.display)
+    let shots = dir.appendingPathComponent("data/springlab/screenshots").path
+    let png = waitFor(10) { () -> String? in
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: shots)) ?? []
+      return names.first { $0.hasSuffix(".png") }
+    }
+    let name = try #require(png, "no screenshot in \(shots)")
+    try tool("/usr/bin/xdotool", ["key", "--window", wid, "q"], display: x.display)
+    #expect(app.wait() == 0, "\(app.err)")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: shots + "/" + name))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    #expect(
+      bytes.suffix(8) == Data([0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]),
+      "the PNG ends with its IEND chunk")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: shots).filter {
+      $0.contains(".tmp-")
+    }
+    #expect(leftovers.isEmpty, "\(leftovers)")
+    let attrs = try FileManager.default.attributesOfItem(atPath: link)
+    #expect(attrs[.type] as? FileAttributeType == .typeSymbolicLink, "the link stays a link")
+    let script = try String(contentsOfFile: real, encoding: .utf8)
+    #expect(script.contains("\"events\""), "the recording landed in the linked file: \(script)")
+    var st = stat()
+    #expect(stat(real, &st) == 0 && st.st_mode & 0o7777 == 0o600)
+    let stray = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+      $0.contains(".tmp-")
+    }
+    #expect(stray.isEmpty, "\(stray)")
+  }
+
   /// `--play SCRIPT --pause-at T` puts the real window into an exact state:
   /// its last traced frame is the headless render's frame at T. (The
   /// keyboard story that used to run here with sleeps is now in-process:

@@ -35,8 +35,7 @@ enum LiveStudioServices {
       listPresets: listPresets,
       readRecovery: { readRecovery($0, folder: folders.recovery, session: session) },
       writeRecovery: { name, p in
-        try? FileManager.default.createDirectory(
-          atPath: folders.recovery, withIntermediateDirectories: true)
+        try? AtomicFile.makeFolders(folders.recovery)
         try? PresetWriter.save(p, to: folders.recovery + "/" + name)
       },
       removeRecovery: { try? FileManager.default.removeItem(atPath: folders.recovery + "/" + $0) },
@@ -71,8 +70,7 @@ enum LiveStudioServices {
   static func savePreset(_ r: SaveRequest) -> SaveOutcome {
     if r.conflicts(current: stamp(r.path)) { return .conflict(path: r.path) }
     do {
-      try FileManager.default.createDirectory(
-        atPath: StudioFiles.folder(r.path), withIntermediateDirectories: true)
+      try AtomicFile.makeFolders(StudioFiles.folder(r.path))
       try PresetWriter.save(r.preset, to: r.path)
       return .saved(path: r.path, r.preset, stamp(r.path))
     } catch {

@@ -15,7 +15,8 @@ final class StudioShell {
   let services: StudioServices
   /// The live trace (`--trace`); nil when not asked for or after writing it failed.
   var trace: TraceOutput?
-  /// Set when writing the trace failed (tracing then stops; the exit is 4).
+  /// Set when writing the trace failed (tracing then stops, the line naming
+  /// the file is already on stderr; the exit is 4).
   var traceError: OutputError?
   let recordPath: String?
   let exitAfter: Double?
@@ -138,13 +139,20 @@ final class StudioShell {
     window.present(f.drawList)
     lastFrame = f.drawList
     do { try trace?.write(state.scene.trace(frame: frame, view: f.layout.view)) } catch {
-      traceError = error
-      trace = nil
-      printErr("springlab: " + error.description)
+      traceFailed(error)
     }
     frame += 1
     // why: drawing may only acknowledge a focus request; it never changes what was drawn
     for a in f.actions { send(a) }
+  }
+
+  /// Stops tracing after a failed write, saying so once, at once (the
+  /// session goes on; its exit is 4).
+  func traceFailed(_ error: OutputError) {
+    traceError = error
+    trace?.discard()
+    trace = nil
+    printErr("springlab: " + TerminalText.escapeMessage(error.description))
   }
 
   /// Polls the watched preset and the background renders.
@@ -164,7 +172,7 @@ final class StudioShell {
 
   /// Completes the trace, writes the input recording and remembers the session.
   func finish() {
-    do { try trace?.finish() } catch { traceError = error }
+    do { try trace?.finish() } catch { traceFailed(error) }
     trace = nil
     if let rp = recordPath, let rec = state.recorder {
       do {

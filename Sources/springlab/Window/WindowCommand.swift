@@ -138,8 +138,9 @@ enum WindowCommand {
       trace: trace, recordPath: a.values["record-input"], exitAfter: exitAfter,
       remembered: remembered, offerRecovery: !fresh)
     shell.run()
-    // why: a trace that stopped part-way is not the session the caller asked for
-    if let e = shell.traceError { throw CLIError(.environment, e.description) }
+    // why: a trace that stopped part-way is not what the caller asked for; the
+    // shell already printed the one line naming it
+    if shell.traceError != nil { return .environment }
     return .ok
   }
 
