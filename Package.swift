@@ -15,6 +15,8 @@ let package = Package(
     .target(name: "SpringLabPlatform", dependencies: ["SpringLabCore"]),
     // Immediate-mode UI and draw lists; pure and headless-testable.
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
+    // The window's behaviour: state, actions, reduce, effects, view. No SDL, clock or files.
+    .target(name: "SpringLabStudio", dependencies: ["SpringLabCore", "SpringLabUI"]),
     // The only module that sees SDL.
     .systemLibrary(
       name: "CSDL2",
@@ -29,7 +31,9 @@ let package = Package(
       dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
     .executableTarget(
       name: "springlab",
-      dependencies: ["SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabSDL"]),
+      dependencies: [
+        "SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabStudio", "SpringLabSDL",
+      ]),
     // Test-only entry points (the kill-during-save child); never shipped as a springlab command.
     .executableTarget(
       name: "springlab-test-support", dependencies: ["SpringLabCore", "SpringLabPlatform"]),
@@ -45,6 +49,9 @@ let package = Package(
         "springlab", "springlab-test-support", "SpringLabCore", "SpringLabPlatform", "SpringLabSDL",
       ],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "SpringLabStudioTests",
+      dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore"]),
     .testTarget(
       name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabPlatform"]),
   ],

@@ -3,13 +3,7 @@ import SpringLabCore
 /// Watches the loaded preset by path (not by open file, since editors and git
 /// replace files by rename). `poll()` says what changed since the last call.
 public struct PresetWatcher: Sendable {
-  public enum Change: Equatable, Sendable {
-    /// The file changed and reads as this preset.
-    case reloaded(Preset)
-    /// The file changed but is not a valid preset: keep the last good state.
-    case invalid(String)
-    case deleted
-  }
+  public typealias Change = PresetFileChange
 
   public let path: String
   private var stamp: FileStamp?

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import SpringLabCore
 import SpringLabUI
 
 /// Draws a `DrawList` onto an SDL_Renderer: clears to `clearColor`, submits
@@ -58,7 +59,8 @@ public final class DrawListRenderer {
   private func drawImage(_ path: String, _ r: PixelRect, _ alpha: Double) {
     if images[path] == nil {
       var tex: OpaquePointer?
-      if let surface = IMG_Load(path) {
+      // why: a header declaring 30000 × 30000 would decode to gigabytes; refuse it unread
+      if ImageHeader.problem(path: path) == nil, let surface = IMG_Load(path) {
         tex = SDL_CreateTextureFromSurface(renderer, surface)
         SDL_FreeSurface(surface)
       }
@@ -78,7 +80,7 @@ public final class DrawListRenderer {
 
   /// Whether `path` loads as an image (PNG, JPEG…), without keeping it.
   public static func canLoadImage(_ path: String) -> Bool {
-    guard let s = IMG_Load(path) else { return false }
+    guard ImageHeader.problem(path: path) == nil, let s = IMG_Load(path) else { return false }
     SDL_FreeSurface(s)
     return true
   }

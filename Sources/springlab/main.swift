@@ -9,7 +9,8 @@ import SpringLabCore
 signal(SIGPIPE, SIG_IGN)
 
 let topUsage = """
-  usage: springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--fresh] [--exit-after SECONDS]
+  usage: springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]]
+                   [--fresh] [--exit-after SECONDS]
          springlab render [--preset P] [--script S] --out PATH [--size WxH] [--fps N] [--scale K]
                           [--at SECONDS] [--trace FILE] [--panel|--no-panel] [--touches|--no-touches]
          springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check]
@@ -17,6 +18,7 @@ let topUsage = """
          springlab lint FILE...
          springlab spring SPEC|- [--duration SECONDS] [--json]
          springlab bench [--json] [--quick]
+         springlab keys
          springlab --version | --help | COMMAND --help
   """
 
@@ -25,6 +27,7 @@ func run(_ argv: [String]) -> Int32 {
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
     "render": RenderCommand.run, "bench": BenchCommand.run, "spring": SpringCommand.run,
+    "keys": KeysCommand.run,
   ]
   do {
     try RawArguments.requireUTF8()

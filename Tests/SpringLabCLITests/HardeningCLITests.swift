@@ -275,6 +275,7 @@ struct HardeningCLITests {
     var env = ProcessInfo.processInfo.environment
     env["DISPLAY"] = x.display
     env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+    env["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
     // why: random clicks can reach Save as…; run in a scratch folder with its own
     // copy of presets/ so nothing in the repository is ever written
     try FileManager.default.copyItem(

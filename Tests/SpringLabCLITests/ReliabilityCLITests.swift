@@ -258,6 +258,32 @@ struct ReliabilityCLITests {
       "the old text was truncated away")
   }
 
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb"),
+      "needs Xvfb (make test installs it)"),
+    .enabled(if: canMakeDevices, "needs root to mknod a /dev/full stand-in in a temp folder"))
+  func aWindowWhoseTraceCannotBeWrittenSaysSoOnceAndExits4() throws {
+    let x = try XvfbServer()
+    let dir = tempDir()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = x.display
+    env["XDG_CONFIG_HOME"] = dir + "/config"
+    env["XDG_DATA_HOME"] = dir + "/data"
+    let full = dir + "/full"
+    try #require(DeviceStandIn.make(full, .full))
+    let w = try Spawned.start(
+      CLIHarness.binary,
+      [CLIHarness.preset("floating-party.json"), "--fresh", "--trace", full, "--exit-after", "2"],
+      env: env)
+    defer { w.cleanUp() }
+    #expect(w.wait() == 4, "\(w.err)")
+    let lines = w.err.split(separator: "\n")
+    #expect(lines == ["springlab: \(full): cannot write: No space left on device"], "\(w.err)")
+    #expect(FileIdentity(path: full)?.kind == .characterDevice)
+  }
+
   @Test func aTraceThatIsAnInputOrTheOutputIsRefusedAndNothingIsTouched() throws {
     let dir = tempDir()
     defer { try? FileManager.default.removeItem(atPath: dir) }

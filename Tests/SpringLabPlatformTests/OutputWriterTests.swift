@@ -22,6 +22,29 @@ import Testing
     #expect(contents(dir) == ["a.txt"])
   }
 
+  /// Outputs share presets' algorithm: an existing file keeps its mode, and
+  /// a hard-linked one is rewritten in place (also when another program
+  /// wrote the temporary file by name).
+  @Test func anOutputKeepsItsModeAndItsHardLinks() throws {
+    let dir = makeTempDir()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/a.png"
+    let other = dir + "/b.png"
+    try "old".write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(chmod(path, 0o600) == 0)
+    #expect(link(path, other) == 0)
+    try OutputFile.produce(path, verify: { _ in nil }) { tmp in
+      try "made by name".write(toFile: tmp, atomically: false, encoding: .utf8)
+    }
+    #expect(readText(other) == "made by name", "the other name sees the new content")
+    var sa = stat()
+    var sb = stat()
+    #expect(stat(path, &sa) == 0 && stat(other, &sb) == 0)
+    #expect(sa.st_ino == sb.st_ino && sa.st_nlink == 2)
+    #expect(sa.st_mode & 0o7777 == 0o600)
+    #expect(contents(dir) == ["a.png", "b.png"])
+  }
+
   @Test func aDiscardedOrFailedOutputKeepsTheOldFile() throws {
     let dir = makeTempDir()
     defer { try? FileManager.default.removeItem(atPath: dir) }

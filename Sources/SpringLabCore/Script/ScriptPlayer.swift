@@ -51,6 +51,9 @@ public struct ScriptPlayer: Sendable {
 
   public var isFinished: Bool { queue.isEmpty }
 
+  /// Scene time of the next event due, seconds; nil when finished.
+  public var nextTime: Double? { queue.peek?.t }
+
   /// Applies every event with time ≤ `t`, advancing the scene to each event's
   /// time first, then advances the scene to `t`.
   public mutating func run(_ scene: inout Scene, until t: Double) {

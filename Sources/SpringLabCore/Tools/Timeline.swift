@@ -63,6 +63,22 @@ public struct SceneTimeline: Sendable {
   public mutating func stepForward() { seek(to: time + SceneTimeline.frameStep) }
   public mutating func stepBack() { seek(to: time - SceneTimeline.frameStep) }
 
+  /// Like `tick(wall:)`, while playing a script (`--play`): each event due
+  /// in the interval takes effect at exactly its own time; a snapshot is
+  /// taken only when an event fired, so stepping back stays exact.
+  public mutating func tick(wall dt: Double, playing player: inout ScriptPlayer) {
+    guard !paused, dt > 0 else { return }
+    let target = time + dt * speed
+    let due = player.nextTime.map { $0 <= target } ?? false
+    scene.advance(to: time)
+    player.run(&scene, until: target)
+    time = target
+    guard due else { return }
+    snapshots.removeAll { $0.now > time }
+    snapshots.append(scene)
+    if snapshots.count > snapshotLimit { snapshots.removeFirst(snapshots.count - snapshotLimit) }
+  }
+
   /// Replaces the scene wholesale (preset load keeps time running).
   public mutating func reset(_ s: Scene) {
     var s = s

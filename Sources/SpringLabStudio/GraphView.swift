@@ -1,4 +1,3 @@
-import Foundation
 import SpringLabCore
 import SpringLabUI
 
@@ -6,7 +5,7 @@ import SpringLabUI
 /// offset, the main button's rotation, the bubble's snap, a playhead in sync
 /// with the canvas, settle time and peak overshoot. Eased curves show their
 /// Bézier control points, draggable.
-enum GraphView {
+public enum GraphView {
   /// Plot area inside `r`, pixels, and the value range shown.
   static func plot(_ r: PixelRect, scale s: Double) -> PixelRect {
     PixelRect(x: r.x + 44 * s, y: r.y + 30 * s, w: r.w - 60 * s, h: r.h - 52 * s)
@@ -18,9 +17,9 @@ enum GraphView {
     (p.x + t / span * p.w, p.y + p.h - (v - vMin) / (vMax - vMin) * p.h)
   }
 
-  static func draw(_ app: App, in r: PixelRect, into dl: inout DrawList) {
-    let s = app.window.scale
-    let scene = app.scene
+  static func draw(_ state: StudioState, in r: PixelRect, into dl: inout DrawList) {
+    let s = state.window.scale
+    let scene = state.scene
     let fan = scene.preset.fan
     let expanding =
       scene.fan.phase(at: scene.now) == .expanding || scene.fan.phase(at: scene.now) == .expanded
@@ -45,7 +44,7 @@ enum GraphView {
       let (x, y) = toPx(tick, vMin, p, span: span)
       dl.polyline([(x, y), (x, y - 4 * s)], width: 1, RGBA(0x63, 0x63, 0x66))
       dl.text(
-        String(format: tickStep < 0.1 ? "%.2f" : "%.1f", tick), x: x, y: y + 3 * s, size: 10 * s,
+        Fmt.fixed(tick, tickStep < 0.1 ? 2 : 1), x: x, y: y + 3 * s, size: 10 * s,
         color: RGBA(0x8E, 0x8E, 0x93), align: .center)
       tick += tickStep
     }
@@ -69,12 +68,12 @@ enum GraphView {
         align: .right)
     }
     let title = expanding || scene.fan.phase(at: scene.now) == .collapsed ? "Expand" : "Collapse"
-    let speed = app.timeline.speed == 1 ? "" : String(format: " · %g×", app.timeline.speed)
+    let speed = state.timeline.speed == 1 ? "" : " · " + Fmt.speed(state.timeline.speed)
     dl.text(
-      "\(title): settles at \(String(format: "%.3f", graph.settleTime)) s · peak overshoot \(String(format: "%.1f", graph.peakOvershoot)) %\(speed)\(app.timeline.paused ? " · paused" : "")",
+      "\(title): settles at \(Fmt.fixed(graph.settleTime, 3)) s · peak overshoot \(Fmt.fixed(graph.peakOvershoot, 1)) %\(speed)\(state.timeline.paused ? " · paused" : "")",
       x: r.x + 12 * s, y: r.y + 8 * s, size: 12 * s, color: RGBA(255, 255, 255))
     // Bézier handles for eased motion
-    if let (m, _) = easedMotion(app), let b = PlannedCurve.of(m).bezier {
+    if let (m, _) = easedMotion(state), let b = PlannedCurve.of(m).bezier {
       let dur = m.duration
       let (x0, y0) = toPx(0, 0, p, span: span)
       let (x3, y3) = toPx(dur, 1, p, span: span)
@@ -89,38 +88,41 @@ enum GraphView {
 
   /// The eased (non-spring) motion whose control points the graph edits:
   /// expand when it is eased, else collapse; nil when both are springs.
-  static func easedMotion(_ app: App) -> (FanMotion, WritableKeyPath<Preset, FanMotion>)? {
-    let f = app.scene.preset.fan
+  static func easedMotion(_ state: StudioState) -> (FanMotion, WritableKeyPath<Preset, FanMotion>)?
+  {
+    let f = state.scene.preset.fan
     if f.expand.curve != .spring { return (f.expand, \Preset.fan.expand) }
-    if f.collapse.curve != .spring && app.scene.fan.phase(at: app.scene.now) == .collapsing {
+    if f.collapse.curve != .spring && state.scene.fan.phase(at: state.scene.now) == .collapsing {
       return (f.collapse, \Preset.fan.collapse)
     }
     return nil
   }
 
   /// The handle (0 or 1) under a pixel, if any.
-  static func handle(at x: Double, _ y: Double, app: App) -> Int? {
-    guard let r = app.graphRect, let (m, _) = easedMotion(app), let b = PlannedCurve.of(m).bezier
+  static func handle(at x: Double, _ y: Double, state: StudioState, graph r: PixelRect) -> Int? {
+    guard let (m, _) = easedMotion(state), let b = PlannedCurve.of(m).bezier
     else { return nil }
-    let s = app.window.scale
+    let s = state.window.scale
     let p = plot(r, scale: s)
-    let span = CurveGraph(fan: app.scene.preset.fan).span
+    let span = CurveGraph(fan: state.scene.preset.fan).span
     let h1 = toPx(b.x1 * m.duration, b.y1, p, span: span)
     let h2 = toPx(b.x2 * m.duration, b.y2, p, span: span)
-    if hypot(h1.0 - x, h1.1 - y) < 10 * s { return 0 }
-    if hypot(h2.0 - x, h2.1 - y) < 10 * s { return 1 }
+    if ((h1.0 - x) * (h1.0 - x) + (h1.1 - y) * (h1.1 - y)).squareRoot() < 10 * s { return 0 }
+    if ((h2.0 - x) * (h2.0 - x) + (h2.1 - y) * (h2.1 - y)).squareRoot() < 10 * s { return 1 }
     return nil
   }
 
   /// Moves handle `i` to a pixel: new control point, clamped (x in 0…1).
-  static func drag(handle i: Int, to x: Double, _ y: Double, app: App) -> Preset? {
-    guard let r = app.graphRect, let (m, kp) = easedMotion(app) else { return nil }
-    let s = app.window.scale
+  static func drag(handle i: Int, to x: Double, _ y: Double, state: StudioState, graph r: PixelRect)
+    -> Preset?
+  {
+    guard let (m, kp) = easedMotion(state) else { return nil }
+    let s = state.window.scale
     let p = plot(r, scale: s)
-    let span = CurveGraph(fan: app.scene.preset.fan).span
+    let span = CurveGraph(fan: state.scene.preset.fan).span
     let t = (x - p.x) / p.w * span
     let v = vMin + (p.y + p.h - y) / p.h * (vMax - vMin)
-    var preset = app.scene.preset
+    var preset = state.scene.preset
     var mm = m
     let bx = max(0, min(1, t / max(m.duration, 1e-6)))
     let by = max(-2, min(3, v))
@@ -144,11 +146,10 @@ enum GraphView {
   }
 
   /// Scene time for a playhead drag at pixel x.
-  static func scrubTime(at x: Double, app: App) -> Double? {
-    guard let r = app.graphRect else { return nil }
-    let p = plot(r, scale: app.window.scale)
-    let span = CurveGraph(fan: app.scene.preset.fan).span
-    let motionStart = (app.scene.fan.items.compactMap { $0.tweens.first?.start }.min()) ?? 0
+  static func scrubTime(at x: Double, state: StudioState, graph r: PixelRect) -> Double {
+    let p = plot(r, scale: state.window.scale)
+    let span = CurveGraph(fan: state.scene.preset.fan).span
+    let motionStart = (state.scene.fan.items.compactMap { $0.tweens.first?.start }.min()) ?? 0
     return motionStart + max(0, min(span, (x - p.x) / p.w * span))
   }
 }
