@@ -1,6 +1,6 @@
 # SpringLab: `make run` opens the playground, `make test` runs every test.
 # Both install missing Debian/Ubuntu packages first (sudo when not root).
-APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core fontconfig pkg-config \
+APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcairo2-dev fonts-dejavu-core fontconfig pkg-config \
                 xvfb xauth xdotool ffmpeg imagemagick chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SWIFT ?= swift

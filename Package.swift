@@ -21,7 +21,14 @@ let package = Package(
         .brew(["sdl2", "sdl2_ttf", "sdl2_image"]),
       ]
     ),
-    .target(name: "SpringLabSDL", dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore"]),
+    // The rasteriser: Cairo turns draw lists into pixels for the window and videos alike.
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+    ),
+    .target(
+      name: "SpringLabSDL", dependencies: ["CSDL2", "CCairo", "SpringLabUI", "SpringLabCore"]),
     .executableTarget(
       name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
     .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"], exclude: ["Fixtures"]),
@@ -29,7 +36,8 @@ let package = Package(
     .testTarget(
       name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"],
       exclude: ["Golden"]),
-    .testTarget(name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI"]),
+    .testTarget(
+      name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI", "CCairo"]),
   ],
   swiftLanguageModes: [.v6]
 )

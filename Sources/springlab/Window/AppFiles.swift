@@ -163,7 +163,7 @@ extension App {
   }
 
   func setBackground(_ path: String) {
-    guard DrawListRenderer.canLoadImage(path) else {
+    guard CairoRasterizer.canLoadImage(path) else {
       flash("Cannot read the image \(URL(fileURLWithPath: path).lastPathComponent)")
       return
     }
