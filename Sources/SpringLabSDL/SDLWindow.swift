@@ -38,6 +38,12 @@ public final class SDLWindow {
   public var incremental = true
   /// The boxes the last `present` redrew and sent to the screen.
   public private(set) var lastPresented: [PixelBox] = []
+  // why: `springlab bench` reads the process CPU time at every frame from
+  // here (SPRINGLAB_FRAME_CPU_LOG=FILE: one line per present, "CPU-seconds
+  // redrawn-pixels"), which the 10 ms ticks of /proc cannot resolve.
+  private let cpuLog: UnsafeMutablePointer<FILE>? = ProcessInfo.processInfo.environment[
+    "SPRINGLAB_FRAME_CPU_LOG"
+  ].flatMap { fopen($0, "w") }
 
   private let window: OpaquePointer
   private var renderer: OpaquePointer?
@@ -160,6 +166,7 @@ public final class SDLWindow {
   }
 
   deinit {
+    if let cpuLog { fclose(cpuLog) }
     buffer = nil
     if let converter { SDL_FreeSurface(converter) }
     if let texture { SDL_DestroyTexture(texture) }
@@ -192,8 +199,14 @@ public final class SDLWindow {
     let damage = rasterizer.render(list, into: buffer, incremental: incremental)
     if mustLock { SDL_UnlockSurface(surface) }
     lastPresented = damage
-    guard !damage.isEmpty else { return }
-    show(damage, from: buffer, surface: surface)
+    if !damage.isEmpty { show(damage, from: buffer, surface: surface) }
+    if let cpuLog {
+      var ts = timespec()
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+      let area = damage.reduce(0) { $0 + $1.area }
+      fputs("\(Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9) \(area)\n", cpuLog)
+      fflush(cpuLog)
+    }
   }
 
   /// Sends `boxes` of `buffer` to the screen.

@@ -17,17 +17,33 @@ struct RenderJob {
   var panel: Bool
   var touches: Bool
 
+  /// How frames reach ffmpeg for mp4 (see the README's Performance notes).
+  var pixelFormat: EncoderPixelFormat = RenderJob.defaultPixelFormat
+  /// Redraw only what changed between frames (false: every frame in full).
+  var incremental = true
+
+  /// The cheaper pipe format as measured by `springlab bench` (export.mp4.*).
+  static let defaultPixelFormat = EncoderPixelFormat.bgra
+
   func run(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError)
     -> Exit
+  {
+    try render(out: out, kind: kind, trace: tracePath).exit
+  }
+
+  /// Renders every frame and writes `out`; for videos and folders also
+  /// returns where the time went (rendering overlaps writing).
+  func render(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError)
+    -> (exit: Exit, stats: FramePipeline.Stats?)
   {
     guard let font = FontLocator.locate() else {
       throw CLIError(
         .environment,
         "no font found: install fonts-dejavu-core or set SPRINGLAB_FONT to a .ttf file")
     }
-    let canvas: SoftwareCanvas
-    do { canvas = try SoftwareCanvas(width: width, height: height, fontPath: font) } catch {
-      throw CLIError(.environment, "cannot create the drawing surface: \(error)")
+    let rasterizer: CairoRasterizer
+    do { rasterizer = CairoRasterizer(textCache: try TextCache(fontPath: font)) } catch {
+      throw CLIError(.environment, "cannot open the font \(font): \(error)")
     }
     // Make sure the output location is usable before rendering anything.
     let outURL = URL(fileURLWithPath: out)
@@ -57,7 +73,8 @@ struct RenderJob {
     var encoder: VideoEncoder?
     if kind == .mp4 || kind == .gif {
       do {
-        encoder = try VideoEncoder(outputPath: out, width: width, height: height, fps: Int(fps))
+        encoder = try VideoEncoder(
+          outputPath: out, width: width, height: height, fps: Int(fps), input: pixelFormat)
       } catch {
         throw CLIError(.environment, "\(error)")
       }
@@ -68,7 +85,7 @@ struct RenderJob {
     var player = ScriptPlayer(script)
     let layout = FrameLayout(
       width: Double(width), height: Double(height), scale: scale, panel: panel)
-    for k in 0..<frames {
+    func frame(_ k: Int) -> DrawList {
       let t = at ?? Double(k) / fps
       player.run(&scene, until: t)
       var dl = DrawList()
@@ -76,26 +93,55 @@ struct RenderJob {
         scene, layout: layout, scale: scale, icons: icons,
         options: SceneDrawOptions(touches: touches), into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
-      canvas.draw(dl)
       traceWriter?.write(scene.trace(frame: k, view: view))
+      return dl
+    }
+    if kind == .png {
       do {
-        switch kind {
-        case .png: try canvas.savePNG(to: out)
-        case .folder:
-          try canvas.savePNG(
-            to: outURL.appendingPathComponent(String(format: "frame-%06d.png", k)).path)
-        default: try canvas.pixels().withUnsafeBytes { try encoder!.write(frame: $0) }
-        }
+        let buffer = try FrameBuffer(width: width, height: height)
+        rasterizer.render(frame(0), into: buffer, incremental: false)
+        try buffer.savePNG(to: out)
       } catch {
-        if let e = encoder { _ = e.cancel() }
         throw CLIError(.environment, "cannot write \(out): \(error)")
       }
+      return (.ok, nil)
+    }
+    // why: PNG compression is the slow part of a folder, so every core
+    // compresses; an encoder needs its frames in order, so one writer feeds it.
+    let writers = kind == .folder ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
+    let pipeline: FramePipeline
+    do {
+      pipeline = try FramePipeline(
+        width: width, height: height, depth: writers + 2, writers: writers
+      ) { [encoder] buffer, k in
+        if let encoder {
+          try buffer.withBytes { try encoder.write(frame: $0) }
+        } else {
+          try buffer.savePNG(
+            to: outURL.appendingPathComponent(String(format: "frame-%06d.png", k)).path)
+        }
+      }
+    } catch {
+      encoder?.cancel()
+      throw CLIError(.environment, "cannot create the drawing surface: \(error)")
+    }
+    let stats: FramePipeline.Stats
+    do {
+      for k in 0..<frames {
+        let dl = frame(k)
+        try pipeline.submit { rasterizer.render(dl, into: $0, incremental: incremental) }
+      }
+      stats = try pipeline.finish()
+    } catch {
+      pipeline.cancel()
+      encoder?.cancel()
+      throw CLIError(.environment, "cannot write \(out): \(error)")
     }
     if let e = encoder {
       do { _ = try e.finish() } catch {
         throw CLIError(.environment, "encoding \(out) failed: \(error)")
       }
     }
-    return .ok
+    return (.ok, stats)
   }
 }
