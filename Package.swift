@@ -37,7 +37,8 @@ let package = Package(
       name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"],
       exclude: ["Golden"]),
     .testTarget(
-      name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI", "CCairo"]),
+      name: "SpringLabSDLTests",
+      dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabCore", "CCairo"]),
   ],
   swiftLanguageModes: [.v6]
 )

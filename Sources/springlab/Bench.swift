@@ -63,6 +63,13 @@ enum Bench {
     return s[max(0, min(s.count - 1, rank))]
   }
 
+  /// CPU seconds the calling thread has used.
+  static func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
   /// Seconds on the monotonic clock.
   static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
