@@ -101,16 +101,25 @@ extension SDLTests {
     }
 
     /// Every frame of the demo drawn incrementally (only the changed boxes)
-    /// equals the same frame drawn in full, byte for byte.
-    @Test func incrementalFramesEqualFullRedraws() throws {
+    /// equals the same frame drawn in full — also when each frame lands in a
+    /// random buffer of a pool (a buffer last showed some earlier frame) —
+    /// up to one level on a few pixels that were on the edge of a redrawn box. Seeded
+    /// (`SEED=N` overrides), the seed is printed.
+    @Test(arguments: [(640, 400, 1.0, 30.0), (200, 150, 1.0, 10.0), (300, 200, 1.5, 24.0)])
+    func incrementalFramesEqualFullRedraws(_ w: Int, _ h: Int, _ scale: Double, _ fps: Double)
+      throws
+    {
       let font = try #require(FontLocator.locate())
-      let (w, h) = (640, 400)
-      let incremental = try SoftwareCanvas(width: w, height: h, fontPath: font)
-      let full = try SoftwareCanvas(width: w, height: h, fontPath: font)
-      full.incremental = false
+      let rasterizer = CairoRasterizer(textCache: try TextCache(fontPath: font))
+      let pool = try (0..<4).map { _ in try FrameBuffer(width: w, height: h) }
+      let full = try FrameBuffer(width: w, height: h)
+      let seed = UInt64(
+        ProcessInfo.processInfo.environment["SEED"].flatMap { Int($0) } ?? (w * 7919 + h))
+      print("incrementalFramesEqualFullRedraws seed \(seed)")
+      var rng = SplitMix64(seed: seed)
       var scene = Scene(preset: .seedDefault)
       let script = InputScript(
-        duration: 4,
+        duration: 5,
         events: [
           ScriptEvent(at: 0.1, .tap(.named("fan.main", index: nil))),
           ScriptEvent(at: 1.3, .tap(.named("fan.item", index: 1))),
@@ -118,39 +127,57 @@ extension SDLTests {
           ScriptEvent(at: 3.2, .tap(.named("bubble", index: nil))),
         ])
       var player = ScriptPlayer(script)
-      let layout = FrameLayout(width: Double(w), height: Double(h), scale: 1, panel: true)
+      let layout = FrameLayout(
+        width: Double(w), height: Double(h), scale: scale, panel: w >= 600)
       var partial = 0
-      for k in 0..<(4 * 30) {
-        let t = Double(k) / 30
+      var differing = 0
+      var worst = 0
+      let frames = Int(5 * fps)
+      for k in 0..<frames {
+        let t = Double(k) / fps
         player.run(&scene, until: t)
         var dl = DrawList()
         _ = FrameComposer.canvas(
-          scene, layout: layout, scale: 1, icons: IconSet.locate(), options: SceneDrawOptions(),
-          into: &dl)
-        if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: 1, t: t, into: &dl) }
-        let boxes = incremental.draw(dl)
-        full.draw(dl)
+          scene, layout: layout, scale: scale, icons: IconSet.locate(),
+          options: SceneDrawOptions(), into: &dl)
+        if let p = layout.panel {
+          ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl)
+        }
+        let buffer = pool[Int(rng.next() % 4)]
+        let boxes = rasterizer.render(dl, into: buffer, incremental: true)
+        rasterizer.render(dl, into: full, incremental: false)
         if boxes.reduce(0, { $0 + $1.area }) < w * h { partial += 1 }
-        let a = incremental.pixels()
-        let b = full.pixels()
-        if a != b {
-          var n = 0
-          var worst = 0
-          var at = (0, 0)
-          for i in 0..<a.count where a[i] != b[i] {
-            n += 1
-            if abs(Int(a[i]) - Int(b[i])) > worst {
-              worst = abs(Int(a[i]) - Int(b[i]))
-              at = ((i / 4) % w, (i / 4) / w)
-            }
-          }
-          Issue.record(
-            "frame \(k) (t = \(t)) differs in \(n) bytes, worst \(worst) at \(at); redrawn \(boxes)"
-          )
+        let a = buffer.copyPixels()
+        let b = full.copyPixels()
+        for i in 0..<a.count where a[i] != b[i] {
+          worst = max(worst, abs(Int(a[i]) - Int(b[i])))
+          differing += 1
+        }
+        if worst > 1 {
+          Issue.record("frame \(k) (t = \(t)) differs by \(worst) levels; redrawn \(boxes)")
           break
         }
       }
-      #expect(partial > 60, "most frames should redraw only a part: \(partial) of 120")
+      // why: Cairo cuts paths at the clip's edge before it accumulates
+      // sub-pixel coverage, so a pixel on the edge of a redrawn box may round
+      // one level (of 255) apart from a full redraw (and keep it until it is
+      // redrawn); anything more is a bug.
+      #expect(differing * 10_000 <= frames * w * h * 4, "\(differing) bytes differ by one level")
+      #expect(
+        partial > frames / 2, "most frames should redraw only a part: \(partial) of \(frames)")
     }
+  }
+}
+
+/// A small seeded generator (SplitMix64) for reproducible test sequences.
+struct SplitMix64 {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

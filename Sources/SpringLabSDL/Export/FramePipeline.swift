@@ -7,8 +7,11 @@ import Foundation
 /// the buffer (no per-frame copy) and returns it to the pool. Each buffer
 /// remembers the draw list it shows, so incremental rendering stays exact.
 ///
-/// Frames are delivered in order by a single writer; with several writers
-/// (PNG folders) they are picked up in order and may finish out of order.
+/// Frame k always goes into buffer k mod depth, so what each buffer showed
+/// before (and so what an incremental frame redraws) does not depend on
+/// thread timing: a render is the same bytes every time. Frames are
+/// delivered in order by a single writer; with several writers (PNG folders)
+/// they are picked up in order and may finish out of order.
 /// Use `submit` and `finish` from one thread.
 public final class FramePipeline: @unchecked Sendable {
   /// Where the time went, for benchmarks and the overlap test.
@@ -43,7 +46,8 @@ public final class FramePipeline: @unchecked Sendable {
 
   private let deliver: (FrameBuffer, Int) throws -> Void
   private let lock = NSCondition()
-  private var free: [FrameBuffer]
+  private let buffers: [FrameBuffer]
+  private var busy: [Bool]
   private var queue: [(Int, FrameBuffer)] = []
   private var closed = false
   private var failure: Error?
@@ -67,9 +71,10 @@ public final class FramePipeline: @unchecked Sendable {
     self.width = width
     self.height = height
     self.deliver = deliver
-    free = try (0..<max(1, depth)).map { _ in try FrameBuffer(width: width, height: height) }
+    buffers = try (0..<max(1, depth)).map { _ in try FrameBuffer(width: width, height: height) }
+    busy = Array(repeating: false, count: buffers.count)
     stats.writers = max(1, writers)
-    stats.depth = free.count
+    stats.depth = buffers.count
     running = stats.writers
     for _ in 0..<stats.writers {
       let t = Thread { [self] in writerLoop() }
@@ -84,29 +89,31 @@ public final class FramePipeline: @unchecked Sendable {
 
   private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-  /// Renders the next frame: waits for a free buffer, lets `render` draw into
-  /// it, then queues it for delivery.
+  /// Renders the next frame: waits until its buffer is free, lets `render`
+  /// draw into it, then queues it for delivery.
   /// - Throws: a writer's error (the frame is not rendered), or `render`'s.
   public func submit(_ render: (FrameBuffer) throws -> Void) throws {
     let t0 = Self.now()
     if started == nil { started = t0 }
+    let index = nextIndex
+    let slot = index % buffers.count
     lock.lock()
-    while free.isEmpty && failure == nil { lock.wait() }
+    while busy[slot] && failure == nil { lock.wait() }
     if let failure {
       lock.unlock()
       throw failure
     }
-    let buffer = free.removeLast()
-    let index = nextIndex
-    nextIndex += 1
+    busy[slot] = true
     lock.unlock()
+    let buffer = buffers[slot]
     let t1 = Self.now()
     do { try render(buffer) } catch {
       lock.lock()
-      free.append(buffer)
+      busy[slot] = false
       lock.unlock()
       throw error
     }
+    nextIndex += 1
     let t2 = Self.now()
     lock.lock()
     stats.renderBlockedSeconds += Double(t1 - t0) / 1e9
@@ -167,7 +174,7 @@ public final class FramePipeline: @unchecked Sendable {
       lock.lock()
       stats.writeSeconds += Double(t2 - t1) / 1e9
       if let error, failure == nil { failure = error }
-      free.append(buffer)
+      busy[index % buffers.count] = false
       lock.broadcast()
       lock.unlock()
     }
