@@ -31,10 +31,21 @@ bench: release
 clean:
 	rm -rf .build
 
-# Re-creates the golden frames after a deliberate visual change; look at them before committing.
+# Re-creates the golden frames after a deliberate visual change and their contact sheet
+# (Tests/golden-contact-sheet.png); look at them before committing.
+GOLDEN := Tests/SpringLabCLITests/Golden
 golden: deps
 	$(SWIFT) build --build-tests
 	SPRINGLAB_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenFrameTests
+	montage -font DejaVu-Sans -pointsize 14 -label '%t' $(GOLDEN)/mid-bloom.png $(GOLDEN)/open.png \
+	  $(GOLDEN)/bubble-snapped.png $(GOLDEN)/bubble-menu.png -tile 4x1 -geometry +6+6 -background '#8e8e93' \
+	  /tmp/springlab-golden-row.png
+	convert $(GOLDEN)/open-3x.png -crop 540x450+270+450 +repage /tmp/springlab-golden-3x.png
+	montage -font DejaVu-Sans -pointsize 14 -label 'open-3x (crop, 1:1 pixels)' /tmp/springlab-golden-3x.png \
+	  -geometry +6+6 -background '#8e8e93' /tmp/springlab-golden-3x-labelled.png
+	convert /tmp/springlab-golden-row.png /tmp/springlab-golden-3x-labelled.png -background '#8e8e93' \
+	  -gravity center -append Tests/golden-contact-sheet.png
+	rm -f /tmp/springlab-golden-row.png /tmp/springlab-golden-3x.png /tmp/springlab-golden-3x-labelled.png
 
 # The long fault, fuzz and soak runs (about 10 minutes on 2 cores).
 long-test: deps
