@@ -83,6 +83,11 @@ public final class SDLWindow {
     // and let a click that focuses the window also act on the UI.
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+    // why: otherwise SDL backs the window surface with an OpenGL texture
+    // when it finds a GL driver, which under Xvfb is Mesa's software GL
+    // (llvmpipe) redrawing the whole window per update; the native
+    // framebuffer (X11 shared memory) copies just the dirty rectangles.
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
     guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else {
       throw SDLBackendError.noDisplay(message: currentSDLError())
     }

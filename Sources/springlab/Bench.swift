@@ -70,6 +70,16 @@ enum Bench {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 
+  /// CPU seconds (user + system) used by this process and its reaped children.
+  static func cpuSecondsWithChildren() -> Double {
+    var me = rusage()
+    var kids = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &me)
+    getrusage(RUSAGE_CHILDREN.rawValue, &kids)
+    func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return s(me.ru_utime) + s(me.ru_stime) + s(kids.ru_utime) + s(kids.ru_stime)
+  }
+
   /// Seconds on the monotonic clock.
   static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 

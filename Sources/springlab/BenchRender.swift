@@ -184,6 +184,9 @@ enum BenchRender {
         ("export.mp4.\(f.rawValue).ffmpegAlone.seconds", "s"),
         ("export.mp4.\(f.rawValue).ratio", "× ffmpeg alone"),
         ("export.mp4.\(f.rawValue).renderBlockedShare", "% of the run"),
+        ("export.mp4.\(f.rawValue).cpuSeconds", "CPU-s"),
+        ("export.mp4.\(f.rawValue).ffmpegAlone.cpuSeconds", "CPU-s"),
+        ("export.mp4.\(f.rawValue).cpuRatio", "× ffmpeg alone"),
       ]
     }
     return names + [
@@ -238,6 +241,8 @@ enum BenchRender {
       var full: [Double] = []
       var alone: [Double] = []
       var blocked: [Double] = []
+      var fullCPU: [Double] = []
+      var aloneCPU: [Double] = []
       var failed: String?
       for _ in 0..<o.slowRuns {
         var job = RenderJob(
@@ -245,8 +250,10 @@ enum BenchRender {
           frames: frames, at: nil, panel: true, touches: true)
         job.pixelFormat = pixelFormat
         let t0 = Bench.seconds()
+        let u0 = Bench.cpuSecondsWithChildren()
         do {
           let r = try job.render(out: path, kind: ext == "mp4" ? .mp4 : .gif, trace: nil)
+          fullCPU.append(Bench.cpuSecondsWithChildren() - u0)
           blocked.append((r.stats?.renderBlockedShare ?? 0) * 100)
         } catch {
           failed = error.message
@@ -258,8 +265,10 @@ enum BenchRender {
           format: ext == "mp4" ? .mp4 : .gif, input: ext == "mp4" ? pixelFormat : .bgra, width: w,
           height: h, fps: Int(fps), source: raw, output: path)
         let t1 = Bench.seconds()
+        let u1 = Bench.cpuSecondsWithChildren()
         let status = BenchChild.run(ffmpeg, args, env: ProcessInfo.processInfo.environment)
         alone.append(Bench.seconds() - t1)
+        aloneCPU.append(Bench.cpuSecondsWithChildren() - u1)
         guard FileManager.default.fileExists(atPath: path) else {
           failed = "ffmpeg alone wrote nothing: \(status)"
           break
@@ -291,6 +300,18 @@ enum BenchRender {
           BenchResult(
             name: "export.\(key).renderBlockedShare", value: Bench.middle(blocked),
             unit: "% of the run", note: "renderer waiting for a free buffer"))
+        // why: CPU seconds (this process and its children) do not depend on
+        // how many other processes share the cores, unlike the wall clock.
+        let fc = Bench.middle(fullCPU)
+        let ac = Bench.middle(aloneCPU)
+        out.append(
+          BenchResult(
+            name: "export.\(key).cpuSeconds", value: fc, unit: "CPU-s",
+            note: "render + convert + ffmpeg, all threads"))
+        out.append(
+          BenchResult(name: "export.\(key).ffmpegAlone.cpuSeconds", value: ac, unit: "CPU-s"))
+        out.append(
+          BenchResult(name: "export.\(key).cpuRatio", value: fc / ac, unit: "× ffmpeg alone"))
       }
     }
     // why: the names of earlier tables, kept: the pipe format `render` uses.

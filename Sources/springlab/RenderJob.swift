@@ -23,7 +23,7 @@ struct RenderJob {
   var incremental = true
 
   /// The cheaper pipe format as measured by `springlab bench` (export.mp4.*).
-  static let defaultPixelFormat = EncoderPixelFormat.bgra
+  static let defaultPixelFormat = EncoderPixelFormat.yuv420p
 
   func run(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError)
     -> Exit
