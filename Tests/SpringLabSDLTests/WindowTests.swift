@@ -54,25 +54,30 @@ extension SDLTests {
 
     /// Both presentations show the rasteriser's buffer and send only what
     /// changed: nothing for an unchanged frame, a small box for a moved dot.
-    @Test(.enabled(if: hasDisplay), arguments: [Presentation.windowSurface, .streamingTexture])
-    func presentationSendsOnlyDirtyRectangles(_ presentation: Presentation) throws {
-      let window = try SDLWindow(
-        title: "springlab-present-\(presentation.rawValue)-\(getpid())", width: 320, height: 240,
-        fontPath: nil, presentation: presentation)
-      #expect(window.presentation == presentation)
-      var list = DrawList()
-      list.fillCircle(cx: 100, cy: 120, r: 10, RGBA(255, 0, 0))
-      window.present(list)
-      #expect(window.lastPresented == [PixelBox(x0: 0, y0: 0, x1: 320, y1: 240)])
-      window.present(list)
-      #expect(window.lastPresented.isEmpty, "an unchanged frame sends nothing")
-      var moved = DrawList()
-      moved.fillCircle(cx: 104, cy: 120, r: 10, RGBA(255, 0, 0))
-      window.present(moved)
-      let area = window.lastPresented.reduce(0) { $0 + $1.area }
-      #expect(
-        area > 0 && area < 30 * 30, "only the dot's old and new place: \(window.lastPresented)")
-      _ = window.waitEvent(timeoutMs: 10)
+    /// (One test, not one case per presentation: SDL video must not be used
+    /// from two threads at once, and parameterised cases may run in parallel.)
+    @Test(.enabled(if: hasDisplay))
+    func presentationSendsOnlyDirtyRectangles() throws {
+      for presentation in [Presentation.windowSurface, .streamingTexture] {
+        let window = try SDLWindow(
+          title: "springlab-present-\(presentation.rawValue)-\(getpid())", width: 320,
+          height: 240, fontPath: nil, presentation: presentation)
+        #expect(window.presentation == presentation)
+        var list = DrawList()
+        list.fillCircle(cx: 100, cy: 120, r: 10, RGBA(255, 0, 0))
+        window.present(list)
+        #expect(window.lastPresented == [PixelBox(x0: 0, y0: 0, x1: 320, y1: 240)])
+        window.present(list)
+        #expect(window.lastPresented.isEmpty, "an unchanged frame sends nothing")
+        var moved = DrawList()
+        moved.fillCircle(cx: 104, cy: 120, r: 10, RGBA(255, 0, 0))
+        window.present(moved)
+        let area = window.lastPresented.reduce(0) { $0 + $1.area }
+        #expect(
+          area > 0 && area < 30 * 30,
+          "\(presentation): only the dot's old and new place: \(window.lastPresented)")
+        _ = window.waitEvent(timeoutMs: 10)
+      }
     }
 
     /// Drives a real window with xdotool (display and xdotool needed), e.g.
