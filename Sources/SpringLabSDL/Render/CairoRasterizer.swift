@@ -38,30 +38,113 @@ public final class CairoRasterizer {
     textCache?.measure(s, size: size) ?? (0, 0)
   }
 
+  /// The static layer: the leading commands that stayed the same from
+  /// frame to frame (device chrome, the app's list rows…), drawn once into
+  /// their own buffer. Incremental frames start from a copy of it and draw
+  /// only the commands after it.
+  struct Layer {
+    var buffer: FrameBuffer
+    var commands: ArraySlice<DrawCommand>
+    var clear: RGBA
+    /// The clip in force after the layer's commands.
+    var clip: PixelRect?
+  }
+  private var layer: Layer?
+  // why: a prefix that keeps changing length (something early in the list
+  // animating) would rebuild the layer every frame; build only once the same
+  // length was seen on two frames in a row.
+  private var lastPrefix = -1
+  /// Fewest leading commands worth a layer of their own.
+  public static let minimumLayerCommands = 8
+  /// How many times the static layer has been (re)drawn.
+  public private(set) var layerBuilds = 0
+
   /// Brings `buffer` to show `list`. With `incremental`, only the regions
-  /// that differ from what the buffer shows are cleared and redrawn (clipped);
-  /// otherwise the whole frame is. Returns the redrawn boxes (empty when
-  /// nothing changed) — what a window must present.
+  /// that differ from what the buffer shows are redrawn (clipped), starting
+  /// from the cached static layer when the list begins with it; otherwise
+  /// the whole frame is drawn from scratch. Returns the redrawn boxes (empty
+  /// when nothing changed) — what a window must present.
   @discardableResult
   public func render(_ list: DrawList, into buffer: FrameBuffer, incremental: Bool = true)
     -> [PixelBox]
   {
     let full = PixelBox(x0: 0, y0: 0, x1: buffer.width, y1: buffer.height)
-    let damage =
-      incremental
-      ? DrawDamage.between(buffer.shown, list, width: buffer.width, height: buffer.height) {
-        self.measure($0, $1)
-      } : [full]
+    guard incremental else {
+      lastDamage = [full]
+      draw(list, on: buffer, region: nil)
+      buffer.shown = list
+      return lastDamage
+    }
+    let damage = DrawDamage.between(buffer.shown, list, width: buffer.width, height: buffer.height)
+    {
+      self.measure($0, $1)
+    }
     lastDamage = damage
     if !damage.isEmpty {
-      draw(list, on: buffer, region: damage == [full] ? nil : damage)
+      let region = damage == [full] ? nil : damage
+      if let layer = usableLayer(for: list, size: buffer) {
+        draw(list, on: buffer, region: region, after: layer)
+      } else {
+        draw(list, on: buffer, region: region)
+        if let old = buffer.shown { makeLayer(old, list, like: buffer) }
+      }
     }
     buffer.shown = list
     return damage
   }
 
+  /// The cached layer when `list` starts with its commands at this size.
+  private func usableLayer(for list: DrawList, size buffer: FrameBuffer) -> Layer? {
+    guard let layer, layer.buffer.width == buffer.width, layer.buffer.height == buffer.height,
+      layer.clear == list.clearColor, list.finished.count > layer.commands.count,
+      list.finished[..<layer.commands.count] == layer.commands
+    else { return nil }
+    return layer
+  }
+
+  /// Caches the commands `old` and `new` start with, when there are enough.
+  private func makeLayer(_ old: DrawList, _ new: DrawList, like buffer: FrameBuffer) {
+    guard old.clearColor == new.clearColor else { return }
+    let a = old.finished
+    let b = new.finished
+    var n = 0
+    while n < a.count, n < b.count, a[n] == b[n] { n += 1 }
+    // why: a layer that covers the whole list would leave nothing to draw;
+    // one command short keeps the layer strictly a prefix.
+    n = min(n, b.count - 1)
+    defer { lastPrefix = n }
+    guard n >= Self.minimumLayerCommands, n == lastPrefix else { return }
+    let target: FrameBuffer
+    if let l = layer, l.buffer.width == buffer.width, l.buffer.height == buffer.height {
+      target = l.buffer
+    } else {
+      guard let fresh = try? FrameBuffer(width: buffer.width, height: buffer.height) else { return }
+      target = fresh
+    }
+    var prefix = DrawList()
+    prefix.clearColor = new.clearColor
+    var clip: PixelRect? = nil
+    for c in b[..<n] {
+      prefix.add(c)
+      if case .clip(let r) = c { clip = r }
+    }
+    draw(prefix, on: target, region: nil)
+    target.shown = nil
+    layerBuilds += 1
+    layer = Layer(buffer: target, commands: b[..<n], clear: new.clearColor, clip: clip)
+  }
+
   /// Clears and draws `list` on `buffer`, only inside `region` when given.
   public func draw(_ list: DrawList, on buffer: FrameBuffer, region: [PixelBox]?) {
+    draw(list, on: buffer, region: region, after: nil)
+  }
+
+  /// Draws `list` inside `region` (everywhere when nil), starting either
+  /// from the clear colour or, with a layer, from the layer's pixels and the
+  /// commands after it.
+  private func draw(
+    _ list: DrawList, on buffer: FrameBuffer, region: [PixelBox]?, after base: Layer?
+  ) {
     lastErrors = 0
     let cr = buffer.cairo
     cairo_save(cr)
@@ -73,10 +156,14 @@ public final class CairoRasterizer {
       }
       cairo_clip(cr)
     }
-    // why: clearing with SOURCE ignores what was there, so the background is
-    // exactly clearColor.
+    // why: painting with SOURCE ignores what was there, so the background is
+    // exactly clearColor (or exactly the layer's pixels).
     cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-    setColor(cr, list.clearColor)
+    if let base {
+      cairo_set_source_surface(cr, base.buffer.surface, 0, 0)
+    } else {
+      setColor(cr, list.clearColor)
+    }
     cairo_paint(cr)
     cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
@@ -88,20 +175,29 @@ public final class CairoRasterizer {
     // why: the region clip stays under every command clip (save/restore pairs).
     cairo_save(cr)
     var clippedAway = false
-    for command in list.finished {
-      if case .clip(let r) = command {
-        cairo_restore(cr)
-        cairo_save(cr)
-        clippedAway = false
-        if let box = DrawCommand.clipBox(r) {
-          if box.isEmpty {
-            clippedAway = true
-          } else {
-            cairo_rectangle(
-              cr, Double(box.x0), Double(box.y0), Double(box.width), Double(box.height))
-            cairo_clip(cr)
-          }
+    func applyClip(_ r: PixelRect?) {
+      cairo_restore(cr)
+      cairo_save(cr)
+      clippedAway = false
+      if let box = DrawCommand.clipBox(r) {
+        if box.isEmpty {
+          clippedAway = true
+        } else {
+          cairo_rectangle(
+            cr, Double(box.x0), Double(box.y0), Double(box.width), Double(box.height))
+          cairo_clip(cr)
         }
+      }
+    }
+    let commands = list.finished
+    var start = 0
+    if let base {
+      start = base.commands.count
+      applyClip(base.clip)
+    }
+    for command in commands[start...] {
+      if case .clip(let r) = command {
+        applyClip(r)
         continue
       }
       if clippedAway { continue }
