@@ -149,7 +149,7 @@ enum BenchWindow {
     out.append(
       BenchResult(
         name: "window.launchToFirstFrame.ms", value: Bench.middle(launches), unit: "ms",
-        note: "±1 ms polling"))
+        note: "±1 ms polling, the window process"))
     // one session: settle, idle, then toggle the fan with Space
     let idle = o.quick ? 1.0 : 10.0
     let toggleSeconds = o.quick ? 1.5 : 10.0
@@ -176,7 +176,7 @@ enum BenchWindow {
     out.append(
       BenchResult(
         name: "window.idle.cpuPercent", value: (c1 - c0) / idle * 100, unit: "% of one core",
-        note: "\(Int(idle)) s"))
+        note: "\(Int(idle)) s, the window process, all threads"))
     guard let xdotool = which("xdotool") else {
       return out + names.dropFirst(2).map { .skipped($0.0, unit: $0.1, "skipped: no xdotool") }
     }
@@ -204,7 +204,9 @@ enum BenchWindow {
     out.append(
       BenchResult(
         name: "window.toggle.cpuPercent", value: (k1 - k0) / elapsed * 100, unit: "% of one core",
-        note: "\(presses) toggles over \(String(format: "%.1f", elapsed)) s"))
+        note:
+          "\(presses) toggles over \(String(format: "%.1f", elapsed)) s, the window process, all threads"
+      ))
     let lines = Array(traceLines(trace).dropFirst(before))
     var intervals: [Double] = []
     for (a, b) in zip(lines, lines.dropFirst()) {
@@ -223,11 +225,11 @@ enum BenchWindow {
       out.append(
         BenchResult(
           name: "window.toggle.frameIntervalP50.ms", value: Bench.quantile(intervals, 0.5),
-          unit: "ms"))
+          unit: "ms", note: "the window's main thread paces frames"))
       out.append(
         BenchResult(
           name: "window.toggle.frameIntervalP99.ms", value: Bench.quantile(intervals, 0.99),
-          unit: "ms"))
+          unit: "ms", note: "the window's main thread paces frames"))
       out.append(
         BenchResult(name: "window.toggle.frames", value: Double(intervals.count), unit: "frames"))
     }
