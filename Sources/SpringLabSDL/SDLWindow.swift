@@ -180,14 +180,19 @@ public final class SDLWindow {
     SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
   }
 
-  /// The window surface when it covers the window's pixels; a streaming
-  /// texture when the surface is smaller (a HiDPI window whose surface is in points).
+  /// The window surface unless the window has more pixels than points (a
+  /// HiDPI window, whose surface SDL would size in points): then a
+  /// streaming texture at the window's size in pixels.
   static func naturalPresentation(_ win: OpaquePointer) -> Presentation {
     var pw: Int32 = 0
     var ph: Int32 = 0
+    var ww: Int32 = 0
+    var wh: Int32 = 0
+    // why: decided without creating the window surface, because a window
+    // that has one cannot also get a renderer.
     SDL_GetWindowSizeInPixels(win, &pw, &ph)
-    guard let s = SDL_GetWindowSurface(win) else { return .streamingTexture }
-    return s.pointee.w >= pw && s.pointee.h >= ph ? .windowSurface : .streamingTexture
+    SDL_GetWindowSize(win, &ww, &wh)
+    return pw > ww || ph > wh ? .streamingTexture : .windowSurface
   }
 
   /// Text measurement for the UI; nil without a font.
