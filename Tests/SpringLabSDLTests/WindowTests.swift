@@ -59,9 +59,21 @@ extension SDLTests {
     @Test(.enabled(if: hasDisplay))
     func presentationSendsOnlyDirtyRectangles() throws {
       for presentation in [Presentation.windowSurface, .streamingTexture] {
-        let window = try SDLWindow(
-          title: "springlab-present-\(presentation.rawValue)-\(getpid())", width: 320,
-          height: 240, fontPath: nil, presentation: presentation)
+        // why: in a full test run SDL's X11 driver has now and then failed to
+        // reconnect right after the previous window closed (SDL then offers
+        // only its "offscreen" driver); a second try a moment later works.
+        var opened: SDLWindow?
+        for attempt in 0..<3 where opened == nil {
+          do {
+            opened = try SDLWindow(
+              title: "springlab-present-\(presentation.rawValue)-\(getpid())", width: 320,
+              height: 240, fontPath: nil, presentation: presentation)
+          } catch SDLBackendError.noDisplay(let message) where attempt < 2 {
+            print("presentation test: no display on attempt \(attempt + 1) (\(message)); retrying")
+            usleep(300_000)
+          }
+        }
+        let window = try #require(opened)
         #expect(window.presentation == presentation)
         var list = DrawList()
         list.fillCircle(cx: 100, cy: 120, r: 10, RGBA(255, 0, 0))
