@@ -10,6 +10,8 @@ let package = Package(
   targets: [
     // Pure Swift, Foundation only: motion, models, presets, trace, scripts, lint, export.
     .target(name: "SpringLabCore"),
+    // What touches the OS: spawning (one wrapper), file identity, the single output writer.
+    .target(name: "SpringLabPlatform", dependencies: ["SpringLabCore"]),
     // Immediate-mode UI and draw lists; pure and headless-testable.
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
     // The only module that sees SDL.
@@ -28,17 +30,29 @@ let package = Package(
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
     ),
     .target(
-      name: "SpringLabSDL", dependencies: ["CSDL2", "CCairo", "SpringLabUI", "SpringLabCore"]),
+      name: "SpringLabSDL",
+      dependencies: ["CSDL2", "CCairo", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
     .executableTarget(
-      name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
-    .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"], exclude: ["Fixtures"]),
+      name: "springlab",
+      dependencies: ["SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabSDL"]),
+    // Test-only entry points (the kill-during-save child); never shipped as a springlab command.
+    .executableTarget(
+      name: "springlab-test-support", dependencies: ["SpringLabCore", "SpringLabPlatform"]),
+    .testTarget(
+      name: "SpringLabCoreTests", dependencies: ["SpringLabCore", "SpringLabPlatform"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SpringLabPlatformTests", dependencies: ["SpringLabPlatform", "SpringLabCore"]),
     .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
     .testTarget(
-      name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"],
+      name: "SpringLabCLITests",
+      dependencies: [
+        "springlab", "springlab-test-support", "SpringLabCore", "SpringLabPlatform", "SpringLabSDL",
+      ],
       exclude: ["Golden"]),
     .testTarget(
       name: "SpringLabSDLTests",
-      dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabCore", "CCairo"]),
+      dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabCore", "SpringLabPlatform", "CCairo"]),
   ],
   swiftLanguageModes: [.v6]
 )

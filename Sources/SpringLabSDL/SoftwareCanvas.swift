@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabPlatform
 import SpringLabUI
 
 /// Headless drawing into memory with the Cairo rasteriser. Needs no display
@@ -58,8 +59,13 @@ public final class SoftwareCanvas {
   /// The pixel at (`x`, `y`) as RGBA (for tests and probes).
   public func pixel(x: Int, y: Int) -> RGBA { buffer.pixel(x: x, y: y) }
 
-  /// Writes the canvas as a PNG at `path` atomically: a temporary file in the
-  /// same folder is written and then renamed over `path`.
-  /// - Throws: `.io`; no partial file is left behind.
+  /// Writes the canvas as a PNG at `path` through the output writer: a
+  /// temporary file beside it, checked complete (IEND), fsynced and renamed.
+  /// - Throws: `OutputError`; the old file survives, nothing partial is left.
   public func savePNG(to path: String) throws { try buffer.savePNG(to: path) }
+
+  /// Encodes the canvas as a PNG at exactly `path` (no atomicity; the output
+  /// writer calls this with its temporary file).
+  /// - Throws: `SDLBackendError.io` when Cairo cannot write it.
+  public func encodePNG(to path: String) throws { try buffer.encodePNG(to: path) }
 }

@@ -35,6 +35,6 @@ func loadPresetOrFail(_ path: String?) throws(CLIError) -> Preset {
   do {
     return try PresetReader.load(path: path)
   } catch {
-    throw CLIError(.input, "cannot use preset:\n" + error.description)
+    throw CLIError(.input, error.description)
   }
 }

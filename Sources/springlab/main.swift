@@ -17,7 +17,6 @@ let topUsage = """
          springlab lint FILE...
          springlab bench [--json] [--quick]
          springlab --version | --help | COMMAND --help
-  Internal (test helpers, not for users): springlab _save-loop FILE
   """
 
 func run(_ argv: [String]) -> Int32 {
@@ -25,10 +24,9 @@ func run(_ argv: [String]) -> Int32 {
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
     "render": RenderCommand.run, "bench": BenchCommand.run,
-    // internal: the kill-during-save test's child process
-    "_save-loop": SaveLoopCommand.run,
   ]
   do {
+    try RawArguments.requireUTF8()
     if let first = args.first {
       if first == "--version" {
         printOut("springlab \(SpringLabVersion.string)")
@@ -50,10 +48,15 @@ func run(_ argv: [String]) -> Int32 {
     }
     return try WindowCommand.run(args).rawValue
   } catch let error as CLIError {
-    printErr("springlab: " + error.message)
+    // why: one line per problem, each a whole `springlab: FILE: what: why`
+    // (a usage text that follows keeps its own layout)
+    for line in TerminalText.escapeMessage(error.message).split(separator: "\n") {
+      let isUsage = line.hasPrefix("usage:") || line.first?.isWhitespace == true
+      printErr(isUsage ? String(line) : "springlab: " + line)
+    }
     return error.code.rawValue
   } catch {
-    printErr("springlab: \(error)")
+    printErr("springlab: " + TerminalText.escapeMessage("\(error)"))
     return Exit.usage.rawValue
   }
 }

@@ -23,7 +23,7 @@ enum Chromium {
   }()
 
   static let missing =
-    "Debian's `chromium` is not installed: the HTML export cannot be checked. `make test` installs it (Makefile APT_PACKAGES); by hand: apt-get install chromium"
+    "Debian's `chromium` is not installed: the HTML export cannot be checked. `make test` installs it (Makefile TEST_PACKAGES); by hand: apt-get install chromium"
 
   struct Run {
     var code: Int32

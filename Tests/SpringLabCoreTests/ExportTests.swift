@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabPlatform
 import Testing
 
 @testable import SpringLabCore
@@ -272,16 +273,13 @@ struct ExportUIKitTypeCheckTests {
       let stub = ExportFixtures.root.appendingPathComponent(
         "Tests/SpringLabCoreTests/Fixtures/UIKitStub.swift"
       ).path
-      let proc = Process()
-      proc.executableURL = URL(fileURLWithPath: swiftc)
-      proc.arguments = ["-typecheck", "-swift-version", "6", stub, gen.path]
-      let err = Pipe()
-      proc.standardError = err
-      proc.standardOutput = err
-      try proc.run()
-      let out = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      proc.waitUntilExit()
-      #expect(proc.terminationStatus == 0, "\(out)\n\(body)")
+      let proc = try ChildProcess.launch(
+        swiftc, ["-typecheck", "-swift-version", "6", stub, gen.path],
+        env: ProcessInfo.processInfo.environment, captureOutput: true, captureErrors: true)
+      let status = proc.wait()
+      let out = proc.output + proc.errors
+      proc.cleanUp()
+      #expect(status == 0, "\(out)\n\(body)")
     }
   }
 }

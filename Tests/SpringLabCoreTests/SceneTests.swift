@@ -368,33 +368,6 @@ struct SceneTests {
     #expect(s.pressedTarget == nil && s.pointer == nil)
   }
 
-  @Test func traceWriterWritesOneWholeLinePerFrame() throws {
-    let dir = TestPaths.tempDir()
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let path = dir.appendingPathComponent("t.jsonl").path
-    var s = seedScene()
-    do {
-      let w = try TraceWriter(path: path)
-      for k in 0..<3 {
-        s.advance(to: Double(k) * 0.1)
-        if k == 1 { s.tap(s.mainCenter) }
-        w.write(s.trace(frame: k, view: ViewTransform(x: 0, y: 0, scale: 1)))
-        // flushed as it is written: readable before the writer goes away
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
-          separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == k + 2 && lines.last == "")
-      }
-      #expect(w.lines == 3)
-    }
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(text.hasSuffix("\n"))
-    for (k, line) in text.split(separator: "\n").enumerated() {
-      let v = try StrictJSONParser.parse(Data(line.utf8))
-      #expect(v["frame"] == .number(Double(k)))
-    }
-    #expect(throws: SaveError.self) { _ = try TraceWriter(path: "/nonexistent-springlab/t.jsonl") }
-  }
-
   @Test func aSliderMovedRightAfterAnItemTapKeepsTheToast() {
     var s = seedScene()
     s.tap(s.mainCenter)

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabPlatform
 import SpringLabUI
 import Testing
 
@@ -16,17 +17,18 @@ extension SDLTests {
     /// stream's colour tags).
     static func decodeFirstFrame(_ path: String, width: Int, height: Int) -> [UInt8]? {
       guard let ffmpeg = ExecutableSearch.find("ffmpeg") else { return nil }
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: ffmpeg)
-      p.arguments = [
-        "-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
-      ]
-      let out = Pipe()
-      p.standardOutput = out
-      p.standardError = FileHandle.nullDevice
-      guard (try? p.run()) != nil else { return nil }
-      let data = out.fileHandleForReading.readDataToEndOfFile()
-      p.waitUntilExit()
+      guard
+        let p = try? ChildProcess.launch(
+          ffmpeg,
+          [
+            "-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
+          ], env: ProcessInfo.processInfo.environment, captureOutput: true)
+      else { return nil }
+      p.wait()
+      defer { p.cleanUp() }
+      guard let data = p.outPath.flatMap({ FileManager.default.contents(atPath: $0) }) else {
+        return nil
+      }
       return data.count == width * height * 3 ? [UInt8](data) : nil
     }
 

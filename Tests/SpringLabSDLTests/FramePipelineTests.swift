@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabPlatform
 import SpringLabUI
 import Testing
 

@@ -1,12 +1,11 @@
 import Foundation
+import SpringLabPlatform
 import SpringLabUI
 import Testing
 
 @testable import SpringLabSDL
 
-private let hasDisplay =
-  ProcessInfo.processInfo.environment["DISPLAY"] != nil
-  || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
+private let hasDisplay = PrivateDisplay.sessionHasDisplay
 
 extension SDLTests {
   @Suite struct WindowTests {
@@ -27,9 +26,11 @@ extension SDLTests {
       }
     }
 
-    /// Runs only with a display, e.g. `xvfb-run swift test --filter WindowTests`.
-    @Test(.enabled(if: hasDisplay))
-    func windowPresentsAndReportsEvents() throws {
+    /// On the session's display, or a private Xvfb when there is none.
+    @Test(.enabled(if: PrivateDisplay.available, "needs a display or Xvfb (apt install xvfb)"))
+    func windowPresentsAndReportsEvents() throws { try PrivateDisplay.run(presentsAndReports) }
+
+    func presentsAndReports() throws {
       let title = "springlab-window-test-\(getpid())"
       let window = try SDLWindow(
         title: title, width: 320, height: 240, fontPath: FontLocator.locate())
@@ -56,8 +57,12 @@ extension SDLTests {
     /// changed: nothing for an unchanged frame, a small box for a moved dot.
     /// (One test, not one case per presentation: SDL video must not be used
     /// from two threads at once, and parameterised cases may run in parallel.)
-    @Test(.enabled(if: hasDisplay))
+    @Test(.enabled(if: PrivateDisplay.available, "needs a display or Xvfb (apt install xvfb)"))
     func presentationSendsOnlyDirtyRectangles() throws {
+      try PrivateDisplay.run(presentationsSendOnlyDirtyRectangles)
+    }
+
+    func presentationsSendOnlyDirtyRectangles() throws {
       for presentation in [Presentation.windowSurface, .streamingTexture] {
         // why: in a full test run SDL's X11 driver has now and then failed to
         // reconnect right after the previous window closed (SDL then offers
@@ -92,10 +97,14 @@ extension SDLTests {
       }
     }
 
-    /// Drives a real window with xdotool (display and xdotool needed), e.g.
-    /// `xvfb-run swift test --filter WindowTests`.
-    @Test(.enabled(if: hasDisplay && ExecutableSearch.find("xdotool") != nil))
-    func xdotoolInputBecomesUIEvents() throws {
+    /// Drives a real window with xdotool, on the session's display or a private Xvfb.
+    @Test(
+      .enabled(
+        if: PrivateDisplay.available && ExecutableSearch.find("xdotool") != nil,
+        "needs Xvfb (or a display) and xdotool (apt install xvfb xdotool)"))
+    func xdotoolInputBecomesUIEvents() throws { try PrivateDisplay.run(inputBecomesEvents) }
+
+    func inputBecomesEvents() throws {
       let title = "springlab-input-test-\(getpid())"
       let window = try SDLWindow(title: title, width: 320, height: 240, fontPath: nil)
       window.startTextInput()
@@ -112,15 +121,15 @@ extension SDLTests {
       window.present(list)
       _ = window.waitEvent(timeoutMs: 50)
       let xdotool = try #require(ExecutableSearch.find("xdotool"))
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: xdotool)
-      p.arguments = [
-        "search", "--sync", "--name", title, "windowfocus", "--sync", "mousemove", "--window", "%1",
-        "10", "20", "click", "1", "key", "shift+a", "windowsize", "%1", "400", "300",
-      ]
-      try p.run()
+      let p = try ChildProcess.launch(
+        xdotool,
+        [
+          "search", "--sync", "--name", title, "windowfocus", "--sync", "mousemove", "--window",
+          "%1", "10", "20", "click", "1", "key", "shift+a", "windowsize", "%1", "400", "300",
+        ], env: ProcessInfo.processInfo.environment, captureErrors: true)
+      defer { p.cleanUp() }
       pump(until: { $0.contains { if case .resize = $0 { return true } else { return false } } })
-      p.waitUntilExit()
+      #expect(p.wait() == 0, "xdotool failed")
       pump(until: { $0.contains { if case .resize = $0 { return true } else { return false } } })
       #expect(events.contains(.mouseDown(x: 10, y: 20, button: .left, clicks: 1, mods: [])))
       #expect(events.contains(.mouseUp(x: 10, y: 20, button: .left, mods: [])))

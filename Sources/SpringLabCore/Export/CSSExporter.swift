@@ -29,7 +29,7 @@ enum CSSExporter {
 
   static func stylesheet(_ c: ExportContext, options: ExportOptions) -> String {
     let tol = options.linearTolerance
-    var o: [String] = c.header("CSS").map {
+    var o: [String] = c.header("CSS", escape: ExportEscaping.cssComment).map {
       "/* " + $0.replacingOccurrences(of: "*/", with: "* /") + " */"
     }
     o.append(
@@ -143,14 +143,11 @@ enum CSSExporter {
     let d = c.device
     let fan = c.preset.fan
     let colors = ["#FF9500", "#34C759", "#FF2D55", "#AF52DE", "#30B0C7"]
-    let name = c.preset.name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
-      of: "<", with: "&lt;"
-    )
-    .replacingOccurrences(of: "--", with: "- -")
+    let name = c.preset.name
     var o: [String] = [
-      "<!-- SpringLab \(SpringLabVersion.string) — HTML export of preset \"\(name)\" -->",
+      "<!-- SpringLab \(SpringLabVersion.string) — HTML export of preset \"\(ExportEscaping.htmlComment(name))\" -->",
       "<!DOCTYPE html>",
-      "<html><head><meta charset=\"utf-8\"><title>SpringLab — \(name)</title>",
+      "<html><head><meta charset=\"utf-8\"><title>SpringLab — \(ExportEscaping.htmlText(name))</title>",
       "<style>",
       css,
       "body { margin: 0; font-family: sans-serif; background: #222; }",

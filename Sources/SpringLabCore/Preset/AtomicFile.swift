@@ -36,6 +36,22 @@ public struct FileIO: Sendable {
         Darwin.fsync(fd)
       #endif
     })
+
+  /// Writes every byte of `raw` to `fd`, retrying after EINTR and short
+  /// writes. Returns nil on success, else the reason (strerror text).
+  public func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> String? {
+    var off = 0
+    while off < raw.count {
+      let n = write(fd, raw.baseAddress! + off, raw.count - off)
+      if n < 0 {
+        if errno == EINTR { continue }
+        return String(cString: strerror(errno))
+      }
+      if n == 0 { return "short write" }
+      off += n
+    }
+    return nil
+  }
 }
 
 /// A save failed; the original file (if any) is unchanged.
@@ -46,53 +62,30 @@ public struct SaveError: Error, CustomStringConvertible {
     self.path = path
     self.reason = reason
   }
-  public var description: String { "\(path): cannot save: \(reason)" }
+  public var description: String { "\(TerminalText.escape(path)): cannot save: \(reason)" }
 }
 
+/// The one atomic-write algorithm of the program (presets here; every output
+/// file through the platform module's output writer): a temporary file beside
+/// the target (same file system), every write checked, fsync, `rename(2)`
+/// only on success, then fsync of the folder. A failure at any point leaves
+/// the old file untouched and removes the temporary one.
 public enum AtomicFile {
   /// Writes `data` to `path` so that a crash or error at any point leaves
   /// either the old file or the new one, never a mix.
   public static func write(_ data: Data, to path: String, io: FileIO = .posix) throws {
+    let staged = try StagedFile(target: path, io: io)
+    try data.withUnsafeBytes { try staged.write($0) }
+    try staged.commit()
+  }
+
+  /// A fresh temporary name beside `path`: `.NAME.tmp-PID-RANDOM`, the form
+  /// `removeStaleTemporaries` recognises.
+  public static func temporaryPath(for path: String) -> String {
     let url = URL(fileURLWithPath: path)
     let dir = url.deletingLastPathComponent().path
-    let tmp =
-      dir + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard fd >= 0 else { throw SaveError(path: path, reason: String(cString: strerror(errno))) }
-    var ok = false
-    defer {
-      if !ok { unlink(tmp) }
-    }
-    var failure: String?
-    data.withUnsafeBytes { raw in
-      var off = 0
-      while off < raw.count {
-        let n = io.write(fd, raw.baseAddress! + off, raw.count - off)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        if n == 0 {
-          failure = "short write"
-          return
-        }
-        off += n
-      }
-    }
-    if failure == nil, io.fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-    close(fd)
-    if let f = failure { throw SaveError(path: path, reason: f) }
-    guard rename(tmp, path) == 0 else {
-      throw SaveError(path: path, reason: String(cString: strerror(errno)))
-    }
-    ok = true
-    let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY)
-    if dfd >= 0 {
-      _ = io.fsync(dfd)
-      close(dfd)
-    }
-    removeStaleTemporaries(of: path)
+    return dir + "/." + url.lastPathComponent
+      + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
   }
 
   /// Deletes the temporary files that earlier saves of `path` left behind
@@ -100,7 +93,7 @@ public enum AtomicFile {
   /// PID exists any more). Never touches this process's or a live one's.
   // why: the kill-during-save test found one stray hidden file per ~3 SIGKILLs,
   // piling up in the presets folder forever; they never broke loading
-  static func removeStaleTemporaries(of path: String) {
+  public static func removeStaleTemporaries(of path: String) {
     let url = URL(fileURLWithPath: path)
     let dir = url.deletingLastPathComponent().path
     let prefix = "." + url.lastPathComponent + ".tmp-"
@@ -113,7 +106,134 @@ public enum AtomicFile {
         continue
       }
       // why: kill(pid, 0) fails with ESRCH only when no such process exists
-      if kill(pid, 0) != 0 && errno == ESRCH { unlink(dir + "/" + name) }
+      if kill(pid, 0) != 0 && errno == ESRCH {
+        let stale = dir + "/" + name
+        var st = stat()
+        // why: a killed frame-folder render leaves a staging folder of the same name
+        if lstat(stale, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+          try? FileManager.default.removeItem(atPath: stale)
+        } else {
+          unlink(stale)
+        }
+      }
     }
+  }
+
+  /// `mkdir -p`: creates `path` and any missing parents (mode 0755).
+  /// - Throws: `SaveError` naming the first part that is a file or cannot
+  ///   be created, with the system's reason (never a framework error code).
+  public static func makeFolders(_ path: String) throws {
+    var current = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/") {
+      current += (current.isEmpty || current == "/" ? "" : "/") + part
+      var st = stat()
+      if stat(current, &st) == 0 {
+        guard st.st_mode & S_IFMT == S_IFDIR else {
+          throw SaveError(path: current, reason: "is a file, not a folder")
+        }
+        continue
+      }
+      if mkdir(current, 0o755) != 0 && errno != EEXIST {
+        throw SaveError(path: current, reason: String(cString: strerror(errno)))
+      }
+    }
+  }
+
+  /// fsyncs a folder so a rename inside it survives a power cut (best effort).
+  public static func syncFolder(_ dir: String, io: FileIO = .posix) {
+    let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY)
+    if dfd >= 0 {
+      _ = io.fsync(dfd)
+      close(dfd)
+    }
+  }
+}
+
+/// One atomic write in progress: the temporary file exists beside `target`
+/// from `init` until `commit` renames it over the target or `discard` (or
+/// deinit) removes it. Writes may come through `write` or from another
+/// program given `temporaryPath` (ffmpeg, a PNG encoder); `commit` fsyncs
+/// either way.
+public final class StagedFile {
+  public let target: String
+  public let temporaryPath: String
+  private let io: FileIO
+  private var fd: Int32
+  private var finished = false
+
+  /// Creates the temporary file (exclusively, mode 0644).
+  /// - Throws: `SaveError` naming `target` (folder missing, read-only, …).
+  public init(target: String, io: FileIO = .posix) throws {
+    self.target = target
+    self.io = io
+    temporaryPath = AtomicFile.temporaryPath(for: target)
+    fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw SaveError(path: target, reason: String(cString: strerror(errno))) }
+  }
+
+  deinit { discard() }
+
+  /// Appends bytes. On failure the temporary file is removed.
+  public func write(_ raw: UnsafeRawBufferPointer) throws {
+    guard !finished, fd >= 0 else { throw SaveError(path: target, reason: "already finished") }
+    if let reason = io.writeAll(fd, raw) {
+      discard()
+      throw SaveError(path: target, reason: reason)
+    }
+  }
+
+  /// fsync, close, rename over the target, fsync the folder. On failure the
+  /// temporary file is removed and the target is untouched.
+  public func commit() throws {
+    guard !finished else { throw SaveError(path: target, reason: "already finished") }
+    if fd < 0 {
+      // why: another program wrote the file by name; its data must reach the disk too
+      fd = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else {
+        let reason = String(cString: strerror(errno))
+        discard()
+        throw SaveError(path: target, reason: reason)
+      }
+    }
+    if io.fsync(fd) != 0 {
+      let reason = String(cString: strerror(errno))
+      discard()
+      throw SaveError(path: target, reason: reason)
+    }
+    let closed = close(fd)
+    fd = -1
+    if closed != 0 {
+      let reason = String(cString: strerror(errno))
+      discard()
+      throw SaveError(path: target, reason: reason)
+    }
+    guard rename(temporaryPath, target) == 0 else {
+      let reason = String(cString: strerror(errno))
+      discard()
+      throw SaveError(path: target, reason: reason)
+    }
+    finished = true
+    AtomicFile.syncFolder(URL(fileURLWithPath: target).deletingLastPathComponent().path, io: io)
+    AtomicFile.removeStaleTemporaries(of: target)
+  }
+
+  /// Closes the descriptor so another program can own the file's contents
+  /// (it will open `temporaryPath` itself).
+  public func handOver() {
+    if fd >= 0 {
+      close(fd)
+      fd = -1
+    }
+  }
+
+  /// Removes the temporary file; the target is untouched. Idempotent.
+  public func discard() {
+    guard !finished else { return }
+    finished = true
+    if fd >= 0 {
+      close(fd)
+      fd = -1
+    }
+    unlink(temporaryPath)
   }
 }

@@ -65,13 +65,19 @@ public struct RememberedState: Sendable, Equatable {
         s.windowHeight = Int(h)
       }
       return (s, nil)
+    } catch let e as LoadError {
+      let why = e.problems.first.map { TerminalText.escape($0.reason) } ?? "unreadable"
+      return (RememberedState(), "\(TerminalText.escape(path)): ignored, using defaults: \(why)")
     } catch {
-      return (RememberedState(), "ignoring the corrupt state file \(path): \(error)")
+      return (
+        RememberedState(),
+        "\(TerminalText.escape(path)): ignored, using defaults: \(TerminalText.escape("\(error)"))"
+      )
     }
   }
 
   public func save(folder: String) throws {
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try AtomicFile.makeFolders(folder)
     try AtomicFile.write(Data(JSONWriter.pretty(json).utf8), to: folder + "/state.json")
   }
 }

@@ -64,19 +64,27 @@ public struct InputScript: Sendable, Equatable {
   public static let targetNames = ["fan.main", "fan.item", "bubble", "bubble.menu", "outside"]
   public static let maxEvents = 1_000_000
   public static let maxDuration = 3600.0
+  /// Largest script file read, checked before parsing (a file over it is
+  /// refused unread): 64 MiB holds 10⁶ compact events (a drag is ~57 bytes).
+  public static let maxBytes = 64 << 20
 
   // MARK: reading
 
   public static func load(path: String) throws(LoadError) -> InputScript {
-    let data = try PresetReader.readLimited(path: path, limit: 256 << 20)
+    let data = try PresetReader.readLimited(path: path, limit: maxBytes)
     return try decode(data, file: path)
   }
 
   public static func decode(_ data: Data, file: String) throws(LoadError) -> InputScript {
     let root: JSONValue
     do {
-      root = try StrictJSONParser.parse(data, maxDepth: 32)
+      root = try StrictJSONParser.parse(data, maxDepth: 32, maxArrayCount: maxEvents)
     } catch {
+      if error.reason == "more than \(maxEvents) items" {
+        throw LoadError(
+          FieldProblem(
+            file: file, path: "events", value: nil, reason: "more than \(maxEvents) events"))
+      }
       throw LoadError(
         FieldProblem(file: file, path: eventPath(error.path), value: nil, reason: error.description)
       )

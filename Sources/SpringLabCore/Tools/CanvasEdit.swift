@@ -1,5 +1,4 @@
 import Foundation
-import SpringLabCore
 
 /// Editing the layout by dragging on the canvas (E): an item sets the radius
 /// and, for the first or last item, the arc's start or end angle; the main

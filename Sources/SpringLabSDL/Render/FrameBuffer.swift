@@ -1,5 +1,7 @@
 import CCairo
 import Foundation
+import SpringLabCore
+import SpringLabPlatform
 import SpringLabUI
 
 /// Pixels one frame is drawn into: a Cairo ARGB32 image (premultiplied B, G,
@@ -110,17 +112,46 @@ public final class FrameBuffer: @unchecked Sendable {
     return out
   }
 
-  /// Writes the frame as a PNG at `path` atomically: a temporary file in the
-  /// same folder is written and then renamed over `path`.
-  /// - Throws: `.io`; no partial file is left behind.
+  /// Writes the frame as a PNG at `path` through the output writer: a
+  /// temporary file beside it, checked complete (IEND), fsynced and renamed.
+  /// - Throws: `OutputError`; the old file survives, nothing partial is left.
   public func savePNG(to path: String) throws {
-    cairo_surface_flush(surface)
-    let tmp = AtomicOutput.temporaryPath(for: path)
-    let status = cairo_surface_write_to_png(surface, tmp)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      unlink(tmp)
-      throw SDLBackendError.io(path: path, message: String(cString: cairo_status_to_string(status)))
-    }
-    try AtomicOutput.commit(temporary: tmp, to: path)
+    try OutputFile.produce(path, verify: OutputCheck.png) { tmp in try encodePNG(to: tmp) }
   }
+
+  /// Encodes the frame as a PNG at exactly `path` (no atomicity; the output
+  /// writer calls this with its temporary file or a frame folder's staged
+  /// frame). Safe on a writer thread while no one draws into this buffer.
+  /// - Throws: `OutputError` naming `path` with the system's reason ("No
+  ///   space left on device"); a partial file may remain (the writer removes it).
+  public func encodePNG(to path: String) throws {
+    cairo_surface_flush(surface)
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+    // why: Cairo's own file writer reports only "error while writing to
+    // output stream"; writing through our descriptor keeps the errno.
+    let stream = PNGStream(fd: fd)
+    let status = cairo_surface_write_to_png_stream(
+      surface,
+      { closure, data, length in
+        let stream = Unmanaged<PNGStream>.fromOpaque(closure!).takeUnretainedValue()
+        stream.failure = FileIO.posix.writeAll(
+          stream.fd, UnsafeRawBufferPointer(start: data, count: Int(length)))
+        return stream.failure == nil ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+      }, Unmanaged.passUnretained(stream).toOpaque())
+    let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw OutputError(
+        path: path,
+        reason: stream.failure ?? String(cString: cairo_status_to_string(status)))
+    }
+    if let closed { throw OutputError(path: path, reason: closed) }
+  }
+}
+
+/// Where `encodePNG` sends Cairo's bytes, and the first write failure.
+private final class PNGStream {
+  let fd: Int32
+  var failure: String?
+  init(fd: Int32) { self.fd = fd }
 }

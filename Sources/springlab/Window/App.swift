@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
 import SpringLabUI
 
@@ -20,7 +21,9 @@ final class App {
   var history = UndoHistory()
   let stateFolder: String
   var remembered: RememberedState
-  let trace: TraceWriter?
+  var trace: TraceOutput?
+  /// Set when writing the trace failed (tracing then stops; the exit is 4).
+  var traceError: OutputError?
   let recordPath: String?
   var recorder = ScriptRecorder()
   /// A take started with R: its recorder and start time.
@@ -86,7 +89,7 @@ final class App {
   init(
     window: SDLWindow, preset: Preset, presetPath: String?, remembered: RememberedState?,
     stateFolder: String,
-    trace: TraceWriter?, recordPath: String?, exitAfter: Double?
+    trace: TraceOutput?, recordPath: String?, exitAfter: Double?
   ) {
     self.window = window
     timeline = SceneTimeline(scene: Scene(preset: preset))
@@ -278,7 +281,11 @@ final class App {
     drawOverlays(into: &dl, at: t)
     window.present(dl)
     lastFrame = dl
-    trace?.write(scene.trace(frame: frame, view: view))
+    do { try trace?.write(scene.trace(frame: frame, view: view)) } catch {
+      traceError = error
+      trace = nil
+      printErr("springlab: " + error.description)
+    }
     frame += 1
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
 import SpringLabUI
 
@@ -249,7 +250,7 @@ extension App {
     if let rp = recordPath {
       do {
         try AtomicFile.write(Data(recorder.script(until: t).text.utf8), to: rp)
-      } catch { printErr("springlab: cannot write \(rp): \(error)") }
+      } catch { printErr("springlab: \(error)") }
     }
     if recoveryDirty && modified {
       try? FileManager.default.createDirectory(
@@ -273,7 +274,7 @@ extension App {
     remembered.windowWidth = Int(Double(window.pixelWidth) / sc)
     remembered.windowHeight = Int(Double(window.pixelHeight) / sc)
     do { try remembered.save(folder: stateFolder) } catch {
-      printErr("springlab: warning: cannot remember the session in \(stateFolder): \(error)")
+      printErr("springlab: warning: \(error) (the session is not remembered)")
     }
   }
 }

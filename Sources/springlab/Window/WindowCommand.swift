@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
 
 /// `springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--fresh] [--exit-after SECONDS]`
@@ -53,16 +54,26 @@ enum WindowCommand {
         .environment,
         "no font found: install fonts-dejavu-core (or set SPRINGLAB_FONT to a .ttf file)")
     }
-    var trace: TraceWriter?
+    var trace: TraceOutput?
     if let tp = a.values["trace"] {
-      do { trace = try TraceWriter(path: tp) } catch {
-        throw CLIError(.environment, "cannot write the trace \(tp)")
+      if let p = presetPath, let tid = FileIdentity(path: tp), tid.kind == .regular,
+        let pid = FileIdentity(path: p), pid.isSameFile(as: tid)
+      {
+        throw CLIError(
+          .usage,
+          "--trace \(TerminalText.escape(tp)): is the same file as the preset \(TerminalText.escape(p)); writing it would destroy it"
+        )
+      }
+      // why: live, so tests can read it while the window runs; a pipe or FIFO is streamed into
+      do { trace = try TraceOutput(path: tp, mode: .live) } catch {
+        throw CLIError(.environment, error.description)
       }
     }
     if let rp = a.values["record-input"] {
       let dir = URL(fileURLWithPath: rp).deletingLastPathComponent().path
       guard FileManager.default.isWritableFile(atPath: dir) else {
-        throw CLIError(.environment, "cannot write \(rp): the folder is not writable")
+        throw CLIError(
+          .environment, "\(TerminalText.escape(rp)): cannot write: the folder is not writable")
       }
     }
     let window: SDLWindow
@@ -82,6 +93,8 @@ enum WindowCommand {
       stateFolder: stateFolder, trace: trace, recordPath: a.values["record-input"],
       exitAfter: exitAfter)
     app.run()
+    do { try app.trace?.finish() } catch { app.traceError = error }
+    if let e = app.traceError { throw CLIError(.environment, e.description) }
     return .ok
   }
 }

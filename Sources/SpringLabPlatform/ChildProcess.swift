@@ -1,13 +1,16 @@
 import Foundation
+import SpringLabCore
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A child process started with posix_spawn and an argument list (never a
-/// shell string): stdin from /dev/null, stdout and stderr to temporary files
-/// when captured (so no pipe can fill and block it) or to /dev/null. Safe
-/// from any thread: no run loop, no Foundation `Process`.
+/// The program's one way to start another program (ffmpeg, fc-match, a take's
+/// render, test tools): posix_spawn with an argument list (never a shell
+/// string); stdin from /dev/null or a pipe the caller writes, stdout and
+/// stderr to temporary files when captured (so no pipe can fill and block
+/// it) or to /dev/null. Safe from any thread: no run loop, no Foundation
+/// `Process`.
 ///
 /// Once it has been reaped (by `wait` or `poll`) it is never signalled again:
 /// its pid may already belong to another process.
@@ -17,12 +20,17 @@ public final class ChildProcess: @unchecked Sendable {
   public let errPath: String?
   private let lock = NSLock()
   private var status: Int32?
+  /// The write end of the child's stdin when launched with `inputPipe`, else -1.
+  public private(set) var inputFD: Int32
 
-  init(pid: pid_t, outPath: String?, errPath: String?) {
+  init(pid: pid_t, outPath: String?, errPath: String?, inputFD: Int32 = -1) {
     self.pid = pid
     self.outPath = outPath
     self.errPath = errPath
+    self.inputFD = inputFD
   }
+
+  deinit { closeInput() }
 
   /// The exit status once reaped, else nil.
   public var exitStatus: Int32? {
@@ -32,9 +40,14 @@ public final class ChildProcess: @unchecked Sendable {
   }
 
   /// Starts `path` with `args` and exactly `env`. Throws when it cannot start.
+  /// - Parameter inputPipe: the child's stdin is a pipe whose write end is
+  ///   `inputFD` (write with `writeInput`, end with `closeInput`); a write
+  ///   after the child has gone fails with EPIPE as long as SIGPIPE is ignored.
+  /// - Parameter outputFD: an open descriptor to become the child's stdout
+  ///   (a pipe, a device); overrides `captureOutput`.
   public static func launch(
     _ path: String, _ args: [String], env: [String: String], captureOutput: Bool = false,
-    captureErrors: Bool = false
+    captureErrors: Bool = false, inputPipe: Bool = false, outputFD: Int32? = nil
   ) throws -> ChildProcess {
     let base =
       NSTemporaryDirectory() + "springlab-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -43,9 +56,26 @@ public final class ChildProcess: @unchecked Sendable {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(
-      &actions, 1, outPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var pipeFDs: [Int32] = [-1, -1]
+    if inputPipe {
+      // why: close-on-exec, so no other child (a second encode, Xvfb) inherits
+      // the write end and keeps this child's stdin open after we close ours
+      guard pipe(&pipeFDs) == 0, fcntl(pipeFDs[1], F_SETFD, FD_CLOEXEC) == 0,
+        fcntl(pipeFDs[0], F_SETFD, FD_CLOEXEC) == 0
+      else {
+        throw SaveError(path: path, reason: "cannot start: \(String(cString: strerror(errno)))")
+      }
+      // dup2 onto 0 clears close-on-exec for the child's copy only
+      posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    }
+    if let fd = outputFD {
+      posix_spawn_file_actions_adddup2(&actions, fd, 1)
+    } else {
+      posix_spawn_file_actions_addopen(
+        &actions, 1, outPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
     posix_spawn_file_actions_addopen(
       &actions, 2, errPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     // why: a parent's blocked signals (test threads) and ignored SIGPIPE (our
@@ -68,13 +98,32 @@ public final class ChildProcess: @unchecked Sendable {
     }
     var pid: pid_t = 0
     let rc = posix_spawn(&pid, path, &actions, &attr, argv, envp)
+    if inputPipe { close(pipeFDs[0]) }
     guard rc == 0 else {
+      if inputPipe { close(pipeFDs[1]) }
       throw SaveError(path: path, reason: "cannot start: \(String(cString: strerror(rc)))")
     }
-    return ChildProcess(pid: pid, outPath: outPath, errPath: errPath)
+    return ChildProcess(pid: pid, outPath: outPath, errPath: errPath, inputFD: pipeFDs[1])
   }
 
-  static func decode(_ raw: Int32) -> Int32 { raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F) }
+  /// Writes every byte to the child's stdin pipe (blocking while it is full).
+  /// Returns nil on success, else the reason ("Broken pipe" once it has gone).
+  public func writeInput(_ raw: UnsafeRawBufferPointer) -> String? {
+    guard inputFD >= 0 else { return "the child's input is closed" }
+    return FileIO.posix.writeAll(inputFD, raw)
+  }
+
+  /// Closes our end of the stdin pipe (the child sees end of input). Idempotent.
+  public func closeInput() {
+    if inputFD >= 0 {
+      close(inputFD)
+      inputFD = -1
+    }
+  }
+
+  static func decode(_ raw: Int32) -> Int32 {
+    raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+  }
 
   private func record(_ code: Int32) -> Int32 {
     lock.lock()
@@ -118,6 +167,14 @@ public final class ChildProcess: @unchecked Sendable {
     wait()
   }
 
+  /// The last `bytes` of captured stderr, trimmed ("" when not captured).
+  public func errorTail(bytes: Int = 2048) -> String {
+    guard let p = errPath, let data = FileManager.default.contents(atPath: p), !data.isEmpty
+    else { return "" }
+    return String(decoding: data.suffix(bytes), as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+  }
+
   /// Captured stdout / stderr so far ("" when not captured).
   public var output: String {
     outPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
@@ -139,9 +196,19 @@ public final class ChildProcess: @unchecked Sendable {
   }
 
   /// Runs a tool to completion and returns its stdout ("" if it cannot start).
+  @discardableResult
   public static func run(_ path: String, _ args: [String], env: [String: String]) -> String {
     guard let c = try? launch(path, args, env: env, captureOutput: true) else { return "" }
     c.wait()
     return c.takeOutput()
+  }
+
+  /// Runs a tool to completion: its exit status (nil if it cannot start) and stdout.
+  public static func runChecked(_ path: String, _ args: [String], env: [String: String]) -> (
+    status: Int32?, output: String
+  ) {
+    guard let c = try? launch(path, args, env: env, captureOutput: true) else { return (nil, "") }
+    let status = c.wait()
+    return (status, c.takeOutput())
   }
 }
