@@ -9,7 +9,9 @@ import Testing
 /// What may differ and why it does not here: the title and the cursor are
 /// not in `import -window`'s pixels; the pointer never moves, so nothing is
 /// hovered; no field has focus, so no caret blinks; a fresh session shows no
-/// toast. The panel's time readout is scene time, taken from the window's
+/// toast, and the scripts here raise none of the Studio's own toasts (they
+/// expire by the session's clock, which runs on while the timeline is
+/// paused; the scene's toasts are scene time and would match). The panel's time readout is scene time, taken from the window's
 /// last traced frame (the panel, kept while unchanged, may show a time up to
 /// 0.1 s older: a few digits' pixels, inside the 0.1 % allowed).
 @Suite("Window pixels = render pixels", .serialized)
