@@ -57,12 +57,16 @@ public final class StudioView {
     let panelEvents = state.dialog == nil ? events : events.filter(\.isMouseUp)
     let key = PanelKey(state)
     var panelList: DrawList
-    if events.isEmpty, !panelUI.hasPendingEvents, let c = panelCache, c.key == key,
+    if panelIgnores(panelEvents), !panelUI.hasPendingEvents, let c = panelCache, c.key == key,
       t - c.time >= 0, t - c.time < PanelKey.maxAge
     {
-      // why: with no input and nothing the panel shows changed, only its time and
-      // phase labels would differ; rebuilding it is most of a frame's cost
+      // why: with no input the panel takes and nothing the panel shows changed,
+      // only its time and phase labels would differ; rebuilding it is most of a
+      // frame's cost (a hot key's frame was the slowest of an animation)
       panelList = c.list
+      for e in panelEvents {
+        if let a = StudioView.passThrough(e) { actions.append(a) }
+      }
     } else {
       panelUI.scale = s
       panelBuilds += 1
@@ -114,6 +118,16 @@ public final class StudioView {
       defer { answered = true }
       return !answered
     }
+  }
+
+  /// Whether the panel would pass `events` on untouched: only keys, with no
+  /// widget focused or being typed into (only those take keys) and none
+  /// dragged (a drag reads the modifiers keys update), so building it would
+  /// draw the same list and pass every key through.
+  func panelIgnores(_ events: [UIEvent]) -> Bool {
+    events.isEmpty
+      || (panelUI.focusedID == nil && !panelUI.wantsKeyboard && panelUI.activeID == nil
+        && events.allSatisfy(\.isKeyboard))
   }
 
   /// The canvas or graph region's pointer input as actions.
@@ -213,6 +227,13 @@ extension UIEvent {
   var isMouseMove: Bool {
     if case .mouseMove = self { return true }
     return false
+  }
+
+  var isKeyboard: Bool {
+    switch self {
+    case .keyDown, .keyUp, .text: return true
+    default: return false
+    }
   }
 
   var isMouseUp: Bool {

@@ -124,8 +124,8 @@ extension DrawCommand {
 /// only those.
 ///
 /// Commands are compared as (command, active clip) pairs. A common prefix
-/// and suffix are matched; the middles are matched pairwise when they have
-/// equal length and are dirty wholesale otherwise. Any pixel outside the
+/// and suffix are matched; the middles are matched pairwise, front to front
+/// then end to end around the surplus of the longer one (`aligned`). Any pixel outside the
 /// dirty boxes is covered by the same matched commands in the same order in
 /// both frames, so it cannot change.
 public enum DrawDamage {
@@ -161,16 +161,42 @@ public enum DrawDamage {
       box = box.intersection(frame)
       if !box.isEmpty { dirty.append(box) }
     }
-    if midA.count == midB.count {
-      for (x, y) in zip(midA, midB) where x != y {
-        mark(x)
-        mark(y)
-      }
-    } else {
-      midA.forEach(mark)
-      midB.forEach(mark)
+    for (x, y) in aligned(Array(midA), Array(midB)) {
+      if let x, let y, x == y { continue }
+      x.map(mark)
+      y.map(mark)
     }
     return merged(dirty, frame: frame)
+  }
+
+  /// Pairs two middles in order: the first `s` items front to front, the
+  /// rest end to end, and the surplus of the longer one between them alone
+  /// (paired with nil), with `s` chosen to leave the fewest unequal pairs.
+  /// why: a frame where the fan draws one command more (an icon appears) and
+  /// the panel's time label changes must not dirty everything between them.
+  static func aligned(_ a: [Item], _ b: [Item]) -> [(Item?, Item?)] {
+    let m = min(a.count, b.count)
+    if a.count == b.count { return zip(a, b).map { ($0, $1) } }
+    // front[i]: unequal front pairs among the first i; back[k]: among the last k
+    var front = [0]
+    var back = [0]
+    front.reserveCapacity(m + 1)
+    back.reserveCapacity(m + 1)
+    for i in 0..<m {
+      front.append(front[i] + (a[i] == b[i] ? 0 : 1))
+      back.append(back[i] + (a[a.count - 1 - i] == b[b.count - 1 - i] ? 0 : 1))
+    }
+    var best = 0
+    for s in 0...m where front[s] + back[m - s] < front[best] + back[m - best] { best = s }
+    var out: [(Item?, Item?)] = []
+    out.reserveCapacity(max(a.count, b.count))
+    for i in 0..<best { out.append((a[i], b[i])) }
+    for i in best..<(a.count - (m - best)) { out.append((a[i], nil)) }
+    for i in best..<(b.count - (m - best)) { out.append((nil, b[i])) }
+    for k in 0..<(m - best) {
+      out.append((a[a.count - (m - best) + k], b[b.count - (m - best) + k]))
+    }
+    return out
   }
 
   struct Item: Equatable {
@@ -192,14 +218,17 @@ public enum DrawDamage {
     return out
   }
 
-  /// Merges overlapping or nearby boxes until at most `maxBoxes` remain; a
-  /// union covering over half the frame becomes the whole frame.
+  /// Merges overlapping or nearby boxes until at most `maxBoxes` remain;
+  /// boxes covering over half the frame become the whole frame.
   static func merged(_ boxes: [PixelBox], frame: PixelBox) -> [PixelBox] {
     guard !boxes.isEmpty else { return [] }
     var bound = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
     for b in boxes { bound = bound.union(b) }
     // why: past a few hundred boxes pairwise merging costs more than it saves.
-    if boxes.count > 256 || bound.area * 2 > frame.area {
+    // (Below that, the boxes' own area decides, not their union's: the fan
+    // moving bottom left while the panel's time label changes top right
+    // spans most of the window but is two small boxes to redraw.)
+    if boxes.count > 256 {
       return [bound.area * 2 > frame.area ? frame : bound]
     }
     var out = boxes

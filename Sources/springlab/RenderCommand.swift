@@ -8,7 +8,7 @@ import SpringLabUI
 /// renderer; never initialises SDL video.
 enum RenderCommand {
   static let usage =
-    "springlab render [--preset P] [--script S] --out PATH [--size WxH] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel] [--touches|--no-touches]"
+    "springlab render [--preset P] [--script S] --out PATH [--size WxH] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel|--ui] [--touches|--no-touches]"
 
   enum Output: Equatable {
     case mp4, gif, png, folder
@@ -68,7 +68,7 @@ enum RenderCommand {
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
       argv, valued: ["preset", "script", "out", "size", "fps", "scale", "at", "trace"],
-      booleans: ["help", "panel", "touches"], usage: usage)
+      booleans: ["help", "panel", "touches", "ui"], usage: usage)
     if a.flags["help"] == true {
       printOut(
         """
@@ -80,6 +80,11 @@ enum RenderCommand {
           --script S     input script (docs/FORMATS.md); default: a built-in demo
           --trace FILE   one JSON line per output frame; kept only when the render succeeds; a pipe or FIFO is streamed into
           --touches      show touch dots (default on)
+          --panel        add the read-out panel (for demo clips; default off)
+          --ui           draw exactly what the window shows (canvas, editing panel, overlays) for the same state:
+                         a .png with --script S at --at T is the window `springlab P --play S --pause-at T`;
+                         a .png without --script is the window opened on P, untouched, at scene time T;
+                         a video or folder plays the script (default: the demo) live in the window
         Outputs are written beside the target and renamed into place only when complete: on any failure the old output stays.
         A folder may hold only frame-NNNNNN.png files; afterwards it holds exactly the new frames.
         Exit: 0 ok, 2 usage, 3 a preset or script unreadable or invalid, 4 environment (no ffmpeg, no font, unwritable output, disk full).
@@ -93,6 +98,10 @@ enum RenderCommand {
       throw CLIError(.usage, "render needs --out PATH\nusage: \(usage)")
     }
     let kind = try outputKind(out)
+    if a.flags["ui"] == true && a.flags["panel"] != nil {
+      throw CLIError(
+        .usage, "--ui draws the window's own panel; drop --panel / --no-panel\nusage: \(usage)")
+    }
     var w = 1280.0
     var h = 720.0
     if let s = a.values["size"] {
@@ -139,10 +148,12 @@ enum RenderCommand {
     try refuseSameFile(a.values)
     let preset = try loadPresetOrFail(a.values["preset"])
     var script = demo
+    var given: InputScript?
     if let s = a.values["script"] {
       do { script = try InputScript.load(path: s) } catch {
         throw CLIError(.input, error.description)
       }
+      given = script
     }
     let at = try a.double("at", in: 0...3600, usage: usage)
     let frames = kind == .png ? 1 : Int((script.duration * fps).rounded())
@@ -155,7 +166,10 @@ enum RenderCommand {
     let job = RenderJob(
       preset: preset, script: script, width: pw, height: ph, scale: scale, fps: fps, frames: frames,
       at: kind == .png ? (at ?? 0) : nil, panel: a.flags["panel"] ?? false,
-      touches: a.flags["touches"] ?? true)
+      touches: a.flags["touches"] ?? true,
+      ui: a.flags["ui"] == true
+        ? RenderJob.UIFrames(
+          presetPath: a.values["preset"], script: kind == .png ? given : script) : nil)
     return try job.run(out: out, kind: kind, trace: a.values["trace"])
   }
 }

@@ -17,6 +17,17 @@ struct RenderJob {
   var at: Double?
   var panel: Bool
   var touches: Bool
+  /// `--ui`: the window's frames (canvas, editing panel, overlays) instead of
+  /// the canvas and the read-out panel; nil: the demo frames.
+  var ui: UIFrames?
+
+  /// What `--ui` drives the Studio with, as the window would be started.
+  struct UIFrames {
+    /// The preset's file (`--preset`); nil: untitled.
+    var presetPath: String?
+    /// Played live as `--play`; nil: the window left untouched (a `.png` without `--script`).
+    var script: InputScript?
+  }
 
   /// How frames reach ffmpeg for mp4 (see the README's Performance notes).
   var pixelFormat: EncoderPixelFormat = RenderJob.defaultPixelFormat
@@ -44,7 +55,11 @@ struct RenderJob {
         "no font found: install fonts-dejavu-core or set SPRINGLAB_FONT to a .ttf file")
     }
     let rasterizer: CairoRasterizer
-    do { rasterizer = CairoRasterizer(textCache: try TextCache(fontPath: font)) } catch {
+    let textCache: TextCache
+    do {
+      textCache = try TextCache(fontPath: font)
+      rasterizer = CairoRasterizer(textCache: textCache)
+    } catch {
       throw CLIError(
         .environment, "\(TerminalText.escape(font)): cannot open the font: \(error)")
     }
@@ -64,8 +79,23 @@ struct RenderJob {
     var player = ScriptPlayer(script)
     let layout = FrameLayout(
       width: Double(width), height: Double(height), scale: scale, panel: panel)
+    // why: a single frame with a script is the window paused there (`--play S --pause-at T`)
+    let studio = ui.map {
+      StudioFrames(
+        preset: preset, presetPath: $0.presetPath, script: $0.script,
+        pauseAt: $0.script == nil ? nil : at, width: width, height: height, scale: scale,
+        icons: icons, measure: textCache.measurer)
+    }
     func frame(_ k: Int) throws(CLIError) -> DrawList {
       let t = at ?? Double(k) / fps
+      if let studio {
+        let f = studio.frame(at: t)
+        do { try traceOutput?.write(studio.state.scene.trace(frame: k, view: f.layout.view)) } catch
+        {
+          throw CLIError(.environment, error.description)
+        }
+        return f.drawList
+      }
       player.run(&scene, until: t)
       var dl = DrawList()
       let view = FrameComposer.canvas(

@@ -43,6 +43,49 @@ struct RenderTests {
     #expect(lines[39]["toast"] as? String == "Photo tapped")
   }
 
+  /// `--ui` plays the script in the Studio: the same motion as the demo
+  /// frames (the traces agree), drawn with the window's editing panel.
+  @Test func uiFramesShowTheWindowOverTheSameMotion() throws {
+    let dir = CLIHarness.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let script = dir.appendingPathComponent("s.json").path
+    try Self.twoSecondScript.write(toFile: script, atomically: true, encoding: .utf8)
+    let preset = CLIHarness.preset("seed-000-fan.json")
+    var traces: [[[String: Any]]] = []
+    var last: [(width: Int, height: Int, bytes: [UInt8])] = []
+    for mode in ["--ui", "--no-panel"] {
+      let out = dir.appendingPathComponent("frames\(mode)/").path + "/"
+      let trace = dir.appendingPathComponent("trace\(mode).jsonl").path
+      let r = try CLIHarness.run([
+        "render", "--preset", preset, "--script", script, "--out", out, "--size", "900x600",
+        "--fps", "10", "--trace", trace, mode,
+      ])
+      #expect(r.code == 0, "\(r.err)")
+      let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+      #expect(files.count == 20)
+      traces.append(try CLIHarness.lines(trace))
+      last.append(try #require(ImageProbe.rgba(atPath: out + "frame-000019.png")))
+    }
+    #expect(traces[0].count == traces[1].count)
+    for (a, b) in zip(traces[0], traces[1]) {
+      #expect(abs((a["t"] as! Double) - (b["t"] as! Double)) < 1e-9)
+      let fa = a["fan"] as! [String: Any]
+      let fb = b["fan"] as! [String: Any]
+      #expect(fa["phase"] as? String == fb["phase"] as? String)
+      #expect(
+        NSArray(array: fa["items"] as! [Any]).isEqual(to: fb["items"] as! [Any]),
+        "t = \(a["t"]!)")
+    }
+    #expect(last[0].width == 900 && last[0].height == 600)
+    #expect(WindowPixelsTests.sameShare(last[0].bytes, last[1].bytes) < 0.9, "no panel drawn")
+    let both = try CLIHarness.run([
+      "render", "--preset", preset, "--out", dir.appendingPathComponent("x.png").path, "--ui",
+      "--panel",
+    ])
+    #expect(both.code == 2)
+    #expect(both.err.contains("--ui"))
+  }
+
   @Test func renderingTwiceGivesIdenticalFrames() throws {
     let dir = CLIHarness.tempDir()
     var digests: [[Data]] = []

@@ -183,6 +183,25 @@ struct StudioDefectTests {
     #expect(h.view.panelBuilds - before <= 2)
   }
 
+  /// A hot key the panel does not take (no widget focused) reuses the panel
+  /// drawn for the frame before, and still acts; a focused slider still
+  /// takes its arrow keys.
+  @Test func aHotKeyReusesThePanelUnlessAWidgetTakesKeys() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.advance(0.05)
+    h.draw()
+    let before = h.view.panelBuilds
+    h.input([.keyDown("space", mods: [], isRepeat: false)])
+    #expect(h.view.panelBuilds == before, "the space key rebuilt the panel")
+    h.advance(1)
+    #expect(h.state.scene.fan.phase(at: h.state.scene.now) == .expanded)
+    let y = try #require(h.textPosition("Radius")).y + 7
+    h.click(1100, y)
+    let radius = h.state.preset.fan.radius
+    h.input([.keyDown(KeyName.right, mods: [], isRepeat: false)])
+    #expect(h.state.preset.fan.radius > radius, "the focused slider took the arrow key")
+  }
+
   @Test func aSliderEditShowsItsValueOnTheNextFrame() throws {
     let h = StudioHarness(path: "/lib/a.json")
     #expect(h.texts.contains("120 pt"))

@@ -51,6 +51,21 @@ struct DrawDamageTests {
     #expect(boxes[0].x0 >= 245 && boxes[0].y0 >= 15 && boxes[0].y1 <= 45)
   }
 
+  /// A dot moving in one corner while a label changes in the opposite one
+  /// (the fan and the panel's time) is two small boxes, not a full redraw.
+  @Test func changesInFarCornersRedrawTwoSmallBoxesNotTheFrame() {
+    func frame(dotX: Double, label: String) -> DrawList {
+      var dl = DrawList()
+      dl.fillCircle(cx: dotX, cy: 280, r: 10, RGBA(0, 122, 255))
+      dl.text(label, x: 330, y: 5, size: 14, color: RGBA(255, 255, 255))
+      return dl
+    }
+    let boxes = Self.damage(
+      frame(dotX: 20, label: "Time 0.00 s"), frame(dotX: 24, label: "Time 0.10 s"))
+    #expect(boxes.count == 2, "\(boxes)")
+    #expect(boxes.reduce(0) { $0 + $1.area } < 400 * 300 / 10, "\(boxes)")
+  }
+
   @Test func damageIsClippedToTheActiveClip() {
     // a dot mostly outside the clip dirties only the part inside it
     let boxes = Self.damage(Self.scene(dotX: 30), Self.scene(dotX: 32))
@@ -68,5 +83,24 @@ struct DrawDamageTests {
     let boxes = Self.damage(a, b)
     #expect(boxes.contains { $0.intersects(PixelBox(x0: 98, y0: 98, x1: 102, y1: 102)) })
     #expect(!boxes.contains { $0.intersects(PixelBox(x0: 8, y0: 8, x1: 12, y1: 12)) })
+  }
+
+  /// One command more early on (an icon appears on a moving item) and a
+  /// changed label late (the panel's time): what lies between stays clean.
+  @Test func anInsertionAndALaterChangeLeaveWhatIsBetweenClean() {
+    func frame(extra: Bool, label: String) -> DrawList {
+      var dl = DrawList()
+      dl.fillCircle(cx: 20, cy: 280, r: 10, RGBA(0, 122, 255))
+      if extra { dl.fillCircle(cx: 40, cy: 280, r: 5, RGBA(255, 0, 0)) }
+      dl.fillRoundedRect(PixelRect(x: 150, y: 100, w: 100, h: 100), radius: 8, RGBA(9, 9, 9))
+      dl.text(label, x: 330, y: 5, size: 14, color: RGBA(255, 255, 255))
+      return dl
+    }
+    let boxes = Self.damage(
+      frame(extra: false, label: "Time 0.00 s"), frame(extra: true, label: "Time 0.10 s"))
+    #expect(boxes.contains { $0.intersects(PixelBox(x0: 38, y0: 278, x1: 42, y1: 282)) })
+    #expect(boxes.contains { $0.intersects(PixelBox(x0: 330, y0: 5, x1: 340, y1: 15)) })
+    #expect(
+      !boxes.contains { $0.intersects(PixelBox(x0: 150, y0: 100, x1: 250, y1: 200)) }, "\(boxes)")
   }
 }

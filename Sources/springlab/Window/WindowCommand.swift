@@ -42,12 +42,7 @@ enum WindowCommand {
         throw CLIError(.input, "cannot play the script:\n" + error.description)
       }
     }
-    let env = ProcessInfo.processInfo.environment
-    let home = env["HOME"] ?? NSHomeDirectory()
-    let data = StudioFolders.resolve(environment: env, home: home, defaultLibrary: "").recordings
-    let folders = StudioFolders.resolve(
-      environment: env, home: home,
-      defaultLibrary: shippedPresets() ?? StudioFiles.folder(data) + "/presets")
+    let folders = folders()
     let fresh = a.flags["fresh"] == true
     var remembered = RememberedState()
     if !fresh {
@@ -142,6 +137,16 @@ enum WindowCommand {
     // shell already printed the one line naming it
     if shell.traceError != nil { return .environment }
     return .ok
+  }
+
+  /// The Studio's folders from the environment (`render --ui` uses the same).
+  static func folders() -> StudioFolders {
+    let env = ProcessInfo.processInfo.environment
+    let home = env["HOME"] ?? NSHomeDirectory()
+    let data = StudioFolders.resolve(environment: env, home: home, defaultLibrary: "").recordings
+    return StudioFolders.resolve(
+      environment: env, home: home,
+      defaultLibrary: shippedPresets() ?? StudioFiles.folder(data) + "/presets")
   }
 
   /// The shipped presets folder, found beside the executable as the icons
