@@ -293,7 +293,14 @@ struct HardeningCLITests {
       app.stop()
       app.cleanUp()
     }
-    let wid = try #require(x.springLabWindow())
+    // why: a debug build launching while every other suite runs can take long;
+    // when no window comes, say what the app printed instead of only "nil"
+    guard let wid = x.springLabWindow(waiting: 60) else {
+      Issue.record(
+        "no SpringLab window on \(x.display) after 60 s; exit \(app.poll().map(String.init) ?? "none yet"); the app said: \(app.errorTail())"
+      )
+      return
+    }
     usleep(1_000_000)
     // the preset file disappears while loaded: the window must not care
     try FileManager.default.removeItem(atPath: preset)
