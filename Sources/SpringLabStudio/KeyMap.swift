@@ -71,7 +71,8 @@ public enum KeyMap {
       "L", [KeyChord("l")], .nextLint, "select the next lint warning's field (Enter types a value)"),
     bind(
       "G", [KeyChord("g")], .toggleGraph,
-      "curve graph (drag the playhead to scrub; drag Bézier handles of eased curves)"),
+      "curve graph: pick the motion (expand, collapse, bubble snap, bubble menu, keyboard; it follows the field you edit), velocity, both ways; drag the playhead to scrub; drag Bézier handles of eased curves"
+    ),
     bind("P", [KeyChord("p")], .togglePause, "pause"),
     bind(",", [KeyChord(",")], .stepBack, "step one frame back (paused)"),
     bind(".", [KeyChord(".")], .stepForward, "step one frame forward (paused)"),

@@ -63,7 +63,10 @@ extension StudioState {
           document.history.commit(p)
         }
       }
+      // why: the graph follows the field being edited
+      if let t = GraphTarget(changedFrom: before, to: p) { graphSettings.target = t }
       applyPreset(p)
+    case .graph(let c): choose(c)
     case .dropFile(let path):
       guard dialog == nil else { return }
       switch DroppedFile(path: path) {

@@ -7,6 +7,10 @@ extension StudioState {
   mutating func pointerDown(_ x: Double, _ y: Double) {
     let layout = StudioLayout(self)
     if let r = layout.graph, r.contains(x, y) {
+      if let chip = GraphView.chips(r, scale: window.scale).first(where: { $0.0.contains(x, y) }) {
+        choose(chip.1)
+        return
+      }
       if let h = GraphView.handle(at: x, y, state: self, graph: r) {
         gesture = .bezier(h, before: preset)
       } else {

@@ -18,6 +18,8 @@ public enum StudioAction: Sendable {
   /// reported them. Ignored when the preset changed since (a stale frame).
   case panelEdit(from: Preset, to: Preset, [EditPhase])
   case dropFile(String)
+  /// The curve graph's picker: which motion it shows, and its options.
+  case graph(GraphChoice)
   case dialog(DialogChoice)
   case saveAsNameChanged(String)
   case backdropFieldChanged(String)

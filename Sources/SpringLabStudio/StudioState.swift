@@ -107,6 +107,8 @@ public struct StudioState: Sendable {
   public var document: StudioDocument
   public var compare: Comparison?
   public var overlays = StudioOverlays()
+  /// What the curve graph shows (which motion, velocity, both directions).
+  public var graphSettings = GraphSettings()
   public var dialog: StudioDialog?
   /// What the Save as dialog's name field holds.
   public var saveAsName = ""

@@ -138,7 +138,7 @@ final class StudioShell {
     let f = view.frame(state, events: [])
     window.present(f.drawList)
     lastFrame = f.drawList
-    do { try trace?.write(state.scene.trace(frame: frame, view: f.layout.view)) } catch {
+    do { try trace?.write(state.trace(frame: frame, view: f.layout.view)) } catch {
       traceFailed(error)
     }
     frame += 1

@@ -1,0 +1,228 @@
+import SpringLabCore
+import SpringLabUI
+import Testing
+
+@testable import SpringLabStudio
+
+/// Settle time and overshoot of a staggered UIKit-spring fan expand, sampled
+/// independently of the graph at 1 kHz: `UIKitSpring.progress` per item,
+/// shifted by its stagger delay (forward order). The settle time is the
+/// sample after the last one outside ±0.5 %; the peak is the highest sample
+/// refined by a parabola through it and its neighbours (at ζ = 0.05 the
+/// peak is so sharp that 1 kHz samples alone miss it by over 0.1 %).
+private func reference1kHz(_ m: FanMotion, count: Int) -> (settle: Double, overshoot: Double) {
+  let u = UIKitSpring(duration: m.duration, dampingRatio: m.damping, velocity: m.velocity)
+  var settle = 0.0
+  let ys = (0...Int((m.duration + 0.01) * 1000)).map { u.progress(at: Double($0) / 1000).p - 1 }
+  for i in 0..<count {
+    let delay = Double(i) * m.stagger
+    for (k, y) in ys.enumerated() where abs(y) > 0.005 {
+      settle = max(settle, delay + Double(k) / 1000 + 0.001)
+    }
+  }
+  let k = ys.indices.max { ys[$0] < ys[$1] }!
+  var peak = ys[k]
+  if k > 0, k + 1 < ys.count {
+    let (a, b, c) = (ys[k - 1], ys[k], ys[k + 1])
+    let curvature = a - 2 * b + c
+    if curvature < 0 { peak = b - (a - c) * (a - c) / (8 * curvature) }
+  }
+  return (settle, max(0, peak) * 100)
+}
+
+private func graphHarness(damping: Double) -> StudioHarness {
+  let h = StudioHarness(path: "/lib/a.json")
+  var p = h.state.preset
+  p.fan.expand.damping = damping
+  h.edit(p)
+  h.key("g")
+  return h
+}
+
+@Suite("Studio curve graph")
+struct StudioCurveGraphTests {
+  @Test(arguments: [0.72, 0.29, 0.05])
+  func settleAndOvershootAgreeWithA1kHzSampling(damping: Double) throws {
+    let h = graphHarness(damping: damping)
+    let g = h.state.motionGraph
+    let ref = reference1kHz(h.state.preset.fan.expand, count: h.state.preset.fan.count)
+    let settle = try #require(g.settle)
+    let overshoot = try #require(g.overshoot)
+    #expect(abs(settle - ref.settle) <= 0.001, "settle \(settle) vs 1 kHz \(ref.settle)")
+    #expect(
+      abs(overshoot - ref.overshoot) <= 0.1, "overshoot \(overshoot) vs 1 kHz \(ref.overshoot)")
+    // the headline states what was computed, and the rule
+    let texts = h.draw().finishedTexts
+    #expect(texts.contains { $0.hasPrefix("Expand: settles at \(Fmt.fixed(settle, 3)) s") })
+    #expect(texts.contains { $0.contains("±0.5 % of its travel") })
+  }
+
+  @Test func theHeadlineSettleTimeChangesWithDamping() {
+    let settles = [0.72, 0.29, 0.05].map {
+      graphHarness(damping: $0).state.motionGraph.settle ?? -1
+    }
+    #expect(Set(settles).count == 3, "\(settles)")
+  }
+
+  @Test(arguments: [0.72, 0.29, 0.05])
+  func theScaleHoldsEveryValueDrawnAndTheGraphClipsToItsCard(damping: Double) throws {
+    let h = graphHarness(damping: damping)
+    h.send(.graph(.toggleVelocity))
+    h.send(.graph(.togglePaired))
+    let g = h.state.motionGraph
+    var lo = Double.infinity
+    var hi = -Double.infinity
+    for c in g.curves {
+      for (_, v) in GraphView.samples(c, g) {
+        lo = min(lo, v)
+        hi = max(hi, v)
+      }
+    }
+    #expect(g.yMin <= lo && g.yMax >= hi)
+    #expect(g.yMin <= 0 && g.yMax >= 1)
+    if damping < 0.1 { #expect(hi > 1.5, "a loose spring's overshoot is shown, not cut") }
+    let card = try #require(StudioLayout(h.state).graph)
+    let frame = h.draw()
+    #expect(frame.finished.contains(.clip(card)), "the graph is clipped to its card")
+  }
+
+  @Test func aTweenReportsItsDurationAndNoOvershoot() {
+    let h = StudioHarness(path: "/lib/a.json")
+    var p = h.state.preset
+    p.fan.expand.curve = "easeOut"
+    h.edit(p)
+    h.key("g")
+    let g = h.state.motionGraph
+    #expect(g.settle == nil && g.overshoot == nil)
+    let texts = h.draw().finishedTexts
+    #expect(texts.contains { $0.hasPrefix("Expand: eased, duration") })
+    #expect(!texts.contains { $0.hasPrefix("Expand:") && $0.contains("overshoot") })
+  }
+
+  @Test func theCollapseHeadlineNeverPrintsMinusZero() {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("g")
+    h.send(.graph(.target(.fanCollapse)))
+    let texts = h.draw().finishedTexts
+    #expect(texts.contains { $0.hasPrefix("Collapse:") })
+    #expect(!texts.contains { $0.contains("-0.0") })
+    if let o = h.state.motionGraph.overshoot { #expect(o >= 0) }
+  }
+
+  @Test func noStalePlayheadAfterACollapse() {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("g")
+    h.key("space")
+    h.advance(0.1)
+    #expect(h.state.graphPlayhead != nil, "the expand plays on the expand graph")
+    h.draw()
+    #expect(h.texts.contains { $0.hasPrefix("t 0.1") && $0.contains("velocity") })
+    h.advance(2)
+    h.key("space")
+    h.advance(2)
+    #expect(h.state.graphPlayhead == nil)
+    #expect(!h.draw().finishedTexts.contains { $0.hasPrefix("t ") && $0.contains("velocity") })
+    h.send(.graph(.target(.fanCollapse)))
+    #expect(h.state.graphPlayhead == nil, "the collapse ended long ago")
+  }
+
+  @Test func theLegendNamesEveryCurve() {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("g")
+    h.send(.graph(.toggleVelocity))
+    h.send(.graph(.togglePaired))
+    let texts = h.draw().finishedTexts
+    for i in 1...h.state.preset.fan.count { #expect(texts.contains("item \(i)")) }
+    #expect(texts.contains("main button rotation"))
+    #expect(texts.contains("velocity (right axis)"))
+    #expect(texts.contains("thin: collapse"))
+    #expect(h.state.motionGraph.curves.contains { $0.paired }, "expand and collapse together")
+  }
+
+  @Test func thePickerAndTheEditedFieldChooseTheMotion() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("g")
+    let r = try #require(StudioLayout(h.state).graph)
+    let chip = try #require(GraphView.chips(r, scale: 1).first { $0.1 == .target(.bubbleSnap) })
+    h.click(chip.0.x + chip.0.w / 2, chip.0.y + chip.0.h / 2)
+    #expect(h.state.graphSettings.target == .bubbleSnap)
+    #expect(h.draw().finishedTexts.contains { $0.hasPrefix("Bubble snap: settles at") })
+    var p = h.state.preset
+    p.fan.collapse.damping = 0.4
+    h.edit(p)
+    #expect(h.state.graphSettings.target == .fanCollapse, "the graph follows the field edited")
+    p.bubble.menuDamping = 0.3
+    h.edit(p)
+    #expect(h.state.graphSettings.target == .bubbleMenu)
+    p.fan.expand.variant = "overshoot"
+    h.edit(p)
+    #expect(h.state.graphSettings.target == .fanExpand)
+    #expect(h.draw().finishedTexts.contains { $0.hasPrefix("Expand: eased, duration") })
+    for t in GraphTarget.allCases {
+      h.send(.graph(.target(t)))
+      let g = h.state.motionGraph
+      #expect(!g.curves.isEmpty && g.tMax > 0, "\(t) has a graph")
+    }
+  }
+
+  @Test func collapseHandlesAreDrawnInTheCollapseCurvesSpace() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    var p = h.state.preset
+    p.fan.expand.curve = "easeIn"
+    p.fan.collapse.curve = "easeOut"
+    h.edit(p)
+    h.key("g")
+    h.send(.graph(.target(.fanCollapse)))
+    let r = try #require(StudioLayout(h.state).graph)
+    let g = h.state.motionGraph
+    let plot = GraphView.plot(r, scale: 1)
+    let e = try #require(GraphView.easedMotion(h.state))
+    #expect(
+      e.collapse && e.0 == h.state.preset.fan.collapse,
+      "the collapse graph edits the collapse curve")
+    let (start, p1, _, _) = GraphView.handlePoints(e, g, plot)
+    // easeOut's P1 is (0, 0): on a 1 → 0 curve it sits on the start, at progress 1
+    let top = GraphView.toPx(0, 1, plot, g)
+    #expect(abs(p1.1 - top.1) < 1e-9 && abs(start.1 - top.1) < 1e-9)
+    #expect(GraphView.handle(at: p1.0, p1.1, state: h.state, graph: r) == 0, "P1 is grabbable")
+    h.drag(from: p1, to: (p1.0 + 30, p1.1 + 20), steps: 4)
+    #expect(h.state.preset.fan.collapse.curve == "custom")
+    #expect(h.state.preset.fan.collapse.bezier.y1 > 0, "dragging down on a 1 → 0 curve raises y1")
+    #expect(h.state.preset.fan.expand.curve == "easeIn", "the expand curve is untouched")
+  }
+
+  @Test func theTraceCarriesTheGraphWhileItShows() throws {
+    let h = graphHarness(damping: 0.29)
+    let view = StudioLayout(h.state).view
+    let t = h.state.trace(frame: 3, view: view)
+    let g = try #require(t["graph"])
+    let mg = h.state.motionGraph
+    #expect(g["target"] == .string("fan.expand"))
+    guard case .number(let yMin) = g["yMin"], case .number(let yMax) = g["yMax"],
+      case .number(let settle) = g["settle"], case .number(let overshoot) = g["overshoot"],
+      case .number(let tMax) = g["tMax"]
+    else {
+      Issue.record("graph fields missing: \(g)")
+      return
+    }
+    var lo = Double.infinity
+    var hi = -Double.infinity
+    for c in mg.curves {
+      for (_, v) in GraphView.samples(c, mg) {
+        lo = min(lo, v)
+        hi = max(hi, v)
+      }
+    }
+    #expect(yMin <= lo && yMax >= hi)
+    let ref = reference1kHz(h.state.preset.fan.expand, count: h.state.preset.fan.count)
+    #expect(abs(settle - ref.settle) <= 0.001 + 0.0005)
+    #expect(abs(overshoot - ref.overshoot) <= 0.1)
+    #expect(tMax >= settle)
+    h.key("g")
+    #expect(h.state.trace(frame: 4, view: view)["graph"] == nil, "no graph, no graph object")
+  }
+}
+
+extension DrawList {
+  var finishedTexts: [String] { StudioHarness.texts(self) }
+}
