@@ -130,6 +130,20 @@ public enum GraphView {
         dl.fillCircle(cx: x, cy: y, r: 3.5 * s, RGBA(255, 255, 255))
       }
     }
+    // spring handles: the first peak (damping) and the settle marker (duration)
+    if let pk = GraphHandles.peak(state, plot: p) {
+      let k = state.graphSettings.target.springKnobs(state.preset)
+      let z = k.map { state.preset[keyPath: $0.damping] } ?? 1
+      dl.strokeCircle(cx: pk.x, cy: pk.y, r: 6 * s, width: 2 * s, RGBA(255, 255, 255))
+      let label =
+        pk.bounceZero
+        ? "bounce 0 · drag up to add bounce"
+        : "bounce \(Fmt.fixed(max(0, 1 - z), 2)) · damping \(Fmt.fixed(z, 2))"
+      dl.text(label, x: pk.x + 9 * s, y: pk.y - 16 * s, size: 10 * s, color: RGBA(255, 255, 255))
+    }
+    if let st = GraphHandles.settle(state, plot: p) {
+      dl.fillCircle(cx: st.x, cy: st.y, r: 5 * s, RGBA(0x30, 0xD1, 0x58))
+    }
     // Bézier handles for eased motion, in the space of the curve shown
     if let e = easedMotion(state) {
       let (a, b, c, d) = handlePoints(e, g, p)
@@ -211,6 +225,8 @@ public enum GraphView {
     }
     if settings.paired, let other = g.target.paired {
       entries.append((dim, "thin: \(other.title.lowercased())"))
+    } else if settings.paired, g.target == .bubbleMenu {
+      entries.append((dim, "thin: menu close (ease-in)"))
     }
     if settings.velocity { entries.append((velocityColor, "velocity (right axis)")) }
     var x = r.x + 44 * s

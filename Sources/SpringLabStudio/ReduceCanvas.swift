@@ -11,8 +11,18 @@ extension StudioState {
         choose(chip.1)
         return
       }
+      let plot = GraphView.plot(r, scale: window.scale)
+      let reach = 10 * window.scale
       if let h = GraphView.handle(at: x, y, state: self, graph: r) {
         gesture = .bezier(h, before: preset)
+      } else if let pk = GraphHandles.peak(self, plot: plot), abs(pk.x - x) < reach,
+        abs(pk.y - y) < reach
+      {
+        gesture = .peak(before: preset, grabY: y)
+      } else if let st = GraphHandles.settle(self, plot: plot), abs(st.x - x) < reach,
+        abs(st.y - y) < reach
+      {
+        gesture = .settle(before: preset, grabX: x)
       } else {
         gesture = .scrub
         if !timeline.paused { timeline.togglePause() }
@@ -55,6 +65,18 @@ extension StudioState {
       if let r = layout.graph, let np = GraphView.drag(handle: h, to: x, y, state: self, graph: r) {
         applyPreset(np)
       }
+    case .peak(let before, let grabY):
+      if let r = layout.graph {
+        let plot = GraphView.plot(r, scale: window.scale)
+        applyPreset(
+          GraphHandles.dragPeak(to: y, from: before, grabY: grabY, state: self, plot: plot))
+      }
+    case .settle(let before, let grabX):
+      if let r = layout.graph {
+        let plot = GraphView.plot(r, scale: window.scale)
+        applyPreset(
+          GraphHandles.dragSettle(to: x, from: before, grabX: grabX, state: self, plot: plot))
+      }
     }
   }
 
@@ -63,7 +85,8 @@ extension StudioState {
     gesture = nil
     switch g {
     case .scene: send(.pointerUp(StudioLayout(self).devicePoint(x, y)))
-    case .editItem(_, let before), .editMain(let before, _), .bezier(_, let before):
+    case .editItem(_, let before), .editMain(let before, _), .bezier(_, let before),
+      .peak(let before, _), .settle(let before, _):
       document.history.record(from: before, to: preset)
       // why: the edit shows at rest immediately: open the menu to see it
       if scene.fan.phase(at: scene.now) == .collapsed { send(.key("space")) }

@@ -49,6 +49,10 @@ public enum CanvasGesture: Sendable {
   case editMain(before: Preset, grab: Point)
   case scrub
   case bezier(Int, before: Preset)
+  /// The spring's first peak (damping only), grabbed at pixel y.
+  case peak(before: Preset, grabY: Double)
+  /// The settle marker (duration only), grabbed at pixel x.
+  case settle(before: Preset, grabX: Double)
 }
 
 /// A short message over the canvas, until a wall time (seconds).

@@ -226,3 +226,98 @@ struct StudioCurveGraphTests {
 extension DrawList {
   var finishedTexts: [String] { StudioHarness.texts(self) }
 }
+
+/// Springs tuned on the graph: the first peak sets the damping, the settle
+/// marker the duration, nothing else moves.
+@Suite("Studio graph handles")
+struct StudioGraphHandleTests {
+  func setup(damping: Double) throws -> (StudioHarness, PixelRect) {
+    let h = graphHarness(damping: damping)
+    let r = try #require(StudioLayout(h.state).graph)
+    return (h, GraphView.plot(r, scale: 1))
+  }
+
+  /// The pixel y of the lead item's peak for `damping` on the graph drawn for `h`'s preset.
+  func peakY(_ h: StudioHarness, damping: Double, _ p: PixelRect) -> Double {
+    var q = h.state.preset
+    q.fan.expand.damping = damping
+    let o = GraphHandles.leadOvershoot(q, .fanExpand)
+    return GraphView.toPx(0, 1 + o, p, h.state.motionGraph).1
+  }
+
+  @Test func draggingThePeakChangesOnlyTheDamping() throws {
+    let (h, p) = try setup(damping: 0.5)
+    let before = h.state.preset
+    let pk = try #require(GraphHandles.peak(h.state, plot: p))
+    #expect(!pk.bounceZero)
+    h.drag(from: (pk.x, pk.y), to: (pk.x + 15, pk.y - 20), steps: 4)
+    var expected = before
+    expected.fan.expand.damping = h.state.preset.fan.expand.damping
+    #expect(h.state.preset == expected, "only the damping changed")
+    #expect(h.state.preset.fan.expand.damping < 0.5, "a higher peak is less damping")
+    #expect(h.texts.contains { $0.hasPrefix("bounce ") })
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before, "one drag is one undo step")
+  }
+
+  @Test func bounceFromPointOneToPointFiveAndBackDoesNotDrift() throws {
+    let (h, p) = try setup(damping: 0.9)  // bounce 0.1
+    let start = h.state.preset
+    let pk = try #require(GraphHandles.peak(h.state, plot: p))
+    let y05 = peakY(h, damping: 0.5, p)
+    // one gesture: out to bounce 0.5 and back
+    h.input([
+      .mouseMove(x: pk.x, y: pk.y, mods: []),
+      .mouseDown(x: pk.x, y: pk.y, button: .left, clicks: 1, mods: []),
+    ])
+    h.input([.mouseMove(x: pk.x, y: y05, mods: [])])
+    #expect(abs(h.state.preset.fan.expand.damping - 0.5) <= 0.001)
+    h.input([.mouseMove(x: pk.x, y: pk.y, mods: [])])
+    h.input([.mouseUp(x: pk.x, y: pk.y, button: .left, mods: [])])
+    #expect(h.state.preset == start)
+    // two gestures: to 0.5, release, grab the new peak, back to 0.1
+    for _ in 0..<3 {
+      let a = try #require(GraphHandles.peak(h.state, plot: p))
+      h.drag(from: (a.x, a.y), to: (a.x, peakY(h, damping: 0.5, p)), steps: 3)
+      #expect(h.state.preset.fan.expand.damping == 0.5)
+      let b = try #require(GraphHandles.peak(h.state, plot: p))
+      h.drag(from: (b.x, b.y), to: (b.x, peakY(h, damping: 0.9, p)), steps: 3)
+      #expect(h.state.preset == start, "back at bounce 0.1: \(h.state.preset.fan.expand.damping)")
+    }
+  }
+
+  @Test func draggingTheSettleMarkerChangesOnlyTheDuration() throws {
+    let (h, p) = try setup(damping: 0.72)
+    let before = h.state.preset
+    let st = try #require(GraphHandles.settle(h.state, plot: p))
+    let g = h.state.motionGraph
+    let to = st.x + 60
+    h.drag(from: (st.x, st.y), to: (to, st.y + 3), steps: 4)
+    var expected = before
+    expected.fan.expand.duration = h.state.preset.fan.expand.duration
+    #expect(h.state.preset == expected, "only the duration changed")
+    #expect(h.state.preset.fan.expand.duration > before.fan.expand.duration)
+    let wanted = (to - p.x) / p.w * g.tMax
+    let settle = try #require(h.state.motionGraph.settle)
+    #expect(abs(settle - wanted) < 0.005, "settles where it was dropped: \(settle) vs \(wanted)")
+  }
+
+  @Test func criticalDampingShowsABounceZeroHandle() throws {
+    let (h, p) = try setup(damping: 1)
+    let pk = try #require(GraphHandles.peak(h.state, plot: p))
+    #expect(pk.bounceZero)
+    h.draw()
+    #expect(h.texts.contains("bounce 0 · drag up to add bounce"))
+    h.drag(from: (pk.x, pk.y), to: (pk.x, pk.y - 25), steps: 3)
+    #expect(h.state.preset.fan.expand.damping < 1, "dragging up adds bounce")
+  }
+
+  @Test func easedCurvesHaveNoSpringHandles() throws {
+    let (h, p) = try setup(damping: 0.5)
+    var q = h.state.preset
+    q.fan.expand.curve = "easeOut"
+    h.edit(q)
+    #expect(GraphHandles.peak(h.state, plot: p) == nil)
+    #expect(GraphHandles.settle(h.state, plot: p) == nil)
+  }
+}

@@ -39,10 +39,10 @@ public enum GraphTarget: String, CaseIterable, Sendable, Equatable {
   /// `bubble.snapDamping` → snap); nil for fields that move nothing graphed.
   public init?(field: String) {
     if field.hasPrefix("fan.expand") || field.hasPrefix("fan.overshoot")
-      || field.hasPrefix("fan.rotationOpen") || field == "fan.rotationAngle"
+      || field.hasPrefix("fan.rotation.open") || field.hasPrefix("fan.rotation.angle")
     {
       self = .fanExpand
-    } else if field.hasPrefix("fan.collapse") || field.hasPrefix("fan.rotationClose") {
+    } else if field.hasPrefix("fan.collapse") || field.hasPrefix("fan.rotation.close") {
       self = .fanCollapse
     } else if field.hasPrefix("bubble.snap") {
       self = .bubbleSnap
@@ -143,13 +143,24 @@ public struct MotionGraph: Sendable {
   public let step: Double
 
   /// The graph of `target` in `preset`, with its paired motion when `paired`.
-  public init(preset: Preset, target: GraphTarget, paired: Bool = false, step: Double = 1.0 / 240) {
+  /// With `sampled: false` the value range is left at 0…1 (for figures only).
+  public init(
+    preset: Preset, target: GraphTarget, paired: Bool = false, step: Double = 1.0 / 240,
+    sampled: Bool = true
+  ) {
     self.target = target
     self.step = step
     var cs = MotionGraph.curves(preset, target, paired: false)
     let main = cs
     if paired, let other = target.paired {
       cs += MotionGraph.curves(preset, other, paired: true)
+    } else if paired, target == .bubbleMenu {
+      // why: the menu closes with its own ease-in, not the open spring reversed
+      let close = Tween(
+        start: 0, from: 1, to: 0, duration: preset.bubble.menuCloseDuration,
+        curve: .bezier(.easeIn))
+      cs.append(
+        Curve(kind: .value, paired: true, track: Track(rest: 1, tweens: [close]), from: 1, to: 0))
     }
     curves = cs
     let moving = main.filter { $0.kind != .rotation }
@@ -166,7 +177,7 @@ public struct MotionGraph: Sendable {
     tMax = end * 1.15
     var lo = 0.0
     var hi = 1.0
-    var t = 0.0
+    var t = sampled ? 0.0 : .infinity
     while t <= tMax + 1e-9 {
       for c in cs {
         let x = c.sample(t).x
@@ -179,6 +190,23 @@ public struct MotionGraph: Sendable {
     let pad = (hi - lo) * 0.06
     yMin = lo - pad
     yMax = hi + pad
+  }
+
+  /// The first moving part (the one that starts first), whose peak the graph's handle edits.
+  public var lead: Curve? { MotionGraph.lead(curves) }
+
+  /// The moving part of `curves` that starts first.
+  public static func lead(_ curves: [Curve]) -> Curve? {
+    curves.filter { !$0.paired && $0.kind != .rotation }
+      .min { ($0.track.tweens.first?.start ?? 0) < ($1.track.tweens.first?.start ?? 0) }
+  }
+
+  /// Time and progress of `c`'s largest excursion past where it rests.
+  public static func peak(_ c: Curve) -> (t: Double, x: Double) {
+    let rest = c.to < c.from ? 0.0 : 1.0
+    let dir = rest == 1 ? 1.0 : -1.0
+    let (t, v) = peakSearch(c)
+    return (t, rest + dir * v)
   }
 
   /// The last time `c` is outside the settle band around where it rests, seconds.
@@ -204,7 +232,9 @@ public struct MotionGraph: Sendable {
   /// Largest excursion of `c` past where it rests, as a fraction of travel:
   /// the highest 0.5 ms sample, then a golden-section search around it (a
   /// loose spring's peak is too sharp for sampling alone).
-  static func peakOvershoot(_ c: Curve) -> Double {
+  static func peakOvershoot(_ c: Curve) -> Double { peakSearch(c).1 }
+
+  static func peakSearch(_ c: Curve) -> (Double, Double) {
     let rest = c.to < c.from ? 0.0 : 1.0
     let dir = rest == 1 ? 1.0 : -1.0
     func past(_ t: Double) -> Double { (c.sample(t).x - rest) * dir }
@@ -213,7 +243,7 @@ public struct MotionGraph: Sendable {
     var at = 0.0
     var t = 0.0
     let end = c.track.end
-    guard end.isFinite else { return 0 }
+    guard end.isFinite else { return (0, 0) }
     while t <= end + 1e-9 {
       let v = past(t)
       if v > best { (best, at) = (v, t) }
@@ -227,11 +257,12 @@ public struct MotionGraph: Sendable {
       let m2 = a + k * (b - a)
       if past(m1) < past(m2) { a = m1 } else { b = m2 }
     }
-    return max(best, past((a + b) / 2))
+    let mid = (a + b) / 2
+    return past(mid) >= best ? (mid, past(mid)) : (at, best)
   }
 
   /// The curves of one motion, times relative to its gesture at 0.
-  static func curves(_ preset: Preset, _ target: GraphTarget, paired: Bool) -> [Curve] {
+  public static func curves(_ preset: Preset, _ target: GraphTarget, paired: Bool) -> [Curve] {
     switch target {
     case .fanExpand, .fanCollapse:
       let expand = target == .fanExpand
