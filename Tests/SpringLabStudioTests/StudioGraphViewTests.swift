@@ -321,3 +321,31 @@ struct StudioGraphHandleTests {
     #expect(GraphHandles.settle(h.state, plot: p) == nil)
   }
 }
+
+@Suite("Studio spring editor rows")
+struct StudioSpringEditorRowTests {
+  @Test func easedCurvesHideDampingAndVelocityAndCustomCurvesShowTheirPoints() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.draw()
+    #expect(h.texts.contains("Damping") && h.texts.contains("Velocity"), "a spring shows them")
+    var p = h.state.preset
+    p.fan.expand.curve = "easeOut"
+    p.fan.collapse.curve = "easeIn"
+    h.edit(p)
+    h.draw()
+    #expect(!h.texts.contains("Damping") && !h.texts.contains("Velocity"))
+    #expect(!h.texts.contains("Bézier x1"), "a named curve's points are not editable rows")
+    // a handle drag makes the curve custom: its points become typed rows
+    h.key("g")
+    let r = try #require(StudioLayout(h.state).graph)
+    let e = try #require(GraphView.easedMotion(h.state))
+    let (_, p1, _, _) = GraphView.handlePoints(e, h.state.motionGraph, GraphView.plot(r, scale: 1))
+    h.drag(from: p1, to: (p1.0 + 25, p1.1 - 25), steps: 3)
+    #expect(h.state.preset.fan.expand.curve == "custom")
+    let rows = SpringEditorRows.rows(PanelSections.all[1].1, h.state.preset)
+    #expect(rows.contains("fan.expand.bezier.x1") && rows.contains("fan.expand.bezier.y2"))
+    #expect(!rows.contains("fan.expand.damping"))
+    h.draw()
+    #expect(h.texts.contains("Bézier x1") && h.texts.contains("Bézier y2"))
+  }
+}
