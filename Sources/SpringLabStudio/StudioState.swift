@@ -136,8 +136,15 @@ public struct StudioState: Sendable {
   public var lintCursor = 0
   public var autoReplay = false
   public var autoReplayNext = 0.0
-  /// Onion skin: recent centres of each fan item, newest last.
+  /// Onion skin: each fan item's centre every `trailInterval` seconds of
+  /// the current motion, oldest first.
   public var trails: [[Point]] = []
+  /// Seconds of scene time between two ghosts of the onion skin.
+  public var trailInterval = 1.0 / 30
+  /// At most this many ghosts per item.
+  static let trailCap = 30
+  /// Seconds the ghosts stay after the motion ends.
+  static let trailLinger = 0.6
   /// What the backdrop path field holds.
   public var backdropField = ""
   public var bubbleWasHidden = false

@@ -179,6 +179,11 @@ public final class StudioView {
         "Edit on canvas: drag items (radius, angles) or the main button · E to finish",
         at: layout.canvas, s, into: &dl, y: 40)
     }
+    if state.overlays.trails {
+      label(
+        "Trails on: a ghost every \(Fmt.interval(state.trailInterval)) · T to hide",
+        at: layout.canvas, s, into: &dl, y: state.overlays.editOnCanvas ? 58 : 40)
+    }
   }
 
   func label(

@@ -349,3 +349,31 @@ struct StudioSpringEditorRowTests {
     #expect(h.texts.contains("Bézier x1") && h.texts.contains("Bézier y2"))
   }
 }
+
+@Suite("Studio trails")
+struct StudioTrailTests {
+  @Test func ghostsAreEvenlySpacedInTimeAndSayTheyAreOn() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("t")
+    h.draw()
+    #expect(h.texts.contains("Trails on: a ghost every 1/30 s · T to hide"))
+    h.key("space")
+    let starts = h.state.scene.fan.items.compactMap { $0.tweens.first?.start }
+    let start = try #require(starts.min())
+    h.advance(0.2)
+    let trails = h.state.trails
+    let n = Int(((h.state.scene.now - start) * 30).rounded(.down)) + 1
+    // one ghost per 1/30 s from the tap, where the item shows (it fades in at the button)
+    let expected = (0..<n).map { h.state.scene.fanItems(at: start + Double($0) / 30)[0] }
+      .filter { $0.alpha > 0.02 }.map(\.center)
+    #expect(n >= 6 && expected.count >= 4, "\(n) ghost times, \(expected.count) visible")
+    #expect(trails.first?.count == expected.count)
+    for (a, b) in zip(trails[0], expected) { #expect((a - b).length < 1e-9) }
+    // spacing follows the easing: the steps are not all equal
+    let steps = zip(trails[0], trails[0].dropFirst()).map { ($1 - $0).length }
+    #expect((steps.max() ?? 0) - (steps.min() ?? 0) > 1)
+    h.advance(3)
+    #expect(h.state.trails.isEmpty, "ghosts clear after the motion")
+    #expect(!h.state.isAnimating)
+  }
+}
