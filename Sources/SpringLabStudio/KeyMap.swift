@@ -13,7 +13,7 @@ public enum StudioCommand: Sendable, Equatable {
   case stepBack, stepForward, slower, faster, toggleTrails
   case pinA, toggleCompareMode, swapAB, toggleEditOnCanvas, toggleTake, screenshot
   case escape, toggleHelp, quit
-  case replay, toggleAutoReplay, showBubble
+  case replay, toggleAutoReplay, showBubble, replaySnap
   case setBackdrop(String)
   case clearBackdrop
 }
@@ -78,13 +78,17 @@ public enum KeyMap {
     bind(".", [KeyChord(".")], .stepForward, "step one frame forward (paused)"),
     bind("-", [KeyChord("-")], .slower, "slower: 1×, ½×, ¼×, 1/10×"),
     bind("=", [KeyChord("=")], .faster, "faster"),
-    bind("T", [KeyChord("t")], .toggleTrails, "trails (onion skin)"),
+    bind("T", [KeyChord("t")], .toggleTrails, "trails: a ghost every 1/30 s (onion skin)"),
+    bind(
+      "N", [KeyChord("n")], .replaySnap,
+      "replay the bubble's snap (from 40 % of the way to the middle back to its place)"),
     bind("A", [KeyChord("a")], .pinA, "pin the current settings as A (ghost); again unpins"),
     bind("V", [KeyChord("v")], .toggleCompareMode, "A and B side by side, or A as a ghost"),
     bind("X", [KeyChord("x")], .swapAB, "swap A and B"),
     bind(
       "E", [KeyChord("e")], .toggleEditOnCanvas,
-      "edit on the canvas: drag items (radius, angles) or the main button"),
+      "edit on the canvas: arc guide with radius and start/end angle handles (5° snaps, Shift drags free), items, the main button; the bubble's snap targets"
+    ),
     bind(
       "R", [KeyChord("r")], .toggleTake,
       "record a take; R again renders it to the recordings folder"),

@@ -50,6 +50,7 @@ extension StudioState {
     case .pointerDown(let x, let y): if dialog == nil { pointerDown(x, y) }
     case .pointerMove(let x, let y): pointerMove(x, y)
     case .pointerUp(let x, let y): pointerUp(x, y)
+    case .pointerModifiers(let m): pointerMods = m
     case .panelEdit(let before, let p, let phases):
       // why: behind a dialog only a drag's end passes (nothing changes value)
       guard before == preset, dialog == nil || p == before else { return }

@@ -33,6 +33,14 @@ extension StudioState {
     guard layout.frame.canvas.contains(x, y) else { return }
     let p = layout.devicePoint(x, y)
     if overlays.editOnCanvas {
+      let reach = 12 * window.scale
+      for hd in CanvasEdit.handles(preset, device: scene.device) {
+        let (hx, hy) = layout.view.toPixels(hd.point)
+        if abs(hx - x) < reach && abs(hy - y) < reach {
+          gesture = .editHandle(hd.kind, before: preset)
+          return
+        }
+      }
       switch scene.hitTest(p) {
       case .fanItem(let i):
         gesture = .editItem(i, before: preset)
@@ -55,6 +63,10 @@ extension StudioState {
     case .scene: send(.pointerMove(p))
     case .editItem(let i, _):
       applyPreset(CanvasEdit.dragItem(i, to: p, preset: preset, device: scene.device))
+    case .editHandle(let k, _):
+      applyPreset(
+        CanvasEdit.drag(
+          k, to: p, preset: preset, device: scene.device, free: pointerMods.contains(.shift)))
     case .editMain(_, let grab):
       applyPreset(CanvasEdit.moveMain(to: p - grab, preset: preset, device: scene.device))
     case .scrub:
@@ -85,7 +97,8 @@ extension StudioState {
     gesture = nil
     switch g {
     case .scene: send(.pointerUp(StudioLayout(self).devicePoint(x, y)))
-    case .editItem(_, let before), .editMain(let before, _), .bezier(_, let before),
+    case .editItem(_, let before), .editMain(let before, _), .editHandle(_, let before),
+      .bezier(_, let before),
       .peak(let before, _), .settle(let before, _):
       document.history.record(from: before, to: preset)
       // why: the edit shows at rest immediately: open the menu to see it

@@ -77,6 +77,10 @@ extension StudioState {
       autoReplay.toggle()
       autoReplayNext = scene.now
     case .showBubble: send(.showBubble)
+    case .replaySnap:
+      send(.key("snap"))
+      // why: the snap is what is being tuned: show it on the graph
+      graphSettings.target = .bubbleSnap
     case .setBackdrop(let path): fx.append(.checkBackdrop(path: path))
     case .clearBackdrop: overlays.backdrop = nil
     }

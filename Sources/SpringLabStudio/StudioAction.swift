@@ -14,6 +14,8 @@ public enum StudioAction: Sendable {
   case pointerDown(x: Double, y: Double)
   case pointerMove(x: Double, y: Double)
   case pointerUp(x: Double, y: Double)
+  /// The modifier keys held with the pointer input that follows.
+  case pointerModifiers(KeyModifiers)
   /// The panel edited the preset it showed (`from`); phases as the widgets
   /// reported them. Ignored when the preset changed since (a stale frame).
   case panelEdit(from: Preset, to: Preset, [EditPhase])

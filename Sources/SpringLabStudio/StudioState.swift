@@ -47,6 +47,8 @@ public enum CanvasGesture: Sendable {
   case scene
   case editItem(Int, before: Preset)
   case editMain(before: Preset, grab: Point)
+  /// An arc handle of the canvas editor (radius, start or end angle).
+  case editHandle(CanvasHandleKind, before: Preset)
   case scrub
   case bezier(Int, before: Preset)
   /// The spring's first peak (damping only), grabbed at pixel y.
@@ -117,6 +119,8 @@ public struct StudioState: Sendable {
   /// What the Save as dialog's name field holds.
   public var saveAsName = ""
   public var gesture: CanvasGesture?
+  /// The modifier keys held with the pointer's last press or move (Shift drags angles free).
+  public var pointerMods: KeyModifiers = []
   public var toast: Toast?
   public var take: Take?
   /// The session's input, for `--record-input` (nil when not recording).

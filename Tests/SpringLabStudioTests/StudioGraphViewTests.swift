@@ -1,3 +1,4 @@
+import Foundation
 import SpringLabCore
 import SpringLabUI
 import Testing
@@ -375,5 +376,84 @@ struct StudioTrailTests {
     h.advance(3)
     #expect(h.state.trails.isEmpty, "ghosts clear after the motion")
     #expect(!h.state.isAnimating)
+  }
+}
+
+@Suite("Studio canvas edit handles")
+struct StudioCanvasHandleTests {
+  func pixel(_ h: StudioHarness, angle: Double, distance: Double) -> (Double, Double) {
+    let main = FanLayout.mainCenter(h.state.preset.fan, device: h.state.scene.device)
+    let a = angle * Double.pi / 180
+    let p = Point(main.x + cos(a) * distance, main.y + sin(a) * distance)
+    return StudioLayout(h.state).view.toPixels(p)
+  }
+
+  func handle(_ h: StudioHarness, _ k: CanvasHandleKind) throws -> (Double, Double) {
+    let hd = try #require(
+      CanvasEdit.handles(h.state.preset, device: h.state.scene.device).first { $0.kind == k })
+    return StudioLayout(h.state).view.toPixels(hd.point)
+  }
+
+  @Test func angleHandlesSnapTo5DegreesAndShiftDragsFree() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("e")
+    h.draw()
+    let f = h.state.preset.fan
+    #expect(h.texts.contains("\(Int(f.startAngle))°") && h.texts.contains("\(Int(f.endAngle))°"))
+    #expect(h.texts.contains("\(Int(f.radius)) pt"))
+    let before = h.state.preset
+    let from = try handle(h, .startAngle)
+    h.drag(from: from, to: pixel(h, angle: 183.4, distance: f.radius + 28), steps: 4)
+    var expected = before
+    expected.fan.startAngle = 185
+    #expect(h.state.preset == expected, "snapped to 185°, nothing else changed")
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before, "one drag, one undo step")
+    // Shift: free
+    let a = try handle(h, .startAngle)
+    let b = pixel(h, angle: 183.4, distance: f.radius + 28)
+    h.input([
+      .mouseMove(x: a.0, y: a.1, mods: [.shift]),
+      .mouseDown(x: a.0, y: a.1, button: .left, clicks: 1, mods: [.shift]),
+    ])
+    h.input([.mouseMove(x: b.0, y: b.1, mods: [.shift])])
+    h.input([.mouseUp(x: b.0, y: b.1, button: .left, mods: [.shift])])
+    #expect(abs(h.state.preset.fan.startAngle - 183.4) <= 0.1, "\(h.state.preset.fan.startAngle)")
+    #expect(h.state.preset.fan.endAngle == before.fan.endAngle)
+  }
+
+  @Test func theRadiusHandleSetsOnlyTheRadius() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("e")
+    let f = h.state.preset.fan
+    let before = h.state.preset
+    let from = try handle(h, .radius)
+    h.drag(
+      from: from, to: pixel(h, angle: (f.startAngle + f.endAngle) / 2, distance: 150), steps: 3)
+    var expected = before
+    expected.fan.radius = 150
+    #expect(h.state.preset == expected)
+    h.draw()
+    #expect(h.texts.contains("150 pt"))
+  }
+}
+
+@Suite("Studio bubble snap editing")
+struct StudioBubbleSnapEditTests {
+  @Test func replaySnapPlaysTheSnapSpringBackToItsPlace() {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("e")
+    h.draw()
+    #expect(h.texts.contains("snap targets · N replays the snap"))
+    let rest = h.state.scene.bubble.center(at: h.state.scene.now)
+    h.key("n")
+    #expect(h.state.scene.bubble.phase == .snapping)
+    #expect(h.state.graphSettings.target == .bubbleSnap, "the graph shows the snap being replayed")
+    h.advance(0.05)
+    let mid = h.state.scene.bubble.center(at: h.state.scene.now)
+    #expect((mid - rest).length > 5, "it moves away from its place first")
+    h.advance(h.state.preset.bubble.snapDuration + 0.1)
+    #expect(h.state.scene.bubble.phase == .idle)
+    #expect((h.state.scene.bubble.center(at: h.state.scene.now) - rest).length < 1e-9)
   }
 }
