@@ -25,14 +25,14 @@ enum CanvasEditView {
       dl.polyline([v.toPixels(a), v.toPixels(c)], width: 2 * s, color)
     }
     switch cfg.snapMode {
-    case "corner":
+    case .corner:
       for p in [
         Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.minX, b.maxY), Point(b.maxX, b.maxY),
       ] {
         let (x, y) = v.toPixels(p)
         dl.strokeCircle(cx: x, cy: y, r: cfg.size / 2 * v.scale, width: 2 * s, color)
       }
-    case "edges":
+    case .edges:
       line(Point(b.minX, b.minY), Point(b.maxX, b.minY))
       line(Point(b.maxX, b.minY), Point(b.maxX, b.maxY))
       line(Point(b.maxX, b.maxY), Point(b.minX, b.maxY))

@@ -13,11 +13,11 @@ extension GraphTarget {
   func springKnobs(_ p: Preset) -> SpringKnobs? {
     switch self {
     case .fanExpand:
-      guard FanMotionBuilder.bezier(p.fan.expand) == nil, p.fan.expand.variant != "overshoot"
+      guard PlannedCurve.of(p.fan.expand).bezier == nil, p.fan.expand.variant != .overshoot
       else { return nil }
       return SpringKnobs(damping: \.fan.expand.damping, duration: \.fan.expand.duration)
     case .fanCollapse:
-      guard FanMotionBuilder.bezier(p.fan.collapse) == nil, p.fan.collapse.variant != "overshoot"
+      guard PlannedCurve.of(p.fan.collapse).bezier == nil, p.fan.collapse.variant != .overshoot
       else { return nil }
       return SpringKnobs(damping: \.fan.collapse.damping, duration: \.fan.collapse.duration)
     case .bubbleSnap:

@@ -246,12 +246,12 @@ public enum GraphView {
     let f = state.preset.fan
     switch state.graphSettings.target {
     case .fanExpand:
-      guard f.expand.variant != "overshoot", FanMotionBuilder.bezier(f.expand) != nil else {
+      guard f.expand.variant != .overshoot, PlannedCurve.of(f.expand).bezier != nil else {
         return nil
       }
       return (f.expand, \Preset.fan.expand, false)
     case .fanCollapse:
-      guard FanMotionBuilder.bezier(f.collapse) != nil else { return nil }
+      guard PlannedCurve.of(f.collapse).bezier != nil else { return nil }
       return (f.collapse, \Preset.fan.collapse, true)
     default: return nil
     }
@@ -264,7 +264,7 @@ public enum GraphView {
     _ p: PixelRect
   ) -> ((Double, Double), (Double, Double), (Double, Double), (Double, Double)) {
     let m = e.0
-    let b = FanMotionBuilder.bezier(m) ?? .linear
+    let b = PlannedCurve.of(m).bezier ?? .linear
     let dur = m.duration
     func y(_ v: Double) -> Double { e.collapse ? 1 - v : v }
     return (
@@ -302,12 +302,12 @@ public enum GraphView {
     var mm = m
     let bx = max(0, min(1, t / max(m.duration, 1e-6)))
     // why: a named curve becomes "custom" once its points move
-    if mm.curve != "custom", let named = FanMotionBuilder.bezier(mm) {
+    if mm.curve != .custom, let named = PlannedCurve.of(mm).bezier {
       mm.bezier.x1 = named.x1
       mm.bezier.y1 = named.y1
       mm.bezier.x2 = named.x2
       mm.bezier.y2 = named.y2
-      mm.curve = "custom"
+      mm.curve = .custom
     }
     if i == 0 {
       mm.bezier.x1 = (bx * 1000).rounded() / 1000

@@ -10,10 +10,10 @@ enum SpringEditorRows {
     var out: [String] = []
     for path in paths {
       if let (m, prefix) = motion(of: path, preset) {
-        let eased = FanMotionBuilder.bezier(m) != nil || m.variant == "overshoot"
+        let eased = PlannedCurve.of(m).bezier != nil || m.variant == .overshoot
         if eased && (path == prefix + ".damping" || path == prefix + ".velocity") { continue }
         out.append(path)
-        if path == prefix + ".curve" && m.curve == "custom" {
+        if path == prefix + ".curve" && m.curve == .custom {
           out += ["x1", "y1", "x2", "y2"].map { "\(prefix).bezier.\($0)" }
         }
       } else {

@@ -90,7 +90,7 @@ struct StudioCurveGraphTests {
   @Test func aTweenReportsItsDurationAndNoOvershoot() {
     let h = StudioHarness(path: "/lib/a.json")
     var p = h.state.preset
-    p.fan.expand.curve = "easeOut"
+    p.fan.expand.curve = .easeOut
     h.edit(p)
     h.key("g")
     let g = h.state.motionGraph
@@ -155,7 +155,7 @@ struct StudioCurveGraphTests {
     p.bubble.menuDamping = 0.3
     h.edit(p)
     #expect(h.state.graphSettings.target == .bubbleMenu)
-    p.fan.expand.variant = "overshoot"
+    p.fan.expand.variant = .overshoot
     h.edit(p)
     #expect(h.state.graphSettings.target == .fanExpand)
     #expect(h.draw().finishedTexts.contains { $0.hasPrefix("Expand: eased, duration") })
@@ -169,8 +169,8 @@ struct StudioCurveGraphTests {
   @Test func collapseHandlesAreDrawnInTheCollapseCurvesSpace() throws {
     let h = StudioHarness(path: "/lib/a.json")
     var p = h.state.preset
-    p.fan.expand.curve = "easeIn"
-    p.fan.collapse.curve = "easeOut"
+    p.fan.expand.curve = .easeIn
+    p.fan.collapse.curve = .easeOut
     h.edit(p)
     h.key("g")
     h.send(.graph(.target(.fanCollapse)))
@@ -187,9 +187,9 @@ struct StudioCurveGraphTests {
     #expect(abs(p1.1 - top.1) < 1e-9 && abs(start.1 - top.1) < 1e-9)
     #expect(GraphView.handle(at: p1.0, p1.1, state: h.state, graph: r) == 0, "P1 is grabbable")
     h.drag(from: p1, to: (p1.0 + 30, p1.1 + 20), steps: 4)
-    #expect(h.state.preset.fan.collapse.curve == "custom")
+    #expect(h.state.preset.fan.collapse.curve == .custom)
     #expect(h.state.preset.fan.collapse.bezier.y1 > 0, "dragging down on a 1 → 0 curve raises y1")
-    #expect(h.state.preset.fan.expand.curve == "easeIn", "the expand curve is untouched")
+    #expect(h.state.preset.fan.expand.curve == .easeIn, "the expand curve is untouched")
   }
 
   @Test func theTraceCarriesTheGraphWhileItShows() throws {
@@ -316,7 +316,7 @@ struct StudioGraphHandleTests {
   @Test func easedCurvesHaveNoSpringHandles() throws {
     let (h, p) = try setup(damping: 0.5)
     var q = h.state.preset
-    q.fan.expand.curve = "easeOut"
+    q.fan.expand.curve = .easeOut
     h.edit(q)
     #expect(GraphHandles.peak(h.state, plot: p) == nil)
     #expect(GraphHandles.settle(h.state, plot: p) == nil)
@@ -330,8 +330,8 @@ struct StudioSpringEditorRowTests {
     h.draw()
     #expect(h.texts.contains("Damping") && h.texts.contains("Velocity"), "a spring shows them")
     var p = h.state.preset
-    p.fan.expand.curve = "easeOut"
-    p.fan.collapse.curve = "easeIn"
+    p.fan.expand.curve = .easeOut
+    p.fan.collapse.curve = .easeIn
     h.edit(p)
     h.draw()
     #expect(!h.texts.contains("Damping") && !h.texts.contains("Velocity"))
@@ -342,7 +342,7 @@ struct StudioSpringEditorRowTests {
     let e = try #require(GraphView.easedMotion(h.state))
     let (_, p1, _, _) = GraphView.handlePoints(e, h.state.motionGraph, GraphView.plot(r, scale: 1))
     h.drag(from: p1, to: (p1.0 + 25, p1.1 - 25), steps: 3)
-    #expect(h.state.preset.fan.expand.curve == "custom")
+    #expect(h.state.preset.fan.expand.curve == .custom)
     let rows = SpringEditorRows.rows(PanelSections.all[1].1, h.state.preset)
     #expect(rows.contains("fan.expand.bezier.x1") && rows.contains("fan.expand.bezier.y2"))
     #expect(!rows.contains("fan.expand.damping"))

@@ -25,7 +25,7 @@ extension CanvasEdit {
   /// The arc editor's handles; empty unless the layout is an arc (`arc` or `auto`).
   public static func handles(_ preset: Preset, device: Device) -> [CanvasHandle] {
     let f = preset.fan
-    guard f.layout == "arc" || f.layout == "auto" else { return [] }
+    guard f.layout == .arc || f.layout == .auto else { return [] }
     let main = FanLayout.mainCenter(f, device: device)
     func at(_ deg: Double, _ dist: Double) -> Point {
       let a = deg * .pi / 180

@@ -154,13 +154,14 @@ public struct MotionGraph: Sendable {
     let main = cs
     if paired, let other = target.paired {
       cs += MotionGraph.curves(preset, other, paired: true)
-    } else if paired, target == .bubbleMenu {
+    } else if paired, target == .bubbleMenu,
+      let close = MotionPlan.bubble(preset.bubble).first(where: { $0.kind == .bubbleMenuClose })
+    {
       // why: the menu closes with its own ease-in, not the open spring reversed
-      let close = Tween(
-        start: 0, from: 1, to: 0, duration: preset.bubble.menuCloseDuration,
-        curve: .bezier(.easeIn))
       cs.append(
-        Curve(kind: .value, paired: true, track: Track(rest: 1, tweens: [close]), from: 1, to: 0))
+        Curve(
+          kind: .value, paired: true, track: close.track(at: 0, from: close.from, carried: nil),
+          from: close.from, to: close.to))
     }
     curves = cs
     let moving = main.filter { $0.kind != .rotation }
@@ -261,41 +262,32 @@ public struct MotionGraph: Sendable {
     return past(mid) >= best ? (mid, past(mid)) : (at, best)
   }
 
-  /// The curves of one motion, times relative to its gesture at 0.
+  /// The curves of one motion, times relative to its gesture at 0, read
+  /// from the preset's `MotionPlan` (the same animations the runtime plays).
   public static func curves(_ preset: Preset, _ target: GraphTarget, paired: Bool) -> [Curve] {
+    func curve(_ a: PlannedAnimation, _ kind: Curve.Kind) -> Curve {
+      Curve(
+        kind: kind, paired: paired, track: a.track(at: 0, from: a.from, carried: nil),
+        from: a.from, to: a.to)
+    }
     switch target {
     case .fanExpand, .fanCollapse:
       let expand = target == .fanExpand
-      var menu = FanMenu(config: preset.fan, open: !expand)
-      menu.toggle(at: 0)
-      var out: [Curve] = menu.items.enumerated().map { i, track in
-        Curve(
-          kind: .item(i), paired: paired, track: track, from: expand ? 0 : 1, to: expand ? 1 : 0)
+      var out = MotionPlan.fanItems(preset.fan, expand: expand).enumerated().map { i, a in
+        curve(a, .item(i))
       }
-      let angle = preset.fan.rotationAngle
-      if angle != 0 {
-        out.append(
-          Curve(
-            kind: .rotation, paired: paired, track: menu.rotation, from: expand ? 0 : angle,
-            to: expand ? angle : 0))
+      if preset.fan.rotationAngle != 0 {
+        out.append(curve(MotionPlan.rotation(preset.fan, open: expand), .rotation))
       }
       return out
     case .bubbleSnap:
-      let b = preset.bubble
-      let tw = Tween.uikit(
-        start: 0, from: 0, to: 1, duration: b.snapDuration, damping: b.snapDamping,
-        velocity: b.snapVelocity)
-      return [
-        Curve(kind: .value, paired: paired, track: Track(rest: 0, tweens: [tw]), from: 0, to: 1)
-      ]
+      return MotionPlan.bubble(preset.bubble).filter { $0.kind == .bubbleSnap }.map {
+        curve($0, .value)
+      }
     case .bubbleMenu:
-      let b = preset.bubble
-      let open = Tween.uikit(
-        start: 0, from: 0, to: 1, duration: b.menuDuration, damping: b.menuDamping,
-        velocity: b.menuVelocity)
-      return [
-        Curve(kind: .value, paired: paired, track: Track(rest: 0, tweens: [open]), from: 0, to: 1)
-      ]
+      return MotionPlan.bubble(preset.bubble).filter { $0.kind == .bubbleMenuOpen }.map {
+        curve($0, .value)
+      }
     case .keyboard:
       let tw = Tween(
         start: 0, from: 0, to: 1, duration: Scene.keyboardDuration, curve: .bezier(.easeInOut))
