@@ -13,7 +13,7 @@ public enum StudioCommand: Sendable, Equatable {
   case stepBack, stepForward, slower, faster, toggleTrails
   case pinA, toggleCompareMode, swapAB, toggleEditOnCanvas, toggleTake, screenshot
   case escape, toggleHelp, quit
-  case replay, toggleAutoReplay, showBubble, replaySnap
+  case replay, toggleAutoReplay, showBubble, replaySnap, paste
   case setBackdrop(String)
   case clearBackdrop
 }
@@ -64,6 +64,9 @@ public enum KeyMap {
       "Ctrl+Shift+Z / Ctrl+Y", [KeyChord("z", [.ctrl, .shift]), KeyChord("y", .ctrl)], .redo,
       "redo"),
     bind("Ctrl+C", [KeyChord("c", .ctrl)], .copyExport(.json), "copy the preset as JSON"),
+    bind(
+      "Ctrl+V", [KeyChord("v", .ctrl)], .paste,
+      "paste a spring or curve (SwiftUI, UIKit, Compose, motion, CSS) onto the graphed motion"),
     bind("Tab", [KeyChord("tab")], .togglePanel, "hide or show the panel"),
     bind(
       "D", [KeyChord("d")], .toggleDebug, "debug overlay (hit areas, safe area, arc, thumb zone)"),

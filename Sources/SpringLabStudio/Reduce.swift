@@ -100,6 +100,7 @@ extension StudioState {
           "Backdrop: \(StudioFiles.lastComponent(path)) (drop another, or clear it in the panel)")
       case .failure(let e): flash(e.message)
       }
+    case .pasted(let text): if dialog == nil { paste(text) }
     case .copied(let label, let ok):
       flash(ok ? "Copied the \(label) export to the clipboard" : "Clipboard unavailable")
     case .screenshotSaved(let r):

@@ -457,3 +457,48 @@ struct StudioBubbleSnapEditTests {
     #expect((h.state.scene.bubble.center(at: h.state.scene.now) - rest).length < 1e-9)
   }
 }
+
+@Suite("Studio paste")
+struct StudioPasteTests {
+  @Test func ctrlVAppliesASwiftUISpringToTheGraphedMotionInOneUndoStep() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    let before = h.state.preset
+    h.disk.clipboard = ".spring(response: 0.5, dampingFraction: 0.6)"
+    h.key("v", .ctrl)
+    let m = h.state.preset.fan.expand
+    let applied = SpringForms.fromUIKit(
+      duration: m.duration, damping: m.damping, velocity: m.velocity)
+    let wanted = SwiftUISpring.spring(response: 0.5, dampingFraction: 0.6)
+    #expect(abs(applied.spring.stiffness - wanted.stiffness) <= 1e-6 * wanted.stiffness)
+    #expect(abs(applied.spring.damping - wanted.damping) <= 1e-6 * wanted.damping)
+    #expect(abs(m.damping - 0.6) < 1e-9)
+    let toast = try #require(h.state.toast?.text)
+    #expect(toast.hasPrefix("Pasted ") && toast.contains("→ Expand: duration"), "\(toast)")
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before)
+  }
+
+  @Test func aCSSCurveLandsOnAnEasedMotionAndABadSnippetSaysWhy() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("g")
+    h.send(.graph(.target(.fanCollapse)))
+    h.disk.clipboard = "transition: transform 300ms cubic-bezier(0.2, 0.9, 0.3, 1.2);"
+    h.key("v", .ctrl)
+    let c = h.state.preset.fan.collapse
+    #expect(c.curve == .custom)
+    #expect(c.bezier.x1 == 0.2 && c.bezier.y1 == 0.9 && c.bezier.x2 == 0.3 && c.bezier.y2 == 1.2)
+    #expect(abs(c.duration - 0.3) < 1e-9)
+    #expect(h.state.toast?.text.contains("→ Collapse") == true)
+    let before = h.state.preset
+    h.disk.clipboard = "hello world"
+    h.key("v", .ctrl)
+    #expect(h.state.preset == before)
+    #expect(h.state.toast?.text.hasPrefix("Paste: could not read a spring") == true)
+    // an overdamped spring cannot be a UIKit spring: said, not applied
+    h.send(.graph(.target(.bubbleSnap)))
+    h.disk.clipboard = "stiffness=100 damping=40 mass=1"
+    h.key("v", .ctrl)
+    #expect(h.state.preset == before)
+    #expect(h.state.toast?.text.contains("overdamped") == true, "\(h.state.toast?.text ?? "")")
+  }
+}
