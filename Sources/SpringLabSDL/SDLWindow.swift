@@ -318,6 +318,13 @@ public final class SDLWindow {
     SDL_SetClipboardText(text) == 0
   }
 
+  /// The system clipboard's text, or nil when it holds none.
+  public func clipboardText() -> String? {
+    guard SDL_HasClipboardText() == SDL_TRUE, let c = SDL_GetClipboardText() else { return nil }
+    defer { SDL_free(c) }
+    return String(cString: c)
+  }
+
   /// Waits up to `timeoutMs` milliseconds for an event (0 = just poll), then
   /// drains every pending event. Mouse coordinates are in drawable pixels.
   /// Several size changes in one batch yield one `.resize`.

@@ -1,131 +1,306 @@
 import SpringLabCore
 import SpringLabUI
 
-/// The curve graph (G): each item's progress against time with its stagger
-/// offset, the main button's rotation, the bubble's snap, a playhead in sync
-/// with the canvas, settle time and peak overshoot. Eased curves show their
-/// Bézier control points, draggable.
+/// The curve graph (G): the chosen motion's progress against time, scaled to
+/// what it shows (overshoot and undershoot included) and clipped to its
+/// card; a picker row (which motion, velocity, both directions), a legend, a
+/// headline (settle time and peak overshoot for springs, duration for
+/// tweens, with the settle rule), a playhead with a readout while the canvas
+/// plays the motion, and the Bézier control points of eased curves, draggable.
 public enum GraphView {
-  /// Plot area inside `r`, pixels, and the value range shown.
+  /// Plot area inside `r`, pixels.
   static func plot(_ r: PixelRect, scale s: Double) -> PixelRect {
-    PixelRect(x: r.x + 44 * s, y: r.y + 30 * s, w: r.w - 60 * s, h: r.h - 52 * s)
+    PixelRect(x: r.x + 44 * s, y: r.y + 62 * s, w: r.w - 96 * s, h: r.h - 100 * s)
   }
-  static let vMin = -0.1
-  static let vMax = 1.25
 
-  static func toPx(_ t: Double, _ v: Double, _ p: PixelRect, span: Double) -> (Double, Double) {
-    (p.x + t / span * p.w, p.y + p.h - (v - vMin) / (vMax - vMin) * p.h)
+  /// Pixel of (t seconds, progress v) in the plot of `g`.
+  static func toPx(_ t: Double, _ v: Double, _ p: PixelRect, _ g: MotionGraph) -> (Double, Double) {
+    (p.x + t / g.tMax * p.w, p.y + p.h - (v - g.yMin) / (g.yMax - g.yMin) * p.h)
+  }
+
+  /// The picker row: one chip per motion, then the options.
+  static func chips(_ r: PixelRect, scale s: Double) -> [(PixelRect, GraphChoice, String)] {
+    var out: [(PixelRect, GraphChoice, String)] = []
+    var x = r.x + 10 * s
+    let y = r.y + 6 * s
+    func add(_ c: GraphChoice, _ label: String) {
+      let w = (Double(label.count) * 6.6 + 14) * s
+      out.append((PixelRect(x: x, y: y, w: w, h: 18 * s), c, label))
+      x += w + 4 * s
+    }
+    for t in GraphTarget.allCases { add(.target(t), t.title) }
+    x += 8 * s
+    add(.toggleVelocity, "velocity")
+    add(.togglePaired, "both ways")
+    return out
+  }
+
+  static let grid = RGBA(0x48, 0x48, 0x4A)
+  static let dim = RGBA(0x8E, 0x8E, 0x93)
+  static let rotationColor = RGBA(0xC7, 0xC7, 0xCC, 0xB0)
+  static let velocityColor = RGBA(0xFF, 0xFF, 0xFF, 0x90)
+
+  static func color(_ c: MotionGraph.Curve) -> RGBA {
+    switch c.kind {
+    case .item(let i): return Palette.items[i % Palette.items.count]
+    case .rotation: return rotationColor
+    case .value: return RGBA(0x9E, 0x9C, 0xFF)
+    }
   }
 
   static func draw(_ state: StudioState, in r: PixelRect, into dl: inout DrawList) {
     let s = state.window.scale
-    let scene = state.scene
-    let fan = scene.preset.fan
-    let expanding =
-      scene.fan.phase(at: scene.now) == .expanding || scene.fan.phase(at: scene.now) == .expanded
-    let graph = CurveGraph(
-      fan: fan, expand: expanding || scene.fan.phase(at: scene.now) == .collapsed)
+    let g = state.motionGraph
+    let settings = state.graphSettings
     dl.fillRoundedRect(r, radius: 10 * s, RGBA(0x16, 0x17, 0x1B, 0xF4))
-    let p = plot(r, scale: s)
-    let span = graph.span
-    // grid: 0 and 1 lines, time ticks every 0.1 s
-    for v in [0.0, 1.0] {
-      let (x0, y) = toPx(0, v, p, span: span)
-      dl.polyline([(x0, y), (p.x + p.w, y)], width: 1, RGBA(0x48, 0x48, 0x4A))
+    // why: nothing drawn for the graph may leave its card, whatever the values
+    dl.clip(r)
+    defer { dl.clip(nil) }
+    for (cr, choice, label) in chips(r, scale: s) {
+      let on: Bool
+      switch choice {
+      case .target(let t): on = t == settings.target
+      case .toggleVelocity: on = settings.velocity
+      case .togglePaired: on = settings.paired
+      }
+      dl.fillRoundedRect(
+        cr, radius: 5 * s, on ? RGBA(0x0A, 0x84, 0xFF) : RGBA(0x2C, 0x2C, 0x2E))
       dl.text(
-        v == 0 ? "0" : "1", x: p.x - 8 * s, y: y - 7 * s, size: 11 * s,
-        color: RGBA(0x8E, 0x8E, 0x93), align: .right)
+        label, x: cr.x + cr.w / 2, y: cr.y + 3 * s, size: 11 * s,
+        color: on ? RGBA(255, 255, 255) : RGBA(0xC7, 0xC7, 0xCC), align: .center)
     }
-    // why: keep labels at least ~40 px apart whatever the span
+    dl.text(
+      headline(g, state), x: r.x + 12 * s, y: r.y + 30 * s, size: 12 * s, color: RGBA(255, 255, 255)
+    )
+    dl.text(
+      rule(g), x: r.x + 12 * s, y: r.y + 45 * s, size: 10 * s, color: dim)
+    let p = plot(r, scale: s)
+    // grid: the 0 and 1 lines, and time ticks at least ~40 px apart
+    for v in [0.0, 1.0] {
+      let (x0, y) = toPx(0, v, p, g)
+      dl.polyline([(x0, y), (p.x + p.w, y)], width: 1, grid)
+      dl.text(
+        v == 0 ? "0" : "1", x: p.x - 8 * s, y: y - 7 * s, size: 11 * s, color: dim, align: .right)
+    }
     let stepChoices = [0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10]
-    let tickStep = stepChoices.first { $0 / span * p.w >= 40 * s } ?? 10
+    let tickStep = stepChoices.first { $0 / g.tMax * p.w >= 40 * s } ?? 10
     var tick = 0.0
-    while tick <= span {
-      let (x, y) = toPx(tick, vMin, p, span: span)
+    while tick <= g.tMax {
+      let x = p.x + tick / g.tMax * p.w
+      let y = p.y + p.h
       dl.polyline([(x, y), (x, y - 4 * s)], width: 1, RGBA(0x63, 0x63, 0x66))
       dl.text(
-        Fmt.fixed(tick, tickStep < 0.1 ? 2 : 1), x: x, y: y + 3 * s, size: 10 * s,
-        color: RGBA(0x8E, 0x8E, 0x93), align: .center)
+        Fmt.fixed(tick, tickStep < 0.1 ? 2 : 1) + (tick == 0 ? " s" : ""), x: x, y: y + 3 * s,
+        size: 10 * s, color: dim, align: .center)
       tick += tickStep
     }
-    let rot = graph.rotation.points.map { toPx($0.0, $0.1, p, span: span) }
-    dl.polyline(rot, width: 1.5 * s, RGBA(0x64, 0xD2, 0xFF, 0xA0))
-    for (i, series) in graph.items.enumerated() {
-      let pts = series.points.map { toPx($0.0, $0.1, p, span: span) }
-      dl.polyline(pts, width: 2 * s, Palette.items[i % Palette.items.count])
-    }
-    // playhead: time since the current motion of the fan began
-    let motionStart = (scene.fan.items.compactMap { $0.tweens.first?.start }.min()) ?? 0
-    let local = scene.now - motionStart
-    if local >= 0 && local <= span {
-      let (x, _) = toPx(local, 0, p, span: span)
-      dl.polyline([(x, p.y), (x, p.y + p.h)], width: 2 * s, RGBA(255, 255, 255, 0xC0))
-    }
-    // bubble snap, when it snaps
-    if scene.bubble.phase == .snapping {
+    // settle marker
+    if let st = g.settle, st <= g.tMax {
+      let (x, _) = toPx(st, 0, p, g)
+      dl.polyline([(x, p.y), (x, p.y + p.h)], width: 1, RGBA(0x30, 0xD1, 0x58, 0xA0))
       dl.text(
-        "bubble snapping", x: p.x + p.w, y: r.y + 8 * s, size: 11 * s, color: Palette.bubble,
-        align: .right)
+        "settled", x: x + 3 * s, y: p.y + 2 * s, size: 10 * s, color: RGBA(0x30, 0xD1, 0x58))
+      let band = MotionGraph.settleBand
+      let (_, yHi) = toPx(0, 1 + band, p, g)
+      let (_, yLo) = toPx(0, 1 - band, p, g)
+      dl.fillRoundedRect(
+        PixelRect(x: p.x, y: yHi, w: p.w, h: max(1, yLo - yHi)), radius: 0,
+        RGBA(0x30, 0xD1, 0x58, 0x30))
     }
-    let title = expanding || scene.fan.phase(at: scene.now) == .collapsed ? "Expand" : "Collapse"
-    let speed = state.timeline.speed == 1 ? "" : " · " + Fmt.speed(state.timeline.speed)
+    for c in g.curves {
+      let pts = samples(c, g).map { toPx($0.0, $0.1, p, g) }
+      let w = (c.paired ? 1 : (c.kind == .rotation ? 1.5 : 2)) * s
+      dl.polyline(pts, width: w, c.paired ? color(c).fading(0.55) : color(c))
+    }
+    if settings.velocity, let c = g.curves.first(where: { !$0.paired && $0.kind != .rotation }) {
+      drawVelocity(c, g, p, s, &dl)
+    }
+    drawLegend(g, settings, r, s, &dl)
+    if let local = state.graphPlayhead {
+      let (x, _) = toPx(local, 0, p, g)
+      dl.polyline([(x, p.y), (x, p.y + p.h)], width: 2 * s, RGBA(255, 255, 255, 0xC0))
+      if let c = g.curves.first(where: { !$0.paired && $0.kind != .rotation }) {
+        let v = c.sample(local)
+        let name = c.kind == .value ? "value" : "item 1"
+        dl.text(
+          "t \(Fmt.fixed(local, 3)) s · \(name) \(Fmt.fixed(v.x, 3)) · velocity \(Fmt.fixed(v.v, 2)) /s",
+          x: r.x + r.w - 12 * s, y: r.y + 30 * s, size: 11 * s, color: RGBA(255, 255, 255),
+          align: .right)
+        let (_, y) = toPx(local, v.x, p, g)
+        dl.fillCircle(cx: x, cy: y, r: 3.5 * s, RGBA(255, 255, 255))
+      }
+    }
+    // spring handles: the first peak (damping) and the settle marker (duration)
+    if let pk = GraphHandles.peak(state, plot: p) {
+      let k = state.graphSettings.target.springKnobs(state.preset)
+      let z = k.map { state.preset[keyPath: $0.damping] } ?? 1
+      dl.strokeCircle(cx: pk.x, cy: pk.y, r: 6 * s, width: 2 * s, RGBA(255, 255, 255))
+      let label =
+        pk.bounceZero
+        ? "bounce 0 · drag up to add bounce"
+        : "bounce \(Fmt.fixed(max(0, 1 - z), 2)) · damping \(Fmt.fixed(z, 2))"
+      dl.text(label, x: pk.x + 9 * s, y: pk.y - 16 * s, size: 10 * s, color: RGBA(255, 255, 255))
+    }
+    if let st = GraphHandles.settle(state, plot: p) {
+      dl.fillCircle(cx: st.x, cy: st.y, r: 5 * s, RGBA(0x30, 0xD1, 0x58))
+    }
+    // Bézier handles for eased motion, in the space of the curve shown
+    if let e = easedMotion(state) {
+      let (a, b, c, d) = handlePoints(e, g, p)
+      let yellow = RGBA(0xFF, 0xD6, 0x0A)
+      dl.polyline([a, b], width: 1, yellow)
+      dl.polyline([d, c], width: 1, yellow)
+      dl.fillCircle(cx: b.0, cy: b.1, r: 5 * s, yellow)
+      dl.fillCircle(cx: c.0, cy: c.1, r: 5 * s, yellow)
+    }
+  }
+
+  /// The headline: settle and overshoot for springs, duration for tweens.
+  static func headline(_ g: MotionGraph, _ state: StudioState) -> String {
+    var line = g.target.title + ": "
+    if let st = g.settle, let os = g.overshoot {
+      line += "settles at \(Fmt.fixed(st, 3)) s · peak overshoot \(Fmt.fixed(os, 1)) %"
+    } else {
+      line += "eased, duration \(Fmt.fixed(g.duration, 3)) s"
+    }
+    if state.timeline.speed != 1 { line += " · " + Fmt.speed(state.timeline.speed) }
+    if state.timeline.paused { line += " · paused" }
+    return line
+  }
+
+  /// The rule under the headline.
+  static func rule(_ g: MotionGraph) -> String {
+    g.isSpring
+      ? "settled = last time any part is outside ±0.5 % of its travel (green band)"
+      : "duration = from the gesture to the end of the last move"
+  }
+
+  /// (t, progress) samples of a curve across the graph's span.
+  static func samples(_ c: MotionGraph.Curve, _ g: MotionGraph) -> [(Double, Double)] {
+    var out: [(Double, Double)] = []
+    var t = 0.0
+    while t <= g.tMax + 1e-9 {
+      out.append((t, c.sample(t).x))
+      t += g.step
+    }
+    return out
+  }
+
+  static func drawVelocity(
+    _ c: MotionGraph.Curve, _ g: MotionGraph, _ p: PixelRect, _ s: Double, _ dl: inout DrawList
+  ) {
+    var pts: [(Double, Double)] = []
+    var t = 0.0
+    while t <= g.tMax + 1e-9 {
+      pts.append((t, c.sample(t).v))
+      t += g.step
+    }
+    let vMax = max(pts.map { abs($0.1) }.max() ?? 1, 1e-9)
+    // why: velocity has its own axis (right): ±vMax spans the plot's height
+    let px = pts.map { (p.x + $0.0 / g.tMax * p.w, p.y + p.h / 2 - $0.1 / vMax * p.h / 2) }
+    dl.polyline(px, width: 1 * s, velocityColor)
     dl.text(
-      "\(title): settles at \(Fmt.fixed(graph.settleTime, 3)) s · peak overshoot \(Fmt.fixed(graph.peakOvershoot, 1)) %\(speed)\(state.timeline.paused ? " · paused" : "")",
-      x: r.x + 12 * s, y: r.y + 8 * s, size: 12 * s, color: RGBA(255, 255, 255))
-    // Bézier handles for eased motion
-    if let (m, _) = easedMotion(state), let b = PlannedCurve.of(m).bezier {
-      let dur = m.duration
-      let (x0, y0) = toPx(0, 0, p, span: span)
-      let (x3, y3) = toPx(dur, 1, p, span: span)
-      let h1 = toPx(b.x1 * dur, b.y1, p, span: span)
-      let h2 = toPx(b.x2 * dur, b.y2, p, span: span)
-      dl.polyline([(x0, y0), h1], width: 1, RGBA(0xFF, 0xD6, 0x0A))
-      dl.polyline([(x3, y3), h2], width: 1, RGBA(0xFF, 0xD6, 0x0A))
-      dl.fillCircle(cx: h1.0, cy: h1.1, r: 5 * s, RGBA(0xFF, 0xD6, 0x0A))
-      dl.fillCircle(cx: h2.0, cy: h2.1, r: 5 * s, RGBA(0xFF, 0xD6, 0x0A))
+      "+\(Fmt.fixed(vMax, 1)) /s", x: p.x + p.w + 4 * s, y: p.y - 6 * s, size: 10 * s,
+      color: velocityColor)
+    dl.text(
+      "0 /s", x: p.x + p.w + 4 * s, y: p.y + p.h / 2 - 6 * s, size: 10 * s, color: velocityColor)
+    dl.text(
+      "−\(Fmt.fixed(vMax, 1)) /s", x: p.x + p.w + 4 * s, y: p.y + p.h - 6 * s, size: 10 * s,
+      color: velocityColor)
+  }
+
+  /// Which colour is which part, and what each curve is.
+  static func drawLegend(
+    _ g: MotionGraph, _ settings: GraphSettings, _ r: PixelRect, _ s: Double,
+    _ dl: inout DrawList
+  ) {
+    var entries: [(RGBA, String)] = []
+    for c in g.curves where !c.paired {
+      switch c.kind {
+      case .item(let i): entries.append((color(c), "item \(i + 1)"))
+      case .rotation: entries.append((rotationColor, "main button rotation"))
+      case .value:
+        entries.append((color(c), g.target == .keyboard ? "keyboard height" : "progress"))
+      }
+    }
+    if settings.paired, let other = g.target.paired {
+      entries.append((dim, "thin: \(other.title.lowercased())"))
+    } else if settings.paired, g.target == .bubbleMenu {
+      entries.append((dim, "thin: menu close (ease-in)"))
+    }
+    if settings.velocity { entries.append((velocityColor, "velocity (right axis)")) }
+    var x = r.x + 44 * s
+    let y = r.y + r.h - 18 * s
+    for (c, label) in entries {
+      dl.fillRoundedRect(PixelRect(x: x, y: y + 5 * s, w: 12 * s, h: 3 * s), radius: 0, c)
+      dl.text(label, x: x + 16 * s, y: y, size: 10 * s, color: RGBA(0xC7, 0xC7, 0xCC))
+      x += (Double(label.count) * 6 + 30) * s
     }
   }
 
-  /// The eased (non-spring) motion whose control points the graph edits:
-  /// expand when it is eased, else collapse; nil when both are springs.
-  static func easedMotion(_ state: StudioState) -> (FanMotion, WritableKeyPath<Preset, FanMotion>)?
-  {
-    let f = state.scene.preset.fan
-    if f.expand.curve != .spring { return (f.expand, \Preset.fan.expand) }
-    if f.collapse.curve != .spring && state.scene.fan.phase(at: state.scene.now) == .collapsing {
-      return (f.collapse, \Preset.fan.collapse)
+  /// The eased (non-spring) fan motion whose control points the graph edits:
+  /// the graphed one, when it is a plain eased curve.
+  static func easedMotion(_ state: StudioState) -> (
+    FanMotion, WritableKeyPath<Preset, FanMotion>, collapse: Bool
+  )? {
+    let f = state.preset.fan
+    switch state.graphSettings.target {
+    case .fanExpand:
+      guard f.expand.variant != .overshoot, PlannedCurve.of(f.expand).bezier != nil else {
+        return nil
+      }
+      return (f.expand, \Preset.fan.expand, false)
+    case .fanCollapse:
+      guard PlannedCurve.of(f.collapse).bezier != nil else { return nil }
+      return (f.collapse, \Preset.fan.collapse, true)
+    default: return nil
     }
-    return nil
   }
 
-  /// The handle (0 or 1) under a pixel, if any.
+  /// Start, P1, P2 and end of the eased curve in pixels: a collapse runs
+  /// 1 → 0, so its control points are drawn at 1 − y.
+  static func handlePoints(
+    _ e: (FanMotion, WritableKeyPath<Preset, FanMotion>, collapse: Bool), _ g: MotionGraph,
+    _ p: PixelRect
+  ) -> ((Double, Double), (Double, Double), (Double, Double), (Double, Double)) {
+    let m = e.0
+    let b = PlannedCurve.of(m).bezier ?? .linear
+    let dur = m.duration
+    func y(_ v: Double) -> Double { e.collapse ? 1 - v : v }
+    return (
+      toPx(0, y(0), p, g), toPx(b.x1 * dur, y(b.y1), p, g), toPx(b.x2 * dur, y(b.y2), p, g),
+      toPx(dur, y(1), p, g)
+    )
+  }
+
+  /// The handle (0 or 1) under a pixel, if any. P2 is tested first only when
+  /// P1 is not nearer, so both stay grabbable when they overlap an end point.
   static func handle(at x: Double, _ y: Double, state: StudioState, graph r: PixelRect) -> Int? {
-    guard let (m, _) = easedMotion(state), let b = PlannedCurve.of(m).bezier
-    else { return nil }
+    guard let e = easedMotion(state) else { return nil }
     let s = state.window.scale
-    let p = plot(r, scale: s)
-    let span = CurveGraph(fan: state.scene.preset.fan).span
-    let h1 = toPx(b.x1 * m.duration, b.y1, p, span: span)
-    let h2 = toPx(b.x2 * m.duration, b.y2, p, span: span)
-    if ((h1.0 - x) * (h1.0 - x) + (h1.1 - y) * (h1.1 - y)).squareRoot() < 10 * s { return 0 }
-    if ((h2.0 - x) * (h2.0 - x) + (h2.1 - y) * (h2.1 - y)).squareRoot() < 10 * s { return 1 }
-    return nil
+    let (_, h1, h2, _) = handlePoints(e, state.motionGraph, plot(r, scale: s))
+    let d1 = ((h1.0 - x) * (h1.0 - x) + (h1.1 - y) * (h1.1 - y)).squareRoot()
+    let d2 = ((h2.0 - x) * (h2.0 - x) + (h2.1 - y) * (h2.1 - y)).squareRoot()
+    if min(d1, d2) >= 10 * s { return nil }
+    return d1 <= d2 ? 0 : 1
   }
 
-  /// Moves handle `i` to a pixel: new control point, clamped (x in 0…1).
+  /// Moves handle `i` to a pixel: new control point (x in 0…1 as CSS requires).
   static func drag(handle i: Int, to x: Double, _ y: Double, state: StudioState, graph r: PixelRect)
     -> Preset?
   {
-    guard let (m, kp) = easedMotion(state) else { return nil }
-    let s = state.window.scale
-    let p = plot(r, scale: s)
-    let span = CurveGraph(fan: state.scene.preset.fan).span
-    let t = (x - p.x) / p.w * span
-    let v = vMin + (p.y + p.h - y) / p.h * (vMax - vMin)
-    var preset = state.scene.preset
+    guard let e = easedMotion(state) else { return nil }
+    let (m, kp) = (e.0, e.1)
+    let g = state.motionGraph
+    let p = plot(r, scale: state.window.scale)
+    let t = (x - p.x) / p.w * g.tMax
+    var v = g.yMin + (p.y + p.h - y) / p.h * (g.yMax - g.yMin)
+    if e.collapse { v = 1 - v }
+    // why: the preset's range for control point y
+    v = max(-2, min(3, v))
+    var preset = state.preset
     var mm = m
     let bx = max(0, min(1, t / max(m.duration, 1e-6)))
-    let by = max(-2, min(3, v))
     // why: a named curve becomes "custom" once its points move
     if mm.curve != .custom, let named = PlannedCurve.of(mm).bezier {
       mm.bezier.x1 = named.x1
@@ -136,19 +311,19 @@ public enum GraphView {
     }
     if i == 0 {
       mm.bezier.x1 = (bx * 1000).rounded() / 1000
-      mm.bezier.y1 = (by * 1000).rounded() / 1000
+      mm.bezier.y1 = (v * 1000).rounded() / 1000
     } else {
       mm.bezier.x2 = (bx * 1000).rounded() / 1000
-      mm.bezier.y2 = (by * 1000).rounded() / 1000
+      mm.bezier.y2 = (v * 1000).rounded() / 1000
     }
     preset[keyPath: kp] = mm
     return preset
   }
 
-  /// Scene time for a playhead drag at pixel x.
+  /// Scene time for a playhead drag at pixel x: within the fan's current motion.
   static func scrubTime(at x: Double, state: StudioState, graph r: PixelRect) -> Double {
     let p = plot(r, scale: state.window.scale)
-    let span = CurveGraph(fan: state.scene.preset.fan).span
+    let span = state.motionGraph.tMax
     let motionStart = (state.scene.fan.items.compactMap { $0.tweens.first?.start }.min()) ?? 0
     return motionStart + max(0, min(span, (x - p.x) / p.w * span))
   }

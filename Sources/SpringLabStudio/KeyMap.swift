@@ -13,7 +13,7 @@ public enum StudioCommand: Sendable, Equatable {
   case stepBack, stepForward, slower, faster, toggleTrails
   case pinA, toggleCompareMode, swapAB, toggleEditOnCanvas, toggleTake, screenshot
   case escape, toggleHelp, quit
-  case replay, toggleAutoReplay, showBubble
+  case replay, toggleAutoReplay, showBubble, replaySnap, paste
   case setBackdrop(String)
   case clearBackdrop
 }
@@ -64,6 +64,9 @@ public enum KeyMap {
       "Ctrl+Shift+Z / Ctrl+Y", [KeyChord("z", [.ctrl, .shift]), KeyChord("y", .ctrl)], .redo,
       "redo"),
     bind("Ctrl+C", [KeyChord("c", .ctrl)], .copyExport(.json), "copy the preset as JSON"),
+    bind(
+      "Ctrl+V", [KeyChord("v", .ctrl)], .paste,
+      "paste a spring or curve (SwiftUI, UIKit, Compose, motion, CSS) onto the graphed motion"),
     bind("Tab", [KeyChord("tab")], .togglePanel, "hide or show the panel"),
     bind(
       "D", [KeyChord("d")], .toggleDebug, "debug overlay (hit areas, safe area, arc, thumb zone)"),
@@ -71,19 +74,24 @@ public enum KeyMap {
       "L", [KeyChord("l")], .nextLint, "select the next lint warning's field (Enter types a value)"),
     bind(
       "G", [KeyChord("g")], .toggleGraph,
-      "curve graph (drag the playhead to scrub; drag Bézier handles of eased curves)"),
+      "curve graph: pick the motion (expand, collapse, bubble snap, bubble menu, keyboard; it follows the field you edit), velocity, both ways; drag the playhead to scrub; drag Bézier handles of eased curves"
+    ),
     bind("P", [KeyChord("p")], .togglePause, "pause"),
     bind(",", [KeyChord(",")], .stepBack, "step one frame back (paused)"),
     bind(".", [KeyChord(".")], .stepForward, "step one frame forward (paused)"),
     bind("-", [KeyChord("-")], .slower, "slower: 1×, ½×, ¼×, 1/10×"),
     bind("=", [KeyChord("=")], .faster, "faster"),
-    bind("T", [KeyChord("t")], .toggleTrails, "trails (onion skin)"),
+    bind("T", [KeyChord("t")], .toggleTrails, "trails: a ghost every 1/30 s (onion skin)"),
+    bind(
+      "N", [KeyChord("n")], .replaySnap,
+      "replay the bubble's snap (from 40 % of the way to the middle back to its place)"),
     bind("A", [KeyChord("a")], .pinA, "pin the current settings as A (ghost); again unpins"),
     bind("V", [KeyChord("v")], .toggleCompareMode, "A and B side by side, or A as a ghost"),
     bind("X", [KeyChord("x")], .swapAB, "swap A and B"),
     bind(
       "E", [KeyChord("e")], .toggleEditOnCanvas,
-      "edit on the canvas: drag items (radius, angles) or the main button"),
+      "edit on the canvas: arc guide with radius and start/end angle handles (5° snaps, Shift drags free), items, the main button; the bubble's snap targets"
+    ),
     bind(
       "R", [KeyChord("r")], .toggleTake,
       "record a take; R again renders it to the recordings folder"),

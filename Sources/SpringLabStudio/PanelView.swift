@@ -79,7 +79,7 @@ enum PanelView {
     for (title, paths) in PanelSections.all {
       let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
       if ui.section(marked ? "\(title)  ⚠" : title) {
-        for path in paths {
+        for path in SpringEditorRows.rows(paths, state.preset) {
           guard let f = PresetField.named(path) else { continue }
           // why: inside "Expand", "Expand duration" reads as "Duration" and fits the label column
           let first = title.split(separator: " ").first.map(String.init) ?? title

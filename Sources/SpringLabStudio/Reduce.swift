@@ -50,6 +50,7 @@ extension StudioState {
     case .pointerDown(let x, let y): if dialog == nil { pointerDown(x, y) }
     case .pointerMove(let x, let y): pointerMove(x, y)
     case .pointerUp(let x, let y): pointerUp(x, y)
+    case .pointerModifiers(let m): pointerMods = m
     case .panelEdit(let before, let p, let phases):
       // why: behind a dialog only a drag's end passes (nothing changes value)
       guard before == preset, dialog == nil || p == before else { return }
@@ -63,7 +64,10 @@ extension StudioState {
           document.history.commit(p)
         }
       }
+      // why: the graph follows the field being edited
+      if let t = GraphTarget(changedFrom: before, to: p) { graphSettings.target = t }
       applyPreset(p)
+    case .graph(let c): choose(c)
     case .dropFile(let path):
       guard dialog == nil else { return }
       switch DroppedFile(path: path) {
@@ -96,6 +100,7 @@ extension StudioState {
           "Backdrop: \(StudioFiles.lastComponent(path)) (drop another, or clear it in the panel)")
       case .failure(let e): flash(e.message)
       }
+    case .pasted(let text): if dialog == nil { paste(text) }
     case .copied(let label, let ok):
       flash(ok ? "Copied the \(label) export to the clipboard" : "Clipboard unavailable")
     case .screenshotSaved(let r):

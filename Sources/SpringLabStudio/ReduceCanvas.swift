@@ -7,8 +7,22 @@ extension StudioState {
   mutating func pointerDown(_ x: Double, _ y: Double) {
     let layout = StudioLayout(self)
     if let r = layout.graph, r.contains(x, y) {
+      if let chip = GraphView.chips(r, scale: window.scale).first(where: { $0.0.contains(x, y) }) {
+        choose(chip.1)
+        return
+      }
+      let plot = GraphView.plot(r, scale: window.scale)
+      let reach = 10 * window.scale
       if let h = GraphView.handle(at: x, y, state: self, graph: r) {
         gesture = .bezier(h, before: preset)
+      } else if let pk = GraphHandles.peak(self, plot: plot), abs(pk.x - x) < reach,
+        abs(pk.y - y) < reach
+      {
+        gesture = .peak(before: preset, grabY: y)
+      } else if let st = GraphHandles.settle(self, plot: plot), abs(st.x - x) < reach,
+        abs(st.y - y) < reach
+      {
+        gesture = .settle(before: preset, grabX: x)
       } else {
         gesture = .scrub
         if !timeline.paused { timeline.togglePause() }
@@ -19,6 +33,14 @@ extension StudioState {
     guard layout.frame.canvas.contains(x, y) else { return }
     let p = layout.devicePoint(x, y)
     if overlays.editOnCanvas {
+      let reach = 12 * window.scale
+      for hd in CanvasEdit.handles(preset, device: scene.device) {
+        let (hx, hy) = layout.view.toPixels(hd.point)
+        if abs(hx - x) < reach && abs(hy - y) < reach {
+          gesture = .editHandle(hd.kind, before: preset)
+          return
+        }
+      }
       switch scene.hitTest(p) {
       case .fanItem(let i):
         gesture = .editItem(i, before: preset)
@@ -41,6 +63,10 @@ extension StudioState {
     case .scene: send(.pointerMove(p))
     case .editItem(let i, _):
       applyPreset(CanvasEdit.dragItem(i, to: p, preset: preset, device: scene.device))
+    case .editHandle(let k, _):
+      applyPreset(
+        CanvasEdit.drag(
+          k, to: p, preset: preset, device: scene.device, free: pointerMods.contains(.shift)))
     case .editMain(_, let grab):
       applyPreset(CanvasEdit.moveMain(to: p - grab, preset: preset, device: scene.device))
     case .scrub:
@@ -51,6 +77,18 @@ extension StudioState {
       if let r = layout.graph, let np = GraphView.drag(handle: h, to: x, y, state: self, graph: r) {
         applyPreset(np)
       }
+    case .peak(let before, let grabY):
+      if let r = layout.graph {
+        let plot = GraphView.plot(r, scale: window.scale)
+        applyPreset(
+          GraphHandles.dragPeak(to: y, from: before, grabY: grabY, state: self, plot: plot))
+      }
+    case .settle(let before, let grabX):
+      if let r = layout.graph {
+        let plot = GraphView.plot(r, scale: window.scale)
+        applyPreset(
+          GraphHandles.dragSettle(to: x, from: before, grabX: grabX, state: self, plot: plot))
+      }
     }
   }
 
@@ -59,7 +97,9 @@ extension StudioState {
     gesture = nil
     switch g {
     case .scene: send(.pointerUp(StudioLayout(self).devicePoint(x, y)))
-    case .editItem(_, let before), .editMain(let before, _), .bezier(_, let before):
+    case .editItem(_, let before), .editMain(let before, _), .editHandle(_, let before),
+      .bezier(_, let before),
+      .peak(let before, _), .settle(let before, _):
       document.history.record(from: before, to: preset)
       // why: the edit shows at rest immediately: open the menu to see it
       if scene.fan.phase(at: scene.now) == .collapsed { send(.key("space")) }

@@ -77,6 +77,11 @@ extension StudioState {
       autoReplay.toggle()
       autoReplayNext = scene.now
     case .showBubble: send(.showBubble)
+    case .paste: fx.append(.readClipboard)
+    case .replaySnap:
+      send(.key("snap"))
+      // why: the snap is what is being tuned: show it on the graph
+      graphSettings.target = .bubbleSnap
     case .setBackdrop(let path): fx.append(.checkBackdrop(path: path))
     case .clearBackdrop: overlays.backdrop = nil
     }

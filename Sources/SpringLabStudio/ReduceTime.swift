@@ -94,20 +94,31 @@ extension StudioState {
     }
   }
 
-  /// Records the items' centres for the onion skin (T), newest last.
+  /// The onion skin (T): each item where it was at evenly spaced times of
+  /// the current fan motion (every `trailInterval` seconds from its start,
+  /// oldest first), so the spacing reads the easing. Ghosts stay
+  /// `trailLinger` seconds after the motion ends, then clear.
   mutating func recordTrails() {
-    let items = scene.fanItems(at: scene.now)
-    if trails.count != items.count { trails = Array(repeating: [], count: items.count) }
-    let phase = scene.fan.phase(at: scene.now)
-    let moving = scene.fan.isMoving && phase != .expanded && phase != .collapsed
-    for (i, it) in items.enumerated() {
-      if moving && it.alpha > 0.02 {
-        trails[i].append(it.center)
-      } else if !trails[i].isEmpty {
-        // why: once the motion ends the onion skin fades away instead of freezing
-        trails[i].removeFirst()
-      }
-      if trails[i].count > 14 { trails[i].removeFirst() }
+    let fan = scene.fan
+    let now = scene.now
+    guard let start = fan.items.compactMap({ $0.tweens.first?.start }).min(),
+      now < fan.motionEnd + StudioState.trailLinger
+    else {
+      trails = []
+      return
     }
+    let items = scene.fanItems(at: now)
+    var out: [[Point]] = Array(repeating: [], count: items.count)
+    let last = min(now, fan.motionEnd)
+    let n = Int(((last - start) / trailInterval).rounded(.down))
+    // why: the newest ghosts matter most; older ones beyond the cap are dropped
+    for k in max(0, n - StudioState.trailCap + 1)...max(0, n) {
+      let t = start + Double(k) * trailInterval
+      guard t <= last else { break }
+      for (i, it) in scene.fanItems(at: t).enumerated() where it.alpha > 0.02 && i < out.count {
+        out[i].append(it.center)
+      }
+    }
+    trails = out
   }
 }

@@ -14,10 +14,14 @@ public enum StudioAction: Sendable {
   case pointerDown(x: Double, y: Double)
   case pointerMove(x: Double, y: Double)
   case pointerUp(x: Double, y: Double)
+  /// The modifier keys held with the pointer input that follows.
+  case pointerModifiers(KeyModifiers)
   /// The panel edited the preset it showed (`from`); phases as the widgets
   /// reported them. Ignored when the preset changed since (a stale frame).
   case panelEdit(from: Preset, to: Preset, [EditPhase])
   case dropFile(String)
+  /// The curve graph's picker: which motion it shows, and its options.
+  case graph(GraphChoice)
   case dialog(DialogChoice)
   case saveAsNameChanged(String)
   case backdropFieldChanged(String)
@@ -38,6 +42,8 @@ public enum StudioAction: Sendable {
   case fileChanged(PresetFileChange, FileStamp?)
   case backdropChecked(path: String, Result<Void, StudioFailure>)
   case copied(label: String, ok: Bool)
+  /// The clipboard's text for a paste (nil: it holds none).
+  case pasted(String?)
   case screenshotSaved(Result<String, StudioFailure>)
   case takeStarted(Result<String, StudioFailure>)
   case takeFinished(path: String, status: Int32)
@@ -87,6 +93,8 @@ public enum StudioEffect: Sendable {
   /// Check an image's declared size before it is decoded. Answer: `.backdropChecked`.
   case checkBackdrop(path: String)
   case copyToClipboard(text: String, label: String)
+  /// Read the clipboard's text. Answer: `.pasted`.
+  case readClipboard
   /// Save the last presented frame as PNG. Answer: `.screenshotSaved`.
   case screenshot
   /// Render a take in the background. Answers: `.takeStarted`, later `.takeFinished`.

@@ -47,8 +47,14 @@ public enum CanvasGesture: Sendable {
   case scene
   case editItem(Int, before: Preset)
   case editMain(before: Preset, grab: Point)
+  /// An arc handle of the canvas editor (radius, start or end angle).
+  case editHandle(CanvasHandleKind, before: Preset)
   case scrub
   case bezier(Int, before: Preset)
+  /// The spring's first peak (damping only), grabbed at pixel y.
+  case peak(before: Preset, grabY: Double)
+  /// The settle marker (duration only), grabbed at pixel x.
+  case settle(before: Preset, grabX: Double)
 }
 
 /// A short message over the canvas, until a wall time (seconds).
@@ -107,10 +113,14 @@ public struct StudioState: Sendable {
   public var document: StudioDocument
   public var compare: Comparison?
   public var overlays = StudioOverlays()
+  /// What the curve graph shows (which motion, velocity, both directions).
+  public var graphSettings = GraphSettings()
   public var dialog: StudioDialog?
   /// What the Save as dialog's name field holds.
   public var saveAsName = ""
   public var gesture: CanvasGesture?
+  /// The modifier keys held with the pointer's last press or move (Shift drags angles free).
+  public var pointerMods: KeyModifiers = []
   public var toast: Toast?
   public var take: Take?
   /// The session's input, for `--record-input` (nil when not recording).
@@ -130,8 +140,15 @@ public struct StudioState: Sendable {
   public var lintCursor = 0
   public var autoReplay = false
   public var autoReplayNext = 0.0
-  /// Onion skin: recent centres of each fan item, newest last.
+  /// Onion skin: each fan item's centre every `trailInterval` seconds of
+  /// the current motion, oldest first.
   public var trails: [[Point]] = []
+  /// Seconds of scene time between two ghosts of the onion skin.
+  public var trailInterval = 1.0 / 30
+  /// At most this many ghosts per item.
+  static let trailCap = 30
+  /// Seconds the ghosts stay after the motion ends.
+  static let trailLinger = 0.6
   /// What the backdrop path field holds.
   public var backdropField = ""
   public var bubbleWasHidden = false

@@ -132,6 +132,15 @@ public final class StudioView {
 
   /// The canvas or graph region's pointer input as actions.
   func pointer(_ r: RegionInput, _ actions: inout [StudioAction]) {
+    if r.pressed || r.held {
+      let mods = panelUI.frameEvents.compactMap { e -> KeyModifiers? in
+        switch e {
+        case .mouseMove(_, _, let m), .mouseDown(_, _, _, _, let m): return m
+        default: return nil
+        }
+      }.last
+      if let m = mods { actions.append(.pointerModifiers(m)) }
+    }
     if r.pressed {
       actions.append(.pointerDown(x: r.x, y: r.y))
     } else if r.held, panelUI.frameEvents.contains(where: \.isMouseMove) {
@@ -189,9 +198,15 @@ public final class StudioView {
     }
     if let r = layout.graph { GraphView.draw(state, in: r, into: &dl) }
     if state.overlays.editOnCanvas {
+      CanvasEditView.draw(state, view: layout.view, into: &dl)
       label(
         "Edit on canvas: drag items (radius, angles) or the main button · E to finish",
         at: layout.canvas, s, into: &dl, y: 40)
+    }
+    if state.overlays.trails {
+      label(
+        "Trails on: a ghost every \(Fmt.interval(state.trailInterval)) · T to hide",
+        at: layout.canvas, s, into: &dl, y: state.overlays.editOnCanvas ? 58 : 40)
     }
   }
 

@@ -244,7 +244,7 @@ struct StudioGraphTests {
     h.key("g")
     let r = try #require(StudioLayout(h.state).graph)
     let p = GraphView.plot(r, scale: 1)
-    let span = CurveGraph(fan: h.state.preset.fan).span
+    let span = h.state.motionGraph.tMax
     h.drag(from: (p.x + p.w * 0.2, p.y + p.h / 2), to: (p.x + p.w * 0.5, p.y + p.h / 2), steps: 4)
     #expect(h.state.timeline.paused, "scrubbing pauses")
     #expect(abs(h.state.timeline.time - span * 0.5) < 1e-9)
@@ -260,8 +260,7 @@ struct StudioGraphTests {
     let p = GraphView.plot(r, scale: 1)
     let m = h.state.preset.fan.expand
     let b = try #require(PlannedCurve.of(m).bezier)
-    let span = CurveGraph(fan: h.state.preset.fan).span
-    let h1 = GraphView.toPx(b.x1 * m.duration, b.y1, p, span: span)
+    let h1 = GraphView.toPx(b.x1 * m.duration, b.y1, p, h.state.motionGraph)
     h.drag(from: h1, to: (h1.0 + 20, h1.1 - 30), steps: 5)
     #expect(h.state.preset.fan.expand.curve == .custom)
     #expect(

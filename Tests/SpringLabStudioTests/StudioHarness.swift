@@ -103,6 +103,7 @@ final class StudioHarness {
     case .copyToClipboard(let text, let label):
       disk.clipboard = text
       send(.copied(label: label, ok: true))
+    case .readClipboard: send(.pasted(disk.clipboard))
     case .screenshot:
       send(.screenshotSaved(.success(StudioHarness.folders.screenshots + "/shot.png")))
     case .renderTake: send(.takeStarted(.success(StudioHarness.folders.recordings + "/take.mp4")))

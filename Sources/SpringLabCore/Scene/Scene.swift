@@ -5,7 +5,7 @@ public enum SceneInput: Sendable, Equatable {
   case pointerMove(Point)
   case pointerUp(Point)
   /// A key by name: `keyboard` / `k` (toggle), `rotate` / `o`, `space`, `b`,
-  /// `escape`; other names are ignored by the scene.
+  /// `escape`, `snap` (replay the bubble's snap); other names are ignored by the scene.
   case key(String)
   case setDevice(DeviceModel)
   case setPreset(Preset)
@@ -106,7 +106,7 @@ public struct Scene: Sendable, Equatable {
   public func keyboardMoving(at t: Double) -> Bool { t < keyboardTrack.end }
 
   /// The keyboard height the bubble must stay above once the slide ends.
-  var keyboardTarget: Double { keyboardShown ? device.keyboard : 0 }
+  public var keyboardTarget: Double { keyboardShown ? device.keyboard : 0 }
 
   // MARK: time
 
@@ -252,10 +252,28 @@ public struct Scene: Sendable, Equatable {
       if bubble.phase != .hidden && preset.bubble.enabled {
         bubble.setMenu(open: !bubble.menuOpen, at: t)
       }
+    case "snap": replaySnap()
     default:
       let c = context
       for i in more.indices { more[i].base.key(k, at: t, c) }
     }
+  }
+
+  /// Replays the bubble's snap: released at rest from 40 % of the way
+  /// toward the screen's middle, so the snap spring plays back to where it
+  /// was (for `edges`, to the nearest edge from there).
+  private mutating func replaySnap() {
+    guard bubble.phase == .idle, preset.bubble.enabled else { return }
+    let b = BubbleSnap.bounds(
+      device: device, size: bubble.config.size, margin: bubble.config.margin,
+      keyboard: keyboardTarget)
+    let c = bubble.center(at: now)
+    let mid = Point((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2)
+    // why: sideways only (corners: diagonally), so the snap lands where the bubble was
+    let dy = preset.bubble.snapMode == .corner ? (mid.y - c.y) * 0.4 : 0
+    let from = Point(c.x + (mid.x - c.x) * 0.4, c.y + dy)
+    bubble.snap(
+      from: from, velocity: Point(0, 0), at: now, device: device, keyboard: keyboardTarget)
   }
 
   /// Applies new settings. The fan comes to rest in its current open state

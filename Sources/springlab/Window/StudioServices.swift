@@ -20,6 +20,8 @@ struct StudioServices {
   /// Why an image cannot be a backdrop, or nil.
   var checkImage: (String) -> String?
   var clipboard: (String) -> Bool
+  /// The clipboard's text, nil when it holds none.
+  var readClipboard: () -> String?
   /// Saves a frame as PNG; returns the full path.
   var screenshot: (DrawList) -> Result<String, StudioFailure>
   /// Starts rendering a take; returns the video's full path and the child.
@@ -45,6 +47,7 @@ enum LiveStudioServices {
           ? nil : "Cannot read the image \(StudioFiles.lastComponent(path))"
       },
       clipboard: { window.setClipboardText($0) },
+      readClipboard: { window.clipboardText() },
       screenshot: { dl in
         writeScreenshot(
           dl, width: window.pixelWidth, height: window.pixelHeight, folder: folders.screenshots)

@@ -74,6 +74,7 @@ final class StudioShell {
         .backdropChecked(path: path, problem.map { .failure(StudioFailure($0)) } ?? .success(())))
     case .copyToClipboard(let text, let label):
       send(.copied(label: label, ok: services.clipboard(text)))
+    case .readClipboard: send(.pasted(services.readClipboard()))
     case .screenshot: send(.screenshotSaved(services.screenshot(lastFrame)))
     case .renderTake(let p, let script):
       switch services.startTake(p, script) {
@@ -138,7 +139,7 @@ final class StudioShell {
     let f = view.frame(state, events: [])
     window.present(f.drawList)
     lastFrame = f.drawList
-    do { try trace?.write(state.scene.trace(frame: frame, view: f.layout.view)) } catch {
+    do { try trace?.write(state.trace(frame: frame, view: f.layout.view)) } catch {
       traceFailed(error)
     }
     frame += 1
