@@ -16,6 +16,12 @@ public enum StudioCommand: Sendable, Equatable {
   case replay, toggleAutoReplay, showBubble
   case setBackdrop(String)
   case clearBackdrop
+  /// The loaded preset in the library: rename (asks the name), duplicate,
+  /// delete (asks; to the Trash), move up (-1) or down (+1) in the order.
+  case renamePreset, duplicatePreset, deletePreset
+  case movePreset(Int)
+  /// Takes back the library's last rename, duplicate or delete.
+  case undoLibrary
 }
 
 /// One key (or key combination) as the window receives it.
@@ -55,7 +61,7 @@ public enum KeyMap {
     bind("O", [KeyChord("o")], .rotate, "rotate the device"),
     KeyBinding(
       label: "1–9", chords: (1...9).map { KeyChord("\($0)") },
-      help: "load preset N of the library (the loaded preset's folder)",
+      help: "load preset N of the library (the loaded preset's folder, in its kept order)",
       command: { .loadNumbered(Int($0.key) ?? 1) }),
     bind("Ctrl+S", [KeyChord("s", .ctrl)], .save, "save (asks first if the file changed on disk)"),
     bind("Ctrl+Shift+S", [KeyChord("s", [.ctrl, .shift])], .saveAs, "save as, in the library"),

@@ -49,14 +49,7 @@ enum PanelView {
         color: warnings.isEmpty ? good : warn)
     }
     if ui.section("Presets") {
-      let files = state.library
-      let names = files.enumerated().map {
-        "\($0.offset < 9 ? "\($0.offset + 1)  " : "   ")" + StudioFiles.lastComponent($0.element)
-      }
-      let current = files.firstIndex { $0 == state.document.path }
-      if let i = ui.list("presets", items: names, selected: current, visibleRows: 6) {
-        actions.append(.command(.loadFile(files[i])))
-      }
+      LibraryView.build(state, ui: ui, actions: &actions)
     }
     // why: the A/B section is always there and always two rows; the diff is on the canvas
     if ui.section("A / B") {
@@ -172,6 +165,13 @@ enum DialogView {
       ui.label(
         "→ \(path)\(state.library.contains(path) && path != state.document.path ? "  (replaces the existing file)" : "")"
       )
+    } else if case .rename = d {
+      var name = state.saveAsName
+      ui.requestFocus("Name##rename")
+      let a = ui.textField("Name##rename", text: &name, placeholder: "Preset name", maxLength: 64)
+      if name != state.saveAsName { actions.append(.renameNameChanged(name)) }
+      if a == .submitted { actions.append(.dialog(.rename)) }
+      if a == .cancelled { actions.append(.dialog(.cancel)) }
     } else {
       ui.label(text.body)
     }

@@ -79,6 +79,8 @@ extension StudioState {
     case .showBubble: send(.showBubble)
     case .setBackdrop(let path): fx.append(.checkBackdrop(path: path))
     case .clearBackdrop: overlays.backdrop = nil
+    case .renamePreset, .duplicatePreset, .deletePreset, .movePreset, .undoLibrary:
+      libraryCommand(c, &fx)
     }
   }
 

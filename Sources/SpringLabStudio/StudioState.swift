@@ -117,8 +117,13 @@ public struct StudioState: Sendable {
   public var recorder: ScriptRecorder?
   public var play: LivePlay?
   public var folders: StudioFolders
-  /// The preset files of the library folder, sorted (from the shell's listing).
-  public var library: [String] = []
+  /// The presets of the library folder in the kept order (numbers 1–9 are
+  /// positions in it).
+  public var libraryEntries: [LibraryEntry] = []
+  /// Takes back the library's last rename, duplicate or delete, newest last.
+  public var libraryUndo: [LibraryUndo] = []
+  /// The undo step whose operation is under way.
+  public var pendingLibraryUndo: LibraryUndo?
   public var recovery: RecoveryState
   public var window: WindowSize
   /// The last load or save error, shown in the panel until the next success.
@@ -156,6 +161,9 @@ public struct StudioState: Sendable {
       session: session, name: StudioFiles.recoveryName(path: path, session: session))
     self.window = window
   }
+
+  /// The library's preset files, in the kept order.
+  public var library: [String] { libraryEntries.map(\.path) }
 
   public var scene: Scene { timeline.scene }
   public var preset: Preset { timeline.scene.preset }

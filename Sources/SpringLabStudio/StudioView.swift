@@ -231,7 +231,8 @@ struct PanelKey: Equatable {
   var loadError: String?
   var highlight: String?
   var focus: String?
-  var library: [String]
+  var library: [LibraryEntry]
+  var libraryUndo: Int
   var pinned: Preset?
   var mode: CompareMode?
   var overlays: StudioOverlays
@@ -251,7 +252,8 @@ struct PanelKey: Equatable {
     loadError = s.loadError
     highlight = s.highlightField
     focus = s.focusRequest
-    library = s.library
+    library = s.libraryEntries
+    libraryUndo = s.libraryUndo.count
     pinned = s.compare?.pinned
     mode = s.compare?.mode
     overlays = s.overlays
