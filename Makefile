@@ -11,7 +11,7 @@ ifneq ($(wildcard /opt/swift/usr/bin/swift),)
 endif
 SWIFT ?= swift
 
-.PHONY: deps deps-test build run test release bench clean golden long-test
+.PHONY: deps deps-test build run test release bench clean golden long-test docs
 
 # Installs whichever of $(1) are missing.
 define install_missing
@@ -49,6 +49,11 @@ clean:
 golden: deps-test
 	$(SWIFT) build --build-tests
 	SPRINGLAB_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenFrameTests
+
+# Regenerates the preset-field reference in docs/FORMATS.md from the field table.
+docs: deps
+	$(SWIFT) build --build-tests
+	SPRINGLAB_UPDATE_DOCS=1 $(SWIFT) test --skip-build --filter FormatsDocTests
 
 # The long fault, fuzz and soak runs (about 10 minutes on 2 cores).
 long-test: deps-test

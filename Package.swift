@@ -10,7 +10,8 @@ let package = Package(
   targets: [
     // Pure Swift, Foundation only: motion, models, presets, trace, scripts, lint, export.
     .target(name: "SpringLabCore"),
-    // What touches the OS: spawning (one wrapper), file identity, the single output writer.
+    // What touches the OS: spawning (one wrapper), file identity and watching,
+    // remembered window state, dropped files, the single output writer.
     .target(name: "SpringLabPlatform", dependencies: ["SpringLabCore"]),
     // Immediate-mode UI and draw lists; pure and headless-testable.
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),

@@ -73,7 +73,7 @@ public enum GraphView {
       "\(title): settles at \(Fmt.fixed(graph.settleTime, 3)) s · peak overshoot \(Fmt.fixed(graph.peakOvershoot, 1)) %\(speed)\(state.timeline.paused ? " · paused" : "")",
       x: r.x + 12 * s, y: r.y + 8 * s, size: 12 * s, color: RGBA(255, 255, 255))
     // Bézier handles for eased motion
-    if let (m, _) = easedMotion(state), let b = FanMotionBuilder.bezier(m) {
+    if let (m, _) = easedMotion(state), let b = PlannedCurve.of(m).bezier {
       let dur = m.duration
       let (x0, y0) = toPx(0, 0, p, span: span)
       let (x3, y3) = toPx(dur, 1, p, span: span)
@@ -91,8 +91,8 @@ public enum GraphView {
   static func easedMotion(_ state: StudioState) -> (FanMotion, WritableKeyPath<Preset, FanMotion>)?
   {
     let f = state.scene.preset.fan
-    if f.expand.curve != "spring" { return (f.expand, \Preset.fan.expand) }
-    if f.collapse.curve != "spring" && state.scene.fan.phase(at: state.scene.now) == .collapsing {
+    if f.expand.curve != .spring { return (f.expand, \Preset.fan.expand) }
+    if f.collapse.curve != .spring && state.scene.fan.phase(at: state.scene.now) == .collapsing {
       return (f.collapse, \Preset.fan.collapse)
     }
     return nil
@@ -100,7 +100,7 @@ public enum GraphView {
 
   /// The handle (0 or 1) under a pixel, if any.
   static func handle(at x: Double, _ y: Double, state: StudioState, graph r: PixelRect) -> Int? {
-    guard let (m, _) = easedMotion(state), let b = FanMotionBuilder.bezier(m)
+    guard let (m, _) = easedMotion(state), let b = PlannedCurve.of(m).bezier
     else { return nil }
     let s = state.window.scale
     let p = plot(r, scale: s)
@@ -127,12 +127,12 @@ public enum GraphView {
     let bx = max(0, min(1, t / max(m.duration, 1e-6)))
     let by = max(-2, min(3, v))
     // why: a named curve becomes "custom" once its points move
-    if mm.curve != "custom", let named = FanMotionBuilder.bezier(mm) {
+    if mm.curve != .custom, let named = PlannedCurve.of(mm).bezier {
       mm.bezier.x1 = named.x1
       mm.bezier.y1 = named.y1
       mm.bezier.x2 = named.x2
       mm.bezier.y2 = named.y2
-      mm.curve = "custom"
+      mm.curve = .custom
     }
     if i == 0 {
       mm.bezier.x1 = (bx * 1000).rounded() / 1000

@@ -127,7 +127,7 @@ extension StudioState {
   /// The loaded file changed on disk: a good edit reloads (unless there is
   /// unsaved tuning), a bad edit shows the error and keeps the last good state.
   mutating func fileChanged(
-    _ change: PresetWatcher.Change, _ stamp: FileStamp?, _ fx: inout [StudioEffect]
+    _ change: PresetFileChange, _ stamp: FileStamp?, _ fx: inout [StudioEffect]
   ) {
     let name = documentName
     switch change {

@@ -39,7 +39,7 @@ public enum StudioAction: Sendable {
   /// The name the rename field holds.
   case renameNameChanged(String)
   case recoveryFound(name: String, Preset)
-  case fileChanged(PresetWatcher.Change, FileStamp?)
+  case fileChanged(PresetFileChange, FileStamp?)
   case backdropChecked(path: String, Result<Void, StudioFailure>)
   case copied(label: String, ok: Bool)
   case screenshotSaved(Result<String, StudioFailure>)

@@ -5,7 +5,7 @@ import SpringLabCore
   import Glibc
 #endif
 
-/// SPEC §6 exit codes.
+/// Exit codes, the same for every command (README, "Commands").
 enum Exit: Int32 {
   case ok = 0
   /// validate: invalid preset; lint: warnings; export --check: a bound exceeded.

@@ -77,7 +77,7 @@ enum RenderCommand {
           --out PATH     .mp4 (H.264, yuv420p), .gif, .png (one frame at --at), or a folder (ends in / or has no extension) of frame-000000.png…
           --size WxH     frame size in points (default 1280x720); --scale K renders K× pixels (HiDPI)
           --fps N        frames per second (default 30; gif: 25, must divide 100)
-          --script S     input script (SPEC §6); default: a built-in demo
+          --script S     input script (docs/FORMATS.md); default: a built-in demo
           --trace FILE   one JSON line per output frame; kept only when the render succeeds; a pipe or FIFO is streamed into
           --touches      show touch dots (default on)
         Outputs are written beside the target and renamed into place only when complete: on any failure the old output stays.

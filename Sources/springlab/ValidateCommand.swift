@@ -1,6 +1,6 @@
 import SpringLabCore
 
-/// `springlab validate FILE...`: one line per problem (SPEC §6 format);
+/// `springlab validate FILE...`: one line per problem (docs/FORMATS.md);
 /// exit 1 when any file is invalid, 3 when one cannot be read.
 enum ValidateCommand {
   static let usage = "springlab validate FILE..."

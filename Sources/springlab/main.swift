@@ -16,6 +16,7 @@ let topUsage = """
          springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check]
          springlab validate FILE...
          springlab lint FILE...
+         springlab spring SPEC|- [--duration SECONDS] [--json]
          springlab bench [--json] [--quick]
          springlab keys
          springlab --version | --help | COMMAND --help
@@ -25,7 +26,8 @@ func run(_ argv: [String]) -> Int32 {
   let args = Array(argv.dropFirst())
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
-    "render": RenderCommand.run, "bench": BenchCommand.run, "keys": KeysCommand.run,
+    "render": RenderCommand.run, "bench": BenchCommand.run, "spring": SpringCommand.run,
+    "keys": KeysCommand.run,
   ]
   do {
     try RawArguments.requireUTF8()
@@ -37,7 +39,8 @@ func run(_ argv: [String]) -> Int32 {
       if first == "--help" || first == "-h" || first == "help" {
         printOut(
           "SpringLab \(SpringLabVersion.string): tune a fan menu and a floating bubble live.\n\n"
-            + topUsage)
+            + topUsage
+            + "\nPreset fields, input scripts and traces: docs/FORMATS.md")
         return Exit.ok.rawValue
       }
       if let cmd = commands[first] { return try cmd(Array(args.dropFirst())).rawValue }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import SpringLabPlatform
+
 @testable import SpringLabCore
 
 /// Saving through links, keeping permissions and hard links; never blocking

@@ -208,17 +208,17 @@ struct StudioGraphTests {
   @Test func draggingABezierHandleMakesACustomCurveInOneUndoStep() throws {
     let h = StudioHarness(path: "/lib/a.json")
     var eased = h.state.preset
-    eased.fan.expand.curve = "easeInOut"
+    eased.fan.expand.curve = .easeInOut
     h.edit(eased)
     h.key("g")
     let r = try #require(StudioLayout(h.state).graph)
     let p = GraphView.plot(r, scale: 1)
     let m = h.state.preset.fan.expand
-    let b = try #require(FanMotionBuilder.bezier(m))
+    let b = try #require(PlannedCurve.of(m).bezier)
     let span = CurveGraph(fan: h.state.preset.fan).span
     let h1 = GraphView.toPx(b.x1 * m.duration, b.y1, p, span: span)
     h.drag(from: h1, to: (h1.0 + 20, h1.1 - 30), steps: 5)
-    #expect(h.state.preset.fan.expand.curve == "custom")
+    #expect(h.state.preset.fan.expand.curve == .custom)
     #expect(
       h.state.preset.fan.expand.bezier.x1 != b.x1 || h.state.preset.fan.expand.bezier.y1 != b.y1)
     #expect(!h.state.timeline.paused, "a handle drag is not a scrub")

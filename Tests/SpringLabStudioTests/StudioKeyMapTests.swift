@@ -72,7 +72,7 @@ struct StudioKeyMapTests {
     h.key("e")
     #expect(h.state.overlays.editOnCanvas)
     h.key("o")
-    #expect(h.state.preset.orientation == "landscape")
+    #expect(h.state.preset.orientation == .landscape)
     h.key("k")
     #expect(h.state.scene.keyboardShown)
     h.key("space")

@@ -13,7 +13,7 @@ struct ExportContext {
   init(_ p: Preset) {
     preset = p
     animations = ExportPlan.animations(p)
-    device = Device.named(p.device, landscape: p.orientation == "landscape")
+    device = Device.of(p)
     offsets = FanLayout.offsets(p.fan, device: device)
     main = FanLayout.mainCenter(p.fan, device: device)
   }

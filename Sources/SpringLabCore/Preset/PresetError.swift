@@ -1,5 +1,5 @@
 /// One problem with a preset or script, printed as
-/// `FILE: field.path = value: reason (allowed range)` (SPEC §6).
+/// `FILE: field.path = value: reason (allowed range)` (docs/FORMATS.md).
 public struct FieldProblem: Error, Sendable, Equatable, CustomStringConvertible {
   public var file: String
   public var path: String

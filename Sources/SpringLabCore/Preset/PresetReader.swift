@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads preset files strictly (SPEC §6): at most 1 MiB (larger files are
+/// Reads preset files strictly (docs/FORMATS.md): at most 1 MiB (larger files are
 /// refused unread), UTF-8 JSON with no duplicate keys, at most 32 deep; every
 /// field checked against its documented range; missing fields take defaults;
 /// older schemas migrated in memory; newer ones refused. Never writes.
@@ -186,15 +186,14 @@ public enum PresetReader {
     switch f.kind {
     case .number(let kp, let r, _):
       guard case .number(let d) = v else { return "must be a number; \(f.allowedText)" }
-      guard r.contains(d) else { return f.allowedText }
+      guard r.contains(d), f.accepts(d) else { return f.allowedText }
       p[keyPath: kp] = d
     case .integer(let kp, let r):
       guard case .number(let d) = v, d == d.rounded() else { return f.allowedText }
       guard d >= Double(r.lowerBound), d <= Double(r.upperBound) else { return f.allowedText }
       p[keyPath: kp] = Int(d)
-    case .choice(let kp, let options):
-      guard case .string(let s) = v, options.contains(s) else { return f.allowedText }
-      p[keyPath: kp] = s
+    case .choice(let c):
+      guard case .string(let s) = v, c.set(&p, s) else { return f.allowedText }
     case .flag(let kp):
       guard case .bool(let b) = v else { return f.allowedText }
       p[keyPath: kp] = b

@@ -17,27 +17,8 @@ public enum ScriptAction: Sendable, Equatable {
   case up(Point)
   /// Settings changed during the session (a slider, a picker): preset field
   /// paths and their new values, e.g. `{"fan.radius": 140}`. SpringLab's
-  /// extension of the SPEC's format, so recorded tuning replays exactly.
+  /// addition to the script format, so recorded tuning replays exactly.
   case set([String: JSONValue])
-}
-
-/// Where a recording starts when it does not start from the preset's rest
-/// state (a remembered bubble position, an open menu, the keyboard up).
-/// SpringLab's extension of the SPEC's format.
-public struct ScriptStart: Sendable, Equatable {
-  public var bubble: Point?
-  public var fanOpen = false
-  public var keyboard = false
-  public var bubbleHidden = false
-  public init(
-    bubble: Point? = nil, fanOpen: Bool = false, keyboard: Bool = false, bubbleHidden: Bool = false
-  ) {
-    self.bubble = bubble
-    self.fanOpen = fanOpen
-    self.keyboard = keyboard
-    self.bubbleHidden = bubbleHidden
-  }
-  public var isEmpty: Bool { bubble == nil && !fanOpen && !keyboard && !bubbleHidden }
 }
 
 public struct ScriptEvent: Sendable, Equatable {
@@ -49,7 +30,7 @@ public struct ScriptEvent: Sendable, Equatable {
   }
 }
 
-/// An input script (SPEC §6): a duration in seconds and timed events.
+/// An input script (docs/FORMATS.md): a duration in seconds and timed events.
 public struct InputScript: Sendable, Equatable {
   public var duration: Double
   public var events: [ScriptEvent]

@@ -12,7 +12,7 @@ public enum CanvasEdit {
     out.fan.radius = r.rounded()
     let angle = atan2(d.y, d.x) * 180 / .pi
     let n = preset.fan.count
-    guard n > 1, preset.fan.layout == "arc" || preset.fan.layout == "auto" else { return out }
+    guard n > 1, preset.fan.layout == .arc || preset.fan.layout == .auto else { return out }
     // keep the angle on the same turn as the current one so the arc does not flip
     func near(_ a: Double, _ ref: Double) -> Double {
       var x = a

@@ -2,7 +2,8 @@
 /// scene. Because animations are closed form and inputs are the only other
 /// source of change, the scene at any earlier time is the snapshot taken
 /// after the last input before it, advanced to that time: stepping forward
-/// then back gives the identical state.
+/// then back gives the identical state. The scene is live: a floating field
+/// too heavy to step in real time slows down (`Scene.catchUpBudget`).
 public struct SceneTimeline: Sendable {
   /// Speeds offered by `-` / `=`.
   public static let speeds: [Double] = [1, 0.5, 0.25, 0.1]
@@ -18,6 +19,8 @@ public struct SceneTimeline: Sendable {
   public var snapshotLimit = 2000
 
   public init(scene: Scene) {
+    var scene = scene
+    scene.catchUpBudget = Scene.liveCatchUpBudget
     self.scene = scene
     snapshots = [scene]
     time = scene.now
@@ -78,6 +81,8 @@ public struct SceneTimeline: Sendable {
 
   /// Replaces the scene wholesale (preset load keeps time running).
   public mutating func reset(_ s: Scene) {
+    var s = s
+    s.catchUpBudget = Scene.liveCatchUpBudget
     scene = s
     snapshots = [s]
     time = s.now

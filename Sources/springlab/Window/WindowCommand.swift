@@ -19,7 +19,7 @@ enum WindowCommand {
         """
         usage: \(usage)
         Opens the playground window. A PRESET argument wins over remembered state; --fresh ignores remembered state.
-          --trace FILE         one JSON line per drawn frame (SPEC §6)
+          --trace FILE         one JSON line per drawn frame (docs/FORMATS.md)
           --record-input FILE  write the session's input as a script (replay it with `springlab render --script FILE`)
           --play SCRIPT        play an input script live in the window (demos; putting the window in an exact state)
           --pause-at T         with --play: pause the timeline at exactly T seconds of scene time

@@ -9,9 +9,11 @@ public struct Insets: Sendable, Equatable {
   }
 }
 
-/// A simulated device screen (SPEC §2), in points, portrait or landscape.
+/// A simulated device screen, in points, portrait or landscape.
 public struct Device: Sendable, Equatable {
-  public let id: String
+  public let model: DeviceModel
+  /// The model's preset name (`iphone15` …).
+  public var id: String { model.rawValue }
   public let name: String
   /// Portrait size and insets.
   public let portraitWidth: Double
@@ -23,29 +25,40 @@ public struct Device: Sendable, Equatable {
   public var landscape = false
 
   public static let iPhoneSE = Device(
-    id: "iphoneSE", name: "iPhone SE", portraitWidth: 375, portraitHeight: 667, safeTop: 20,
+    model: .iphoneSE, name: "iPhone SE", portraitWidth: 375, portraitHeight: 667, safeTop: 20,
     safeBottom: 0,
     keyboardHeight: 260)
   public static let iPhone15 = Device(
-    id: "iphone15", name: "iPhone 15", portraitWidth: 393, portraitHeight: 852, safeTop: 59,
+    model: .iphone15, name: "iPhone 15", portraitWidth: 393, portraitHeight: 852, safeTop: 59,
     safeBottom: 34,
     keyboardHeight: 336)
   public static let iPhone15ProMax = Device(
-    id: "iphone15ProMax", name: "iPhone 15 Pro Max", portraitWidth: 430, portraitHeight: 932,
+    model: .iphone15ProMax, name: "iPhone 15 Pro Max", portraitWidth: 430, portraitHeight: 932,
     safeTop: 59,
     safeBottom: 34, keyboardHeight: 346)
   public static let iPadSplit = Device(
-    id: "ipadSplit", name: "iPad split", portraitWidth: 507, portraitHeight: 1024, safeTop: 24,
+    model: .ipadSplit, name: "iPad split", portraitWidth: 507, portraitHeight: 1024, safeTop: 24,
     safeBottom: 20,
     keyboardHeight: 313)
 
   public static let models = [iPhoneSE, iPhone15, iPhone15ProMax, iPadSplit]
 
-  /// The model with `id` in the given orientation (iPhone 15 if unknown).
-  public static func named(_ id: String, landscape: Bool = false) -> Device {
-    var d = models.first { $0.id == id } ?? iPhone15
+  /// The screen of `model` in the given orientation.
+  public static func named(_ model: DeviceModel, landscape: Bool = false) -> Device {
+    var d: Device
+    switch model {
+    case .iphoneSE: d = iPhoneSE
+    case .iphone15: d = iPhone15
+    case .iphone15ProMax: d = iPhone15ProMax
+    case .ipadSplit: d = iPadSplit
+    }
     d.landscape = landscape
     return d
+  }
+
+  /// The screen a preset runs on.
+  public static func of(_ p: Preset) -> Device {
+    named(p.device, landscape: p.orientation == .landscape)
   }
 
   public var width: Double { landscape ? portraitHeight : portraitWidth }
@@ -57,12 +70,13 @@ public struct Device: Sendable, Equatable {
   /// home indicator, top 0; iPhone SE landscape has none.
   public var safe: Insets {
     if !landscape { return Insets(top: safeTop, left: 0, bottom: safeBottom, right: 0) }
-    if id == "iphoneSE" { return Insets() }
+    if model == .iphoneSE { return Insets() }
     return Insets(top: 0, left: safeTop, bottom: hasHomeIndicator ? 21 : 0, right: safeTop)
   }
 
   /// Keyboard height for the current orientation (landscape 209 pt).
   public var keyboard: Double { landscape ? 209 : keyboardHeight }
 
-  public var orientationName: String { landscape ? "landscape" : "portrait" }
+  public var orientation: Orientation { landscape ? .landscape : .portrait }
+  public var orientationName: String { orientation.rawValue }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import SpringLabCore
 
 /// What the window remembers between launches, in
 /// `$XDG_CONFIG_HOME/springlab/state.json` (default `~/.config/springlab`).
 public struct RememberedState: Sendable, Equatable {
   public var presetPath: String?
-  public var device: String?
-  public var orientation: String?
+  public var device: DeviceModel?
+  public var orientation: Orientation?
   public var bubbleX: Double?
   public var bubbleY: Double?
   public var panelVisible = true
@@ -25,8 +26,8 @@ public struct RememberedState: Sendable, Equatable {
   public var json: JSONValue {
     var m: [(String, JSONValue)] = [("panelVisible", .bool(panelVisible))]
     if let v = presetPath { m.append(("presetPath", .string(v))) }
-    if let v = device { m.append(("device", .string(v))) }
-    if let v = orientation { m.append(("orientation", .string(v))) }
+    if let v = device { m.append(("device", .string(v.rawValue))) }
+    if let v = orientation { m.append(("orientation", .string(v.rawValue))) }
     if let x = bubbleX, let y = bubbleY { m.append(("bubble", .array([.number(x), .number(y)]))) }
     if let w = windowWidth, let h = windowHeight {
       m.append(("window", .array([.number(Double(w)), .number(Double(h))])))
@@ -44,12 +45,8 @@ public struct RememberedState: Sendable, Equatable {
       let v = try StrictJSONParser.parse(data, maxDepth: 4)
       var s = RememberedState()
       if case .string(let p)? = v["presetPath"] { s.presetPath = p }
-      if case .string(let d)? = v["device"], Device.models.contains(where: { $0.id == d }) {
-        s.device = d
-      }
-      if case .string(let o)? = v["orientation"], o == "portrait" || o == "landscape" {
-        s.orientation = o
-      }
+      if case .string(let d)? = v["device"] { s.device = DeviceModel(rawValue: d) }
+      if case .string(let o)? = v["orientation"] { s.orientation = Orientation(rawValue: o) }
       if case .bool(let b)? = v["panelVisible"] { s.panelVisible = b }
       if case .array(let xy)? = v["bubble"], xy.count == 2, case .number(let x) = xy[0],
         case .number(let y) = xy[1]

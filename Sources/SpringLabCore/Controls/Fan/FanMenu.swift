@@ -1,4 +1,4 @@
-/// The fan menu's phases (SPEC §6 trace names).
+/// The fan menu's phases (their names appear in the trace).
 public enum FanPhase: String, Sendable, Equatable {
   case collapsed, expanding, expanded, collapsing
 }
@@ -14,7 +14,8 @@ public struct FanItemVisual: Sendable, Equatable {
 }
 
 /// The fan menu as a value: the phase, per-item progress tracks and the main
-/// button's rotation track, all closed-form functions of time. Driven by
+/// button's rotation track, all closed-form functions of time, played from
+/// the preset's `MotionPlan`. Driven by
 /// `toggle`, `tapItem`, `tapOutside` and `advance(to:)`.
 public struct FanMenu: Sendable, Equatable {
   public var config: FanPreset
@@ -74,15 +75,14 @@ public struct FanMenu: Sendable, Equatable {
 
   private mutating func start(_ target: Double, at t: Double) {
     let interrupting = isMoving
-    let m = target == 1 ? config.expand : config.collapse
-    items = FanMotionBuilder.build(
-      m, fan: config, target: target, at: t, current: samples(at: t), immediate: interrupting)
-    let r = rotation.sample(t).x
-    let angle = target == 1 ? config.rotationAngle : 0
-    let d = target == 1 ? config.rotationOpen : config.rotationClose
-    rotation = Track(
-      rest: r,
-      tweens: [Tween(start: t, from: r, to: angle, duration: d, curve: .bezier(.easeInOut))])
+    let open = target == 1
+    let current = samples(at: t)
+    let plan = MotionPlan.fanItems(config, expand: open)
+    items = plan.indices.map { i in
+      plan[i].track(at: t, from: current[i].x, carried: interrupting ? current[i].v : nil)
+    }
+    rotation = MotionPlan.rotation(config, open: open).track(
+      at: t, from: rotation.sample(t).x, carried: nil, scale: config.rotationAngle)
     motionEnd = max(rotation.end, items.map(\.end).max() ?? t, t)
     phase = target == 1 ? .expanding : .collapsing
   }
@@ -92,7 +92,7 @@ public struct FanMenu: Sendable, Equatable {
   @discardableResult
   public mutating func toggle(at t: Double) -> Bool {
     advance(to: t)
-    if isMoving && config.policy != "interrupt" { return false }
+    if isMoving && config.policy != .interrupt { return false }
     if pageShown { return back(at: t) }
     switch phase {
     case .collapsed, .collapsing: start(1, at: t)
@@ -106,7 +106,7 @@ public struct FanMenu: Sendable, Equatable {
   public mutating func collapse(at t: Double) -> Bool {
     advance(to: t)
     if pageShown { return back(at: t) }
-    if phase == .expanded || (phase == .expanding && config.policy == "interrupt") {
+    if phase == .expanded || (phase == .expanding && config.policy == .interrupt) {
       start(0, at: t)
       return true
     }
@@ -117,7 +117,7 @@ public struct FanMenu: Sendable, Equatable {
   @discardableResult
   public mutating func tapItem(_ i: Int, at t: Double) -> Bool {
     advance(to: t)
-    guard phase == .expanded || (phase == .expanding && config.policy == "interrupt"),
+    guard phase == .expanded || (phase == .expanding && config.policy == .interrupt),
       items.indices.contains(i)
     else { return false }
     if config.flyOut {

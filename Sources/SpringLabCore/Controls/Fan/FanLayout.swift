@@ -31,18 +31,18 @@ public enum FanLayout {
   public static func offsets(_ fan: FanPreset, device: Device) -> [Point] {
     let n = fan.count
     switch fan.layout {
-    case "ring":
+    case .ring:
       // KYCircleMenu: evenly round the circle (360°/n) from the start angle
       return (0..<n).map { polar(fan.radius, fan.startAngle + 360 * Double($0) / Double(n)) }
-    case "custom":
+    case .custom:
       let arc = arcAngles(
-        count: n, start: fan.startAngle, end: fan.endAngle, inset: fan.spacing == "inset")
+        count: n, start: fan.startAngle, end: fan.endAngle, inset: fan.spacing == .inset)
       return (0..<n).map { i in i < fan.offsets.count ? fan.offsets[i] : polar(fan.radius, arc[i]) }
-    case "auto":
+    case .auto:
       return autoArc(fan, device: device).map { polar(fan.radius, $0) }
-    default:
+    case .arc:
       return arcAngles(
-        count: n, start: fan.startAngle, end: fan.endAngle, inset: fan.spacing == "inset"
+        count: n, start: fan.startAngle, end: fan.endAngle, inset: fan.spacing == .inset
       )
       .map { polar(fan.radius, $0) }
     }
@@ -64,7 +64,7 @@ public enum FanLayout {
       // chord between neighbours must clear an item: 2r·sin(Δ/2) ≥ size.
       // why: neighbours are sweep/(n−1) apart when inclusive but sweep/(n+1)
       // apart when inset; widening by n−1 alone left inset items overlapping
-      let gaps = Double(fan.spacing == "inset" ? n + 1 : n - 1)
+      let gaps = Double(fan.spacing == .inset ? n + 1 : n - 1)
       let need = 2 * asin(min(1, fan.itemSize / (2 * fan.radius))) * 180 / .pi
       let step = min(360 / Double(n), max(sweep / gaps, need))
       sweep = step * gaps
@@ -74,7 +74,7 @@ public enum FanLayout {
     for step in 0..<180 {
       let mid = toCentre + Double(step % 2 == 0 ? step : -step - 1)
       let angles = arcAngles(
-        count: n, start: mid - sweep / 2, end: mid + sweep / 2, inset: fan.spacing == "inset")
+        count: n, start: mid - sweep / 2, end: mid + sweep / 2, inset: fan.spacing == .inset)
       var outside = 0
       for a in angles {
         let p = main + polar(fan.radius, a)

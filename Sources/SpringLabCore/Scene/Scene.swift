@@ -7,7 +7,7 @@ public enum SceneInput: Sendable, Equatable {
   /// A key by name: `keyboard` / `k` (toggle), `rotate` / `o`, `space`, `b`,
   /// `escape`; other names are ignored by the scene.
   case key(String)
-  case setDevice(String)
+  case setDevice(DeviceModel)
   case setPreset(Preset)
   case showBubble
 }
@@ -18,6 +18,8 @@ public enum HitTarget: Sendable, Equatable {
   case bubble
   case fanItem(Int)
   case fanMain, page, mask
+  /// A part of the i-th of the scene's further controls (`Scene.more`).
+  case control(Int, ControlPart)
 }
 
 /// The whole simulated screen: device, fan menu, bubble, keyboard, toast and
@@ -34,10 +36,29 @@ public struct Scene: Sendable, Equatable {
   private var keyboardTrack = Track(rest: 0)
   public private(set) var toast: Toast?
   public private(set) var floating: FloatingField
+  /// Controls beyond the fan and the bubble (`SceneControls.more`), above them.
+  public private(set) var more: [AnyControl]
   private var clock = FixedStepClock()
   private var pressed: HitTarget?
   /// Where the pointer is held down, for touch indicators; nil when up.
   public private(set) var pointer: Point?
+  /// Most floating-field work (bodies moved + pairs compared, see
+  /// `FloatingField.lastStepWork`) one `advance` may do; the steps beyond it
+  /// are dropped and the field runs slower than real time. nil (the default,
+  /// used by renders and traces) never drops a step, so results stay exact.
+  public var catchUpBudget: Int?
+  /// When floating steps were last dropped, scene seconds.
+  public private(set) var floatingSlowedAt: Double?
+
+  /// The budget the live window uses: a few milliseconds of stepping per frame.
+  public static let liveCatchUpBudget = 3_000_000
+
+  /// Whether the floating field is running slower than real time at `t`
+  /// (steps were dropped within the last second).
+  public func floatingSlowed(at t: Double) -> Bool {
+    guard let s = floatingSlowedAt else { return false }
+    return t - s < 1
+  }
 
   /// A message shown from `start` until `until` (seconds).
   public struct Toast: Sendable, Equatable {
@@ -49,29 +70,34 @@ public struct Scene: Sendable, Equatable {
   /// Seconds the simulated keyboard takes to slide.
   public static let keyboardDuration = 0.25
 
-  public init(preset: Preset) {
+  /// The scene at rest; `controls` are the further controls it holds.
+  public init(preset: Preset, controls: [any SceneControl.Type] = SceneControls.more) {
     self.preset = preset
-    device = Device.named(preset.device, landscape: preset.orientation == "landscape")
-    fan = FanMenu(config: preset.fan)
-    bubble = Bubble(config: preset.bubble, device: device)
+    device = Device.of(preset)
+    let c = ControlContext(preset: preset, device: device)
+    fan = FanMenu(c)
+    bubble = Bubble(c)
+    more = controls.map { AnyControl($0.init(c)) }
     floating = Scene.makeFloating(preset, device)
+  }
+
+  /// What the controls see now.
+  public var context: ControlContext {
+    ControlContext(preset: preset, device: device, keyboard: keyboardTarget)
   }
 
   static func makeFloating(_ p: Preset, _ d: Device) -> FloatingField {
     FloatingField(
-      count: p.bubble.floatingCount, radius: p.bubble.size / 2 * 0.6, speed: p.bubble.floatingSpeed,
+      count: p.bubble.floatingCount, radius: p.bubble.floatingRadius, speed: p.bubble.floatingSpeed,
       restitution: p.bubble.restitution, width: d.width, height: d.height)
   }
 
   // MARK: geometry
 
-  public var mainCenter: Point { FanLayout.mainCenter(preset.fan, device: device) }
+  public var mainCenter: Point { fan.mainCenter(on: device) }
   public var itemOffsets: [Point] { FanLayout.offsets(preset.fan, device: device) }
 
-  public func fanItems(at t: Double) -> [FanItemVisual] {
-    fan.visuals(
-      at: t, main: mainCenter, offsets: itemOffsets, flyDistance: max(device.width, device.height))
-  }
+  public func fanItems(at t: Double) -> [FanItemVisual] { fan.items(at: t, on: device) }
 
   /// Visible keyboard height at `t`, points.
   public func keyboardHeight(at t: Double) -> Double { keyboardTrack.sample(t).x }
@@ -94,15 +120,23 @@ public struct Scene: Sendable, Equatable {
     }
     fan.advance(to: t)
     bubble.advance(to: t)
+    for i in more.indices { more[i].base.advance(to: t) }
     if let report = fan.pendingReport, report.at <= t, let i = fan.takeReport(upTo: t) {
       toast = Toast(
         text: "\(Scene.label(preset.fan, i)) tapped", start: report.at,
         until: report.at + preset.fan.toastDuration)
     }
     if let tt = toast, tt.until <= t { toast = nil }
-    if !floating.bodies.isEmpty {
+    if floating.count > 0 {
+      if let budget = catchUpBudget {
+        // why: a field too heavy to step in real time must slow down, not
+        // spiral into ever longer catch-ups that freeze the window
+        clock.maxStepsPerAdvance = max(1, budget / max(1, floating.lastStepWork))
+      }
+      let dropped = clock.dropped
       let n = clock.advance(to: t)
       for _ in 0..<n { floating.step(dt: clock.dt) }
+      if clock.dropped > dropped { floatingSlowedAt = t }
     } else {
       _ = clock.advance(to: t)
     }
@@ -144,12 +178,9 @@ public struct Scene: Sendable, Equatable {
       pressed = nil
       release(target, at: p)
     case .key(let k): key(k)
-    case .setDevice(let id):
-      // why: an unknown id would fall back to iPhone 15 on screen while the
-      // preset (and anything saved from it) kept the bad name
-      guard Device.models.contains(where: { $0.id == id }) else { return }
+    case .setDevice(let model):
       var p = preset
-      p.device = id
+      p.device = model
       apply(p)
     case .setPreset(let p): apply(p)
     case .showBubble: bubble.show(at: t, device: device, keyboard: keyboardTarget)
@@ -168,21 +199,27 @@ public struct Scene: Sendable, Equatable {
         bubble.setMenu(open: !bubble.menuOpen, at: t)
       }
     case .bubbleMenu(let i):
-      if hitTest(p) == .bubbleMenu(i) {
-        bubble.setMenu(open: false, at: t)
-        let action = BubbleMenuLayout.actions[i % BubbleMenuLayout.actions.count].label
-        toast = Toast(text: "\(action) tapped", start: t, until: t + preset.fan.toastDuration)
-      }
+      if hitTest(p) == .bubbleMenu(i) { show(bubble.activate(.menuItem(i), at: t, context)) }
     case .fanMain:
-      if hitTest(p) == .fanMain { fan.toggle(at: t) }
+      if hitTest(p) == .fanMain { _ = fan.activate(.main, at: t, context) }
     case .fanItem(let i):
-      if hitTest(p) == .fanItem(i) { fan.tapItem(i, at: t) }
+      if hitTest(p) == .fanItem(i) { _ = fan.activate(.item(i), at: t, context) }
     case .page, .mask:
-      fan.collapse(at: t)
-      bubble.setMenu(open: false, at: t)
+      _ = fan.activate(target == .page ? .page : .mask, at: t, context)
+      bubble.tapElsewhere(at: t)
+      for k in more.indices { more[k].base.tapElsewhere(at: t) }
+    case .control(let i, let part):
+      if hitTest(p) == target { show(more[i].base.activate(part, at: t, context)) }
     case nil:
-      bubble.setMenu(open: false, at: t)
+      bubble.tapElsewhere(at: t)
+      for k in more.indices { more[k].base.tapElsewhere(at: t) }
     }
+  }
+
+  /// Shows a control's message as a toast now.
+  private mutating func show(_ message: String?) {
+    guard let text = message else { return }
+    toast = Toast(text: text, start: now, until: now + preset.fan.toastDuration)
   }
 
   private mutating func key(_ k: String) {
@@ -202,16 +239,22 @@ public struct Scene: Sendable, Equatable {
         height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration)
     case "rotate", "o":
       var p = preset
-      p.orientation = p.orientation == "landscape" ? "portrait" : "landscape"
+      p.orientation = p.orientation.turned
       apply(p)
     case "space": fan.toggle(at: t)
     case "escape":
       if !fan.collapse(at: t) { bubble.setMenu(open: false, at: t) }
+    case "show-bubble":
+      // why: what the recorder writes for the window's "show bubble"; a
+      // replayed recording must bring the bubble back too
+      bubble.show(at: t, device: device, keyboard: keyboardTarget)
     case "b":
       if bubble.phase != .hidden && preset.bubble.enabled {
         bubble.setMenu(open: !bubble.menuOpen, at: t)
       }
-    default: break
+    default:
+      let c = context
+      for i in more.indices { more[i].base.key(k, at: t, c) }
     }
   }
 
@@ -224,17 +267,11 @@ public struct Scene: Sendable, Equatable {
       device: device, size: bubble.config.size, margin: bubble.config.margin,
       keyboard: keyboardTarget)
     preset = p
-    device = Device.named(p.device, landscape: p.orientation == "landscape")
-    if p.fan != old.fan {
-      let open = fan.phase == .expanded || fan.phase == .expanding
-      let before = fan
-      fan = FanMenu(config: p.fan, open: open)
-      fan.carryReport(from: before)
-    }
-    if p.bubble != old.bubble {
-      bubble.config = p.bubble
-      if !p.bubble.enabled { bubble.setMenu(open: false, at: t) }
-    }
+    device = Device.of(p)
+    let c = ControlContext(preset: p, device: device, keyboard: keyboardTarget)
+    fan.apply(c, at: t)
+    bubble.apply(c, at: t)
+    for i in more.indices { more[i].base.apply(c, at: t) }
     if keyboardShown {
       keyboardTrack = Track(rest: device.keyboard)
     }

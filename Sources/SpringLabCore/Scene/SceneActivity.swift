@@ -2,13 +2,11 @@ extension Scene {
   /// Whether anything on screen changes at `t` (so the window must keep
   /// drawing). False means the picture is still and the window can sleep.
   public func isAnimating(at t: Double) -> Bool {
-    if fan.phase(at: t) == .expanding || fan.phase(at: t) == .collapsing { return true }
-    if fan.pendingReport != nil { return true }
-    if bubble.phase == .snapping || bubble.phase == .dragging || bubble.isPressed { return true }
-    if bubble.menuMoving(at: t) { return true }
+    if fan.isAnimating(at: t) || bubble.isAnimating(at: t) { return true }
+    if more.contains(where: { $0.base.isAnimating(at: t) }) { return true }
     if keyboardMoving(at: t) { return true }
     if toast != nil { return true }
-    if !floating.bodies.isEmpty { return true }
+    if floating.count > 0 { return true }
     if pointer != nil { return true }
     return false
   }
@@ -22,13 +20,5 @@ extension Scene {
     if t < fadeStart { return fadeStart }
     if t < fadeStart + 0.3 { return t }
     return nil
-  }
-}
-
-extension Bubble {
-  /// Whether the menu is still opening or closing at `t`.
-  public func menuMoving(at t: Double) -> Bool {
-    let p = menuProgress(at: t)
-    return menuOpen ? p != 1 : p != 0
   }
 }

@@ -1,4 +1,4 @@
-/// Where a released bubble goes (SPEC §4). All in device points.
+/// Where a released bubble goes. All in device points.
 public enum BubbleSnap {
   /// The rectangle the bubble's centre may occupy: the safe area inset by the
   /// margin and the radius, above the keyboard when it shows.
@@ -29,28 +29,28 @@ public enum BubbleSnap {
 
   /// The resting point for a release at `p` with velocity `v` (points/s).
   public static func target(
-    from p: Point, velocity v: Point, mode: String, deceleration: Double,
+    from p: Point, velocity v: Point, mode: SnapMode, deceleration: Double,
     bounds b: (minX: Double, maxX: Double, minY: Double, maxY: Double)
   ) -> Point {
     let c = clamp(p, b)
     let midX = (b.minX + b.maxX) / 2
     let midY = (b.minY + b.maxY) / 2
     switch mode {
-    case "edges":
+    case .edges:
       let d = [
         (c.x - b.minX, Point(b.minX, c.y)), (b.maxX - c.x, Point(b.maxX, c.y)),
         (c.y - b.minY, Point(c.x, b.minY)), (b.maxY - c.y, Point(c.x, b.maxY)),
       ]
       return d.min { $0.0 < $1.0 }!.1
-    case "corner":
+    case .corner:
       return Point(c.x < midX ? b.minX : b.maxX, c.y < midY ? b.minY : b.maxY)
-    case "fling":
+    case .fling:
       let proj = Point(
         p.x + projection(velocity: v.x, deceleration: deceleration),
         p.y + projection(velocity: v.y, deceleration: deceleration))
       let pc = clamp(proj, b)
       return Point(proj.x < midX ? b.minX : b.maxX, pc.y)
-    default:
+    case .sides:
       return Point(c.x < midX ? b.minX : b.maxX, c.y)
     }
   }

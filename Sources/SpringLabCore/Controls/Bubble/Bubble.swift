@@ -1,4 +1,4 @@
-/// The floating bubble's phases (SPEC §6 trace names).
+/// The floating bubble's phases (their names appear in the trace).
 public enum BubblePhase: String, Sendable, Equatable {
   case idle, dragging, snapping, hidden
 }
@@ -11,8 +11,8 @@ public struct Bubble: Sendable, Equatable {
   public private(set) var phase: BubblePhase = .idle
   /// Resting or dragged centre (the snap tracks override it while snapping).
   public private(set) var position: Point
-  private var xTrack: Track
-  private var yTrack: Track
+  public private(set) var xTrack: Track
+  public private(set) var yTrack: Track
   private var snapEnd = 0.0
   /// Press bookkeeping: where and when, grab offset, largest |dx|+|dy| so far.
   private var pressPoint: Point?
@@ -24,7 +24,7 @@ public struct Bubble: Sendable, Equatable {
   private var lastMoves: [(t: Double, p: Point)] = []
   /// Menu open state and its progress track (0 closed … 1 open).
   public private(set) var menuOpen = false
-  private var menuTrack = Track(rest: 0)
+  public private(set) var menuTrack = Track(rest: 0)
   /// Set when a keyboard pushed the bubble up: the y to return to.
   public private(set) var savedY: Double?
   /// Last touch, for the idle fade.
@@ -33,7 +33,7 @@ public struct Bubble: Sendable, Equatable {
   public init(config: BubblePreset, device: Device) {
     self.config = config
     let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin)
-    let x = config.startSide == "right" ? b.maxX : b.minX
+    let x = config.startSide == .right ? b.maxX : b.minX
     position = BubbleSnap.clamp(Point(x, config.startY), b)
     xTrack = Track(rest: position.x)
     yTrack = Track(rest: position.y)
@@ -55,11 +55,6 @@ public struct Bubble: Sendable, Equatable {
   public func center(at t: Double) -> Point {
     if phase == .snapping { return Point(xTrack.sample(t).x, yTrack.sample(t).x) }
     return position
-  }
-
-  /// Circular hit test: the corners of the bubble's square pass through.
-  public func hits(_ p: Point, at t: Double) -> Bool {
-    phase != .hidden && p.distance(to: center(at: t)) <= radius
   }
 
   /// Menu progress (0 closed … 1 open, may overshoot) at `t`.
@@ -124,8 +119,9 @@ public struct Bubble: Sendable, Equatable {
     lastTouch = t
   }
 
-  /// Whether a release at `t` counts as a tap (SPEC §4: moved < tap distance,
-  /// or released within the quick time having moved < the quick distance).
+  /// Whether a release at `t` counts as a tap: moved less than the tap
+  /// distance (seed 002's 10 pt rule), or released within the quick time
+  /// having moved less than the quick distance (SpringLab's own addition).
   public func isTap(at t: Double) -> Bool {
     moved < config.tapDistance
       || (t - pressTime < config.quickTapTime && moved < config.quickTapDistance)
@@ -160,8 +156,8 @@ public struct Bubble: Sendable, Equatable {
     return false
   }
 
-  /// Springs to the snap target from the current state (SPEC: UIKit spring
-  /// 0.35 s, damping 0.8, velocity 0.4 by default).
+  /// Springs to the snap target from the current state (seed 002: UIKit
+  /// spring 0.35 s, damping 0.8, velocity 0.4 by default).
   public mutating func snap(
     from p: Point, velocity v: Point, at t: Double, device: Device, keyboard: Double
   ) {
@@ -175,22 +171,20 @@ public struct Bubble: Sendable, Equatable {
     savedY = nil
   }
 
-  /// Springs to `target` with the snap spring.
+  /// The bubble's animation of `kind` in its motion plan.
+  private func planned(_ kind: PlannedAnimationKind) -> PlannedAnimation {
+    MotionPlan.bubble(config).first { $0.kind == kind }!
+  }
+
+  /// Springs to `target` with the snap spring (over `duration` seconds).
   private mutating func moveTo(_ target: Point, from p: Point, at t: Double, duration: Double) {
+    let snap = planned(.bubbleSnap).moves[0].curve
     xTrack = Track(
       rest: p.x,
-      tweens: [
-        .uikit(
-          start: t, from: p.x, to: target.x, duration: duration, damping: config.snapDamping,
-          velocity: config.snapVelocity)
-      ])
+      tweens: [snap.tween(start: t, from: p.x, to: target.x, v0: nil, duration: duration)])
     yTrack = Track(
       rest: p.y,
-      tweens: [
-        .uikit(
-          start: t, from: p.y, to: target.y, duration: duration, damping: config.snapDamping,
-          velocity: config.snapVelocity)
-      ])
+      tweens: [snap.tween(start: t, from: p.y, to: target.y, v0: nil, duration: duration)])
     position = target
     snapEnd = t + duration
     phase = .snapping
@@ -216,7 +210,7 @@ public struct Bubble: Sendable, Equatable {
         q.x = b.minX + f * (b.maxX - b.minX)
       }
       return BubbleSnap.target(
-        from: q, velocity: Point(0, 0), mode: "sides", deceleration: 0.998, bounds: b)
+        from: q, velocity: Point(0, 0), mode: .sides, deceleration: 0.998, bounds: b)
     }
     let target = carried(c)
     // the resting place a tap or long press returns to moves with the screen too
@@ -268,22 +262,8 @@ public struct Bubble: Sendable, Equatable {
     guard open != menuOpen else { return }
     let p = menuTrack.sample(t).x
     menuOpen = open
-    if open {
-      menuTrack = Track(
-        rest: p,
-        tweens: [
-          .uikit(
-            start: t, from: p, to: 1, duration: config.menuDuration, damping: config.menuDamping,
-            velocity: config.menuVelocity)
-        ])
-    } else {
-      menuTrack = Track(
-        rest: p,
-        tweens: [
-          Tween(
-            start: t, from: p, to: 0, duration: config.menuCloseDuration, curve: .bezier(.easeIn))
-        ])
-    }
+    menuTrack = planned(open ? .bubbleMenuOpen : .bubbleMenuClose).track(
+      at: t, from: p, carried: nil)
     lastTouch = t
   }
 
