@@ -21,7 +21,10 @@ enum LibraryView {
     if let i = ui.libraryList(
       "presets", rows: rows, selected: state.libraryIndex, visibleRows: visibleRows(state, ui: ui))
     {
-      actions.append(.command(.loadFile(entries[i].path)))
+      // why: Shift+click picks A for comparing; a plain click loads B
+      actions.append(
+        .command(
+          ui.input.mods.contains(.shift) ? .pinFile(entries[i].path) : .loadFile(entries[i].path)))
     }
     let labels = ["Rename…", "Duplicate", "Delete…", "▲", "▼", "Undo"]
     if let i = ui.buttons(labels) {

@@ -55,17 +55,17 @@ enum PanelView {
     if ui.section("A / B") {
       if let cmp = state.compare {
         let n = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: p) }.count
-        ui.label(
-          n == 0
-            ? "A and B are the same."
-            : "\(n) field\(n == 1 ? " differs" : "s differ") (listed on the canvas)")
+        let differ = n == 0 ? "the same" : "\(n) field\(n == 1 ? " differs" : "s differ")"
+        ui.label(ui.fit("A \(cmp.title) · B \(p.name) · \(differ)", width: width))
         if let i = ui.buttons([
           "Swap (X)", cmp.mode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)",
         ]) {
           actions.append(.command([.swapAB, .toggleCompareMode, .pinA][i]))
         }
       } else {
-        ui.label("Pin the current settings as A to compare", color: dim)
+        ui.label(
+          ui.fit("A: pin the current settings, or Shift+click a preset (Shift+1–9)", width: width),
+          color: dim)
         if ui.buttons(["Pin A (A)"]) == 0 { actions.append(.command(.pinA)) }
       }
     }

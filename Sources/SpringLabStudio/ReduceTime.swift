@@ -96,6 +96,15 @@ extension StudioState {
 
   /// Records the items' centres for the onion skin (T), newest last.
   mutating func recordTrails() {
+    Self.record(&trails, scene)
+    if var c = compare {
+      Self.record(&c.trails, c.ghost.scene)
+      compare = c
+    }
+  }
+
+  /// Adds `scene`'s item centres to `trails`, dropping the oldest.
+  static func record(_ trails: inout [[Point]], _ scene: Scene) {
     let items = scene.fanItems(at: scene.now)
     if trails.count != items.count { trails = Array(repeating: [], count: items.count) }
     let phase = scene.fan.phase(at: scene.now)

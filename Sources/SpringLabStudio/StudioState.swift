@@ -24,6 +24,16 @@ public struct Comparison: Sendable {
   public var pinned: Preset
   public var ghost: SceneTimeline
   public var mode: CompareMode = .ghost
+  /// The library file A came from; nil when A is pinned from the current settings.
+  public var source: String?
+  /// A's onion skin (T), like `StudioState.trails` for B.
+  public var trails: [[Point]] = []
+
+  /// A's motion plan: what the graph draws for A (dashed, beside B's).
+  public var plan: MotionPlan { MotionPlan(pinned) }
+
+  /// What A is called: the preset's name, "(pinned)" when it is a snapshot.
+  public var title: String { source == nil ? "\(pinned.name) (pinned)" : pinned.name }
 }
 
 public enum CompareMode: Sendable, Equatable { case ghost, sideBySide }
@@ -182,7 +192,10 @@ public struct StudioState: Sendable {
     if autoReplay || take != nil || play.map({ !$0.player.isFinished }) == true { return true }
     if overlays.trails && trails.contains(where: { !$0.isEmpty }) { return true }
     if scene.isAnimating(at: scene.now) { return true }
-    if let c = compare { return c.ghost.scene.isAnimating(at: c.ghost.scene.now) }
+    if let c = compare {
+      if overlays.trails && c.trails.contains(where: { !$0.isEmpty }) { return true }
+      return c.ghost.scene.isAnimating(at: c.ghost.scene.now)
+    }
     return false
   }
 

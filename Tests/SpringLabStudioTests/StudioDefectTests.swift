@@ -83,7 +83,7 @@ struct StudioDefectTests {
     p.fan.count = 6
     h.edit(p)
     h.draw()
-    #expect(h.texts.contains { $0.hasPrefix("fan.radius: ") }, "the A → B diff shows on the canvas")
+    #expect(h.texts.contains { $0.hasPrefix("Radius ") }, "the A → B diff shows on the canvas")
     let after = h.panelRows()
     for name in ["Duration", "Radius", "Items", "Curve", "Damping", "Stagger"] {
       #expect(
