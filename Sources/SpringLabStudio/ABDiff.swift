@@ -1,4 +1,5 @@
 import SpringLabCore
+import SpringLabUI
 
 /// A → B differences in a designer's words: the field's label, both values
 /// with their unit, and what the change does ("Expand damping 0.72 → 0.35 —
@@ -51,32 +52,5 @@ public enum ABDiff {
     case "longPress": return up ? "longer hold" : "shorter hold"
     default: return nil
     }
-  }
-}
-
-/// Human names for choice values ("allAtOnce" → "All at once").
-public enum ChoiceNames {
-  static let special: [String: String] = [
-    "allAtOnce": "All at once", "easeIn": "Ease in", "easeOut": "Ease out",
-    "easeInOut": "Ease in-out", "default": "Default", "iphoneSE": "iPhone SE",
-    "iphone15": "iPhone 15", "iphone15ProMax": "iPhone 15 Pro Max",
-    "ipadSplit": "iPad (split view)",
-  ]
-
-  public static func human(_ raw: String) -> String {
-    if let s = special[raw] { return s }
-    // why: camelCase words become a sentence, first letter capitalised
-    var words: [String] = []
-    var current = ""
-    for ch in raw {
-      if ch.isUppercase, !current.isEmpty {
-        words.append(current)
-        current = ""
-      }
-      current.append(ch)
-    }
-    if !current.isEmpty { words.append(current) }
-    let sentence = words.map { $0.lowercased() }.joined(separator: " ")
-    return sentence.prefix(1).uppercased() + sentence.dropFirst()
   }
 }

@@ -26,13 +26,12 @@ enum LibraryView {
         .command(
           ui.input.mods.contains(.shift) ? .pinFile(entries[i].path) : .loadFile(entries[i].path)))
     }
-    let labels = ["Rename…", "Duplicate", "Delete…", "▲", "▼", "Undo"]
-    if let i = ui.buttons(labels) {
-      let commands: [StudioCommand] = [
-        .renamePreset, .duplicatePreset, .deletePreset, .movePreset(-1), .movePreset(1),
-        .undoLibrary,
-      ]
-      actions.append(.command(commands[i]))
+    // why: two short rows, so every button's title fits at the narrowest panel
+    if let i = ui.buttons(["Rename…", "Duplicate", "Delete…"]) {
+      actions.append(.command([.renamePreset, .duplicatePreset, .deletePreset][i]))
+    }
+    if let i = ui.buttons(["Move up ▲", "Move down ▼", "Undo"]) {
+      actions.append(.command([.movePreset(-1), .movePreset(1), .undoLibrary][i]))
     }
   }
 }

@@ -69,7 +69,15 @@ enum PanelView {
         if ui.buttons(["Pin A (A)"]) == 0 { actions.append(.command(.pinA)) }
       }
     }
-    for (title, paths) in PanelSections.all {
+    let tabs = PanelTab.allCases
+    if let i = ui.buttons(tabs.map { $0 == state.panelTab ? "● \($0.title)" : $0.title }) {
+      actions.append(.panelTab(tabs[i]))
+    }
+    for (title, paths) in PanelSections.all
+    where state.panelTab.groups.contains(where: { $0.title == title }) {
+      // why: only the controls that change this preset's motion show
+      let paths = paths.filter { PanelApplicability.applies($0, to: p) }
+      if paths.isEmpty { continue }
       let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
       if ui.section(marked ? "\(title)  ⚠" : title) {
         for path in paths {
@@ -103,7 +111,7 @@ enum PanelView {
         ui.popID()
       }
     }
-    if ui.section("Export (copy to clipboard)") {
+    if state.panelTab == .export, ui.section("Export (copy to clipboard)") {
       var reduce = state.overlays.reduceMotion
       if ui.toggle("Preview Reduce Motion", value: &reduce) {
         actions.append(.reduceMotionChanged(reduce))
@@ -113,7 +121,7 @@ enum PanelView {
         actions.append(.command(.copyExport(formats[i])))
       }
     }
-    if ui.section("Backdrop") {
+    if state.panelTab == .device, ui.section("Backdrop") {
       ui.label(
         state.overlays.backdrop.map(StudioFiles.lastComponent)
           ?? "Sample app (drop a PNG on the window)")

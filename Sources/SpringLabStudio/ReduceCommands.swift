@@ -143,6 +143,12 @@ extension StudioState {
     highlightField = path
     focusRequest = path
     overlays.panel = true
+    // why: the field's tab opens, so the focused field is on screen
+    if let g = path.flatMap(PresetField.named)?.group,
+      let tab = PanelTab.allCases.first(where: { $0.groups.contains(g) })
+    {
+      panelTab = tab
+    }
   }
 
   /// L: the next lint warning's field.

@@ -38,6 +38,8 @@ public enum StudioAction: Sendable {
   case libraryDone(LibraryOp, Result<LibraryOpResult, StudioFailure>)
   /// The name the rename field holds.
   case renameNameChanged(String)
+  /// A panel tab was chosen.
+  case panelTab(PanelTab)
   case recoveryFound(name: String, Preset)
   case fileChanged(PresetFileChange, FileStamp?)
   case backdropChecked(path: String, Result<Void, StudioFailure>)

@@ -132,6 +132,8 @@ public struct StudioState: Sendable {
   public var libraryEntries: [LibraryEntry] = []
   /// Takes back the library's last rename, duplicate or delete, newest last.
   public var libraryUndo: [LibraryUndo] = []
+  /// The panel's tab (Fan, Bubble, Device, Export).
+  public var panelTab: PanelTab = .fan
   /// The undo step whose operation is under way.
   public var pendingLibraryUndo: LibraryUndo?
   public var recovery: RecoveryState

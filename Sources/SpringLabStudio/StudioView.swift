@@ -255,6 +255,7 @@ struct PanelKey: Equatable {
   var focus: String?
   var library: [LibraryEntry]
   var libraryUndo: Int
+  var panelTab: PanelTab
   var pinned: Preset?
   var mode: CompareMode?
   var overlays: StudioOverlays
@@ -276,6 +277,7 @@ struct PanelKey: Equatable {
     focus = s.focusRequest
     library = s.libraryEntries
     libraryUndo = s.libraryUndo.count
+    panelTab = s.panelTab
     pinned = s.compare?.pinned
     mode = s.compare?.mode
     overlays = s.overlays
