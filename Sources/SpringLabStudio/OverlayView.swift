@@ -92,7 +92,7 @@ enum OverlayView {
     let x = c.x + (c.w - w) / 2
     let y = max(8 * s, (c.h - h) / 2)
     dl.fillRoundedRect(
-      PixelRect(x: x, y: y, w: w, h: h), radius: 14 * s, RGBA(0x1C, 0x1C, 0x1E, 0xF2))
+      PixelRect(x: x, y: y, w: w, h: h), radius: 14 * s, RGBA(0x1C, 0x1C, 0x1E, 0xFF))
     dl.text("Hot keys", x: x + 24 * s, y: y + 18 * s, size: 18 * s, color: RGBA(255, 255, 255))
     let colW = (w - 48 * s) / 2
     for (i, b) in rows.enumerated() {
