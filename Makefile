@@ -1,8 +1,8 @@
 # SpringLab: `make run` opens the playground, `make test` runs every test.
 # Both install missing Debian/Ubuntu packages first (sudo when not root):
 # `make run` only what running needs, `make test` adds the test tools.
-RUN_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core fontconfig pkg-config \
-                ffmpeg
+RUN_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcairo2-dev fonts-dejavu-core fontconfig \
+                pkg-config ffmpeg
 TEST_PACKAGES := xvfb xauth xdotool imagemagick chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The Swift toolchain's usual home on these machines, used when present.
@@ -45,10 +45,21 @@ bench: release
 clean:
 	rm -rf .build
 
-# Re-creates the golden frames after a deliberate visual change; look at them before committing.
+# Re-creates the golden frames after a deliberate visual change and their contact sheet
+# (Tests/golden-contact-sheet.png, drawn with ImageMagick); look at them before committing.
+GOLDEN := Tests/SpringLabCLITests/Golden
 golden: deps-test
 	$(SWIFT) build --build-tests
 	SPRINGLAB_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenFrameTests
+	montage -font DejaVu-Sans -pointsize 14 -label '%t' $(GOLDEN)/mid-bloom.png $(GOLDEN)/open.png \
+	  $(GOLDEN)/bubble-snapped.png $(GOLDEN)/bubble-menu.png -tile 4x1 -geometry +6+6 -background '#8e8e93' \
+	  /tmp/springlab-golden-row.png
+	convert $(GOLDEN)/open-3x.png -crop 540x450+270+450 +repage /tmp/springlab-golden-3x.png
+	montage -font DejaVu-Sans -pointsize 14 -label 'open-3x (crop, 1:1 pixels)' /tmp/springlab-golden-3x.png \
+	  -geometry +6+6 -background '#8e8e93' /tmp/springlab-golden-3x-labelled.png
+	convert /tmp/springlab-golden-row.png /tmp/springlab-golden-3x-labelled.png -background '#8e8e93' \
+	  -gravity center -append Tests/golden-contact-sheet.png
+	rm -f /tmp/springlab-golden-row.png /tmp/springlab-golden-3x.png /tmp/springlab-golden-3x-labelled.png
 
 # Regenerates the preset-field reference in docs/FORMATS.md from the field table.
 docs: deps

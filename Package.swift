@@ -26,9 +26,15 @@ let package = Package(
         .brew(["sdl2", "sdl2_ttf", "sdl2_image"]),
       ]
     ),
+    // The rasteriser: Cairo turns draw lists into pixels for the window and videos alike.
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+    ),
     .target(
       name: "SpringLabSDL",
-      dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
+      dependencies: ["CSDL2", "CCairo", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
     .executableTarget(
       name: "springlab",
       dependencies: [
@@ -53,7 +59,8 @@ let package = Package(
       name: "SpringLabStudioTests",
       dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore"]),
     .testTarget(
-      name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabPlatform"]),
+      name: "SpringLabSDLTests",
+      dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabCore", "SpringLabPlatform", "CCairo"]),
   ],
   swiftLanguageModes: [.v6]
 )

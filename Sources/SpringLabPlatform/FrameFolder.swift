@@ -11,11 +11,19 @@ import SpringLabCore
 /// they were. Only `frame-NNNNNN.png` files are ever replaced or removed; a
 /// folder holding anything else is refused. After `commit` the folder holds
 /// exactly the new frames.
-public final class FrameFolder {
+///
+/// `writeFrame` may be called from several threads at once (frames
+/// compressed on every core); `commit` and `discard` once they have returned.
+public final class FrameFolder: @unchecked Sendable {
   public let path: String
   private let staging: String
+  // why: guards count, failure, inFlight and finished across writer threads
+  private let lock = NSLock()
   private var count = 0
   private var finished = false
+  /// The first frame's failure; later frames are refused with it.
+  private var failure: OutputError?
+  private var inFlight = 0
 
   /// `frame-NNNNNN.png` for frame `k` (six digits, more past 999,999).
   public static func frameName(_ k: Int) -> String {
@@ -65,28 +73,59 @@ public final class FrameFolder {
 
   deinit { discard() }
 
-  /// Writes frame `k` (in order from 0): `produce` writes the given path,
-  /// `verify` checks it. On failure every staged frame is removed.
+  /// Writes frame `k` (0 ..< n, in any order, from any thread): `produce`
+  /// writes the given path, `verify` checks it. On failure every staged
+  /// frame is removed (once no other frame is being written) and later
+  /// frames are refused.
   public func writeFrame(
     _ k: Int, verify: (String) -> String?, _ produce: (String) throws -> Void
   ) throws(OutputError) {
     let name = FrameFolder.frameName(k)
     let file = staging + "/" + name
+    lock.lock()
+    if let earlier = failure {
+      lock.unlock()
+      throw earlier
+    }
+    guard !finished else {
+      lock.unlock()
+      throw OutputError(path: path + "/" + name, reason: "the frames were abandoned")
+    }
+    inFlight += 1
+    lock.unlock()
+    var mine: OutputError?
     do { try produce(file) } catch {
-      discard()
-      throw OutputError(path: path + "/" + name, reason: "\(error)")
+      mine = OutputError(
+        path: path + "/" + name, reason: (error as? OutputError)?.reason ?? "\(error)")
     }
-    if let found = verify(file) ?? FrameFolder.sync(file) {
-      let reason = OutputCheck.explain(found, writing: file)
-      discard()
-      throw OutputError(path: path + "/" + name, reason: reason)
+    if mine == nil, let found = verify(file) ?? FrameFolder.sync(file) {
+      mine = OutputError(
+        path: path + "/" + name, reason: OutputCheck.explain(found, writing: file))
     }
-    count = max(count, k + 1)
+    lock.lock()
+    inFlight -= 1
+    if let mine, failure == nil { failure = mine }
+    if mine == nil { count = max(count, k + 1) }
+    // why: removing the staging folder while another thread writes into it
+    // could leave that frame behind; the last writer out cleans up
+    let cleanUp = failure != nil && inFlight == 0
+    let first = failure
+    lock.unlock()
+    if cleanUp { discard() }
+    if mine != nil, let first { throw first }
   }
 
   /// Moves the staged frames in and removes old frames beyond them.
   public func commit() throws(OutputError) {
-    guard !finished else { return }
+    lock.lock()
+    let done = finished
+    let broken = failure
+    lock.unlock()
+    guard !done else { return }
+    if let broken {
+      discard()
+      throw broken
+    }
     if FileIdentity(path: path) == nil {
       // a new folder appears whole, in one rename
       guard rename(staging, path) == 0 else {
@@ -111,13 +150,17 @@ public final class FrameFolder {
       rmdir(staging)
       AtomicFile.syncFolder(path)
     }
+    lock.lock()
     finished = true
+    lock.unlock()
     AtomicFile.syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
     AtomicFile.removeStaleTemporaries(of: path)
   }
 
   /// Removes the staging folder; the target is untouched. Idempotent.
   public func discard() {
+    lock.lock()
+    defer { lock.unlock() }
     guard !finished else { return }
     finished = true
     try? FileManager.default.removeItem(atPath: staging)

@@ -82,7 +82,7 @@ public final class OutputFile {
     out.handOver()
     do { try produce(out.temporaryPath) } catch {
       out.discard()
-      throw OutputError(path: path, reason: "\(error)")
+      throw OutputError(path: path, reason: (error as? OutputError)?.reason ?? "\(error)")
     }
     try out.commit(verify: verify)
   }

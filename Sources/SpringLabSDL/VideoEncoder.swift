@@ -2,7 +2,8 @@ import Foundation
 import SpringLabCore
 import SpringLabPlatform
 
-/// Encodes raw BGRA frames to `.mp4` (H.264) or `.gif` by piping them into a
+/// Encodes raw BGRA frames to `.mp4` (H.264, BT.709, tagged so players show
+/// the colours the window showed) or `.gif` by piping them into a
 /// concurrently running `ffmpeg` (started through `ChildProcess`). The result
 /// appears at `outputPath` only when ffmpeg exits 0 and the file is complete
 /// (an MP4 with its index, a GIF with its trailer); until then it is the
@@ -25,6 +26,11 @@ public final class VideoEncoder {
   public let format: Format
   /// Frames accepted so far.
   public private(set) var framesWritten = 0
+  /// What goes through the pipe (always `.bgra` for gif).
+  public let input: EncoderPixelFormat
+
+  // why: in-process conversion reuses one plane buffer for every frame.
+  private var converter: YUV420Converter?
 
   private let process: ChildProcess
   private let output: OutputFile
@@ -40,6 +46,7 @@ public final class VideoEncoder {
   ///   - width, height: frame size in pixels, 1…7680 × 1…4320 (even for mp4).
   ///   - fps: frames per second, 1…240; for gif it must divide 100 (gif
   ///     delays are whole hundredths of a second).
+  ///   - input: the pixel format sent to ffmpeg (mp4 only; gif takes BGRA).
   ///   - ffmpegPath: explicit executable; nil searches `searchPath`.
   ///   - searchPath: colon-separated directories (default: `PATH`).
   /// - Throws: `.toolMissing(tool: "ffmpeg", package: "ffmpeg")`,
@@ -47,6 +54,7 @@ public final class VideoEncoder {
   ///   missing or unwritable, the output a folder or not a regular file).
   public init(
     outputPath: String, width: Int, height: Int, fps: Int,
+    input: EncoderPixelFormat = .bgra,
     ffmpegPath: String? = nil,
     searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
   ) throws {
@@ -88,26 +96,10 @@ public final class VideoEncoder {
     out.handOver()
     let tmp = out.temporaryPath
 
-    var args = [
-      "-hide_banner", "-nostdin", "-nostats", "-loglevel", "warning", "-y",
-      "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", "\(fps)",
-      "-i", "-", "-an",
-    ]
-    switch format {
-    case .mp4:
-      args += [
-        "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
-        "-movflags", "+faststart", "-f", "mp4", tmp,
-      ]
-    case .gif:
-      // why: one palette for the whole clip, weighted to moving pixels
-      // (stats_mode=diff), with ordered dither so frames do not shimmer.
-      args += [
-        "-filter_complex",
-        "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
-        "-loop", "0", "-f", "gif", tmp,
-      ]
-    }
+    let piped: EncoderPixelFormat = format == .mp4 ? input : .bgra
+    let args = Self.arguments(
+      format: format, input: piped, width: width, height: height, fps: fps, source: "-",
+      output: tmp)
 
     let p: ChildProcess
     do {
@@ -123,8 +115,49 @@ public final class VideoEncoder {
     self.height = height
     self.fps = fps
     self.format = format
+    self.input = piped
+    self.converter = piped == .yuv420p ? YUV420Converter(width: width, height: height) : nil
     self.process = p
     self.output = out
+  }
+
+  /// ffmpeg's arguments for raw frames in `input` format read from `source`
+  /// ("-" for the pipe, or a file of raw frames, as the bench feeds ffmpeg
+  /// alone) encoded to `output`: BT.709, limited range, tagged.
+  public static func arguments(
+    format: Format, input piped: EncoderPixelFormat, width: Int, height: Int, fps: Int,
+    source: String, output: String
+  ) -> [String] {
+    var args = [
+      "-hide_banner", "-nostdin", "-nostats", "-loglevel", "warning", "-y",
+      "-f", "rawvideo", "-pix_fmt", piped.rawValue, "-s", "\(width)x\(height)", "-r", "\(fps)",
+    ]
+    if piped == .yuv420p {
+      // why: say what the bytes already are, so ffmpeg does not convert again.
+      args += ["-color_range", "tv", "-colorspace", "bt709"]
+    }
+    args += ["-i", source, "-an"]
+    switch format {
+    case .mp4:
+      if piped == .bgra {
+        // why: swscale's default matrix is BT.601; HD players decode BT.709.
+        args += ["-vf", "scale=out_color_matrix=bt709:out_range=tv"]
+      }
+      args += [
+        "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
+        "-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709",
+        "-color_trc", "bt709", "-movflags", "+faststart", "-f", "mp4", output,
+      ]
+    case .gif:
+      // why: one palette for the whole clip, weighted to moving pixels
+      // (stats_mode=diff), with ordered dither so frames do not shimmer.
+      args += [
+        "-filter_complex",
+        "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
+        "-loop", "0", "-f", "gif", output,
+      ]
+    }
+    return args
   }
 
   deinit {
@@ -149,12 +182,25 @@ public final class VideoEncoder {
       throw SDLBackendError.invalidVideoSettings(
         "frame has \(bgra.count) bytes, expected \(frameByteCount) (\(width)x\(height) BGRA)")
     }
-    if let reason = process.writeInput(bgra) {
+    if converter != nil {
+      // why: converting here, on the writer thread, overlaps the renderer;
+      // mutating in place keeps the one plane buffer (no copy on write).
+      converter!.convert(bgra: bgra.baseAddress!, stride: width * 4)
+      try converter!.planes.withUnsafeBytes { try send($0) }
+    } else {
+      try send(bgra)
+    }
+    framesWritten += 1
+  }
+
+  /// Writes `bytes` into ffmpeg's input; on failure ends ffmpeg and throws
+  /// with what it said.
+  private func send(_ bytes: UnsafeRawBufferPointer) throws {
+    if let reason = process.writeInput(bytes) {
       let log = cancel()
       throw SDLBackendError.encoderWriteFailed(
         reason + (log.isEmpty ? "" : "; ffmpeg said:\n\(log)"))
     }
-    framesWritten += 1
   }
 
   /// Closes ffmpeg's input, waits for it, checks its exit status and the

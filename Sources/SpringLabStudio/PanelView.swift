@@ -37,7 +37,7 @@ enum PanelView {
       "Time \(Fmt.fixed(tl.time, 2)) s · \(Fmt.speed(tl.speed))\(tl.paused ? " · paused" : "") · fan \(state.scene.fan.phase(at: state.scene.now).rawValue)"
     )
     // why: one line of fixed height; the selected warning's message shows here, not inserted above its field
-    let warnings = Lint.check(p)
+    let warnings = state.liveWarnings
     let highlighted = state.highlightedWarning
     if let w = highlighted {
       ui.label(ui.fit("⚠ \(w.fields.first ?? ""): \(w.message)", width: width), color: warn)

@@ -153,7 +153,7 @@ extension StudioState {
 
   /// L: the next lint warning's field.
   mutating func selectNextLintField() {
-    let warnings = Lint.check(preset)
+    let warnings = liveWarnings
     guard !warnings.isEmpty else {
       highlightField = nil
       flash("No lint warnings")
@@ -169,6 +169,12 @@ extension StudioState {
   /// the highlight disappears by itself once the warning is fixed or undone.
   public var highlightedWarning: LintWarning? {
     guard let f = highlightField else { return nil }
-    return Lint.check(preset).first { $0.fields.contains(f) }
+    return liveWarnings.first { $0.fields.contains(f) }
+  }
+
+  /// Lint as the window shows it: the preset's findings that hold for the
+  /// scene now (the keyboard warning only while the keyboard shows).
+  public var liveWarnings: [LintWarning] {
+    Lint.live(preset, keyboardShown: scene.keyboardShown)
   }
 }

@@ -148,7 +148,7 @@ public final class StudioView {
     options.debug = state.overlays.debug
     options.reduceMotion = state.overlays.reduceMotion
     options.background = state.overlays.backdrop
-    let warnings = Lint.check(state.preset)
+    let warnings = state.liveWarnings
     let highlighted = state.highlightedWarning
     options.outlined = (highlighted.map { [$0] } ?? warnings).flatMap(\.items)
     options.trails = state.overlays.trails ? state.trails : []
@@ -267,6 +267,9 @@ struct PanelKey: Equatable {
   var bubbleHidden: Bool
   var dialog: Bool
   var backdropField: String
+  /// Lint as shown: it depends on the scene too (the keyboard warning), not
+  /// only on the preset.
+  var warnings: [LintWarning]
 
   init(_ s: StudioState) {
     preset = s.preset
@@ -289,5 +292,6 @@ struct PanelKey: Equatable {
     bubbleHidden = s.scene.bubble.phase == .hidden
     dialog = s.dialog != nil
     backdropField = s.backdropField
+    warnings = s.liveWarnings
   }
 }

@@ -68,6 +68,34 @@ struct StudioDefectTests {
       "no section still marked: \(texts.filter { $0.contains("⚠") })")
   }
 
+  /// The keyboard warning ("the keyboard covers the bubble") stayed on screen
+  /// after K hid the keyboard. It describes the scene while the keyboard
+  /// shows, so the window shows it exactly then; `springlab lint` still
+  /// reports it (a property of the preset).
+  @Test func theKeyboardWarningShowsOnlyWhileTheKeyboardDoes() throws {
+    var p = Preset.seedDefault
+    p.bubble.enabled = true
+    p.bubble.startY = 640
+    let all = Lint.check(p)
+    try #require(
+      all.contains { $0.condition == .whileKeyboardShows }, "the preset has the keyboard warning")
+    let h = StudioHarness(preset: p, path: "/lib/k.json")
+    let hidden = h.state.liveWarnings.count
+    #expect(hidden == all.count - 1)
+    h.key("k")
+    #expect(h.state.scene.keyboardShown)
+    #expect(h.state.liveWarnings.count == all.count)
+    func summary(_ n: Int) -> String {
+      n == 0 ? "Lint: clean" : "Lint: \(n) warning\(n == 1 ? "" : "s") · L visits them"
+    }
+    #expect(h.texts.contains(summary(all.count)), "\(h.texts.filter { $0.hasPrefix("Lint") })")
+    h.key("k")
+    #expect(!h.state.scene.keyboardShown)
+    #expect(h.state.liveWarnings.count == hidden)
+    #expect(
+      h.texts.contains(summary(hidden)), "the next frame no longer counts the keyboard warning")
+  }
+
   /// Pinning A grew the diff list inside the panel and pushed every row down
   /// ~46 px, so the next double-click landed on the Curve buttons instead of
   /// Duration.

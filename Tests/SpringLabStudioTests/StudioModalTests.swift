@@ -131,9 +131,10 @@ struct StudioModalTests {
     h.key("q")
     // the dialog: 440 × 112 centred in 1280 × 800
     let colours = Set(
-      h.lastFrame.finished.flatMap { c -> [RGBA] in
-        guard case .triangles(let v, _) = c else { return [] }
-        return v.filter { (420...860).contains($0.x) && (344...456).contains($0.y) }.map(\.color)
+      h.lastFrame.finished.compactMap { c -> RGBA? in
+        guard case .fill(.roundedRect(let r, _), let color) = c else { return nil }
+        let inDialog = (420...860).contains(r.x) && (344...456).contains(r.y)
+        return inDialog ? color : nil
       })
     let theme = UITheme.dark
     #expect(colours.contains(theme.accent), "the primary button uses the accent fill")

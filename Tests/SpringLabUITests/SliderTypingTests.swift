@@ -90,8 +90,10 @@ import Testing
     #expect(v == 0.4)
     #expect(h.ctx.editingID == h.ctx.id("Damping"))
     let red = list.finished.contains {
-      if case .triangles(let vs, _) = $0 { return vs.contains { $0.color == UITheme.dark.error } }
-      return false
+      switch $0 {
+      case .fill(_, let c), .stroke(_, _, let c): return c == UITheme.dark.error
+      default: return false
+      }
     }
     #expect(red)
   }

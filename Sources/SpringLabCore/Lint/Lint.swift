@@ -7,8 +7,20 @@ public struct LintWarning: Sendable, Equatable, CustomStringConvertible {
   public var source: String
   /// Fan items involved (for outlines on the canvas).
   public var items: [Int] = []
+  /// When the finding applies in the live window (the command line reports
+  /// every finding regardless).
+  public var condition: LintCondition = .always
 
   public var description: String { "\(fields.joined(separator: ", ")): \(message) [\(source)]" }
+}
+
+/// When a lint finding describes what the user sees.
+public enum LintCondition: Sendable, Equatable {
+  /// A property of the preset, true whatever the scene shows.
+  case always
+  /// Only while the simulated keyboard shows (the finding is about the
+  /// keyboard covering something).
+  case whileKeyboardShows
 }
 
 /// Design rules from the seeds, checked on a preset as it would run on its device.
@@ -18,10 +30,26 @@ public enum Lint {
   public static let thumbReach = 0.75
   public static let minimumHitTarget = 44.0
 
+  /// The findings that describe the scene as it is now: `check` without those
+  /// whose condition does not hold (a keyboard warning while it is hidden).
+  public static func live(_ p: Preset, keyboardShown: Bool) -> [LintWarning] {
+    check(p).filter { w in
+      switch w.condition {
+      case .always: true
+      case .whileKeyboardShows: keyboardShown
+      }
+    }
+  }
+
   public static func check(_ p: Preset) -> [LintWarning] {
     var out: [LintWarning] = []
-    func warn(_ fields: [String], _ message: String, _ source: String, items: [Int] = []) {
-      out.append(LintWarning(fields: fields, message: message, source: source, items: items))
+    func warn(
+      _ fields: [String], _ message: String, _ source: String, items: [Int] = [],
+      condition: LintCondition = .always
+    ) {
+      out.append(
+        LintWarning(
+          fields: fields, message: message, source: source, items: items, condition: condition))
     }
     let f = p.fan
     let n = f.count
@@ -163,7 +191,7 @@ public enum Lint {
         warn(
           ["bubble.startY"],
           "the keyboard (\(fmt(device.keyboard)) pt) covers the bubble; it will be pushed up while it shows",
-          "seed 002")
+          "seed 002", condition: .whileKeyboardShows)
       }
       if b.snapDamping < 0.3 {
         warn(

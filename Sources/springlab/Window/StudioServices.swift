@@ -51,7 +51,7 @@ enum LiveStudioServices {
       removeRecovery: { try? FileManager.default.removeItem(atPath: folders.recovery + "/" + $0) },
       checkImage: { path in
         if let p = ImageHeader.problem(path: path) { return p }
-        return DrawListRenderer.canLoadImage(path)
+        return CairoRasterizer.canLoadImage(path)
           ? nil : "Cannot read the image \(StudioFiles.lastComponent(path))"
       },
       clipboard: { window.setClipboardText($0) },
