@@ -194,6 +194,7 @@ public struct StudioState: Sendable {
     if autoReplay || take != nil || play.map({ !$0.player.isFinished }) == true { return true }
     if overlays.trails && trails.contains(where: { !$0.isEmpty }) { return true }
     if scene.isAnimating(at: scene.now) { return true }
+    if scene.fadingTouch(at: scene.now) != nil { return true }
     if let c = compare {
       if overlays.trails && c.trails.contains(where: { !$0.isEmpty }) { return true }
       return c.ghost.scene.isAnimating(at: c.ghost.scene.now)

@@ -156,6 +156,23 @@ enum RenderCommand {
       preset: preset, script: script, width: pw, height: ph, scale: scale, fps: fps, frames: frames,
       at: kind == .png ? (at ?? 0) : nil, panel: a.flags["panel"] ?? false,
       touches: a.flags["touches"] ?? true)
-    return try job.run(out: out, kind: kind, trace: a.values["trace"])
+    let exit = try job.run(out: out, kind: kind, trace: a.values["trace"])
+    if exit == .ok {
+      // why: on stderr, so a trace streamed to stdout stays pure JSON lines
+      printErr(summary(out: out, kind: kind, frames: frames, width: pw, height: ph, fps: fps))
+    }
+    return exit
+  }
+
+  /// The one line said after a render: what was written, how many frames,
+  /// their size and the duration ("wrote demo.mp4: 90 frames, 1280×720 px, 3 s at 30 fps").
+  static func summary(
+    out: String, kind: Output, frames: Int, width: Int, height: Int, fps: Double
+  ) -> String {
+    let size = "\(width)×\(height) px"
+    if kind == .png { return "wrote \(TerminalText.escape(out)): 1 frame, \(size)" }
+    let seconds = JSONWriter.number(Double(frames) / fps, places: 2)
+    return
+      "wrote \(TerminalText.escape(out)): \(frames) frame\(frames == 1 ? "" : "s"), \(size), \(seconds) s at \(Int(fps)) fps"
   }
 }
