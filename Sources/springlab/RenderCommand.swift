@@ -8,7 +8,7 @@ import SpringLabUI
 /// renderer; never initialises SDL video.
 enum RenderCommand {
   static let usage =
-    "springlab render [--preset P] [--script S] --out PATH [--size WxH] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel] [--touches|--no-touches]"
+    "springlab render [--preset P] [--script S] --out PATH [--size WxH | --frame device] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel] [--touches|--no-touches]"
 
   enum Output: Equatable {
     case mp4, gif, png, folder
@@ -67,7 +67,7 @@ enum RenderCommand {
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
-      argv, valued: ["preset", "script", "out", "size", "fps", "scale", "at", "trace"],
+      argv, valued: ["preset", "script", "out", "size", "fps", "scale", "at", "trace", "frame"],
       booleans: ["help", "panel", "touches"], usage: usage)
     if a.flags["help"] == true {
       printOut(
@@ -76,6 +76,7 @@ enum RenderCommand {
         Renders headless (no display needed), frame-exact: a script of duration D at F fps gives round(D×F) frames, frame k at t = k/F.
           --out PATH     .mp4 (H.264, yuv420p), .gif, .png (one frame at --at), or a folder (ends in / or has no extension) of frame-000000.png…
           --size WxH     frame size in points (default 1280x720); --scale K renders K× pixels (HiDPI)
+          --frame device crops to the device with a 24 pt margin (even pixel sizes; no --size): a demo clip's frame
           --fps N        frames per second (default 30; gif: 25, must divide 100)
           --script S     input script (docs/FORMATS.md); default: a built-in demo
           --trace FILE   one JSON line per output frame; kept only when the render succeeds; a pipe or FIFO is streamed into
@@ -125,8 +126,17 @@ enum RenderCommand {
         "--size \(size) at scale \(JSONWriter.number(scale)): the frame must be at least 1x1 and at most 7680x4320 pixels"
       )
     }
-    let pw = Int(pxw)
-    let ph = Int(pxh)
+    var pw = Int(pxw)
+    var ph = Int(pxh)
+    let frame = a.values["frame"] ?? "canvas"
+    guard ["canvas", "device"].contains(frame) else {
+      throw CLIError(
+        .usage,
+        "--frame \(TerminalText.escape(frame)): expected canvas or device\nusage: \(usage)")
+    }
+    if frame == "device" && a.values["size"] != nil {
+      throw CLIError(.usage, "--frame device sets the frame's size; drop --size")
+    }
     if kind == .mp4 && (pw % 2 != 0 || ph % 2 != 0) {
       throw CLIError(.usage, "an .mp4 needs even sizes; \(pw)x\(ph) pixels is odd")
     }
@@ -138,6 +148,9 @@ enum RenderCommand {
     }
     try refuseSameFile(a.values)
     let preset = try loadPresetOrFail(a.values["preset"])
+    if frame == "device" {
+      (pw, ph) = deviceFrame(Scene(preset: preset).device, scale: scale)
+    }
     var script = demo
     if let s = a.values["script"] {
       do { script = try InputScript.load(path: s) } catch {
@@ -162,6 +175,17 @@ enum RenderCommand {
       printErr(summary(out: out, kind: kind, frames: frames, width: pw, height: ph, fps: fps))
     }
     return exit
+  }
+
+  /// `--frame device`: the device with its bezel (14 pt) and a 24 pt margin
+  /// all round, at `scale`, rounded up to even pixels (video encoders need them).
+  static func deviceFrame(_ d: Device, scale: Double) -> (Int, Int) {
+    func even(_ v: Double) -> Int {
+      let n = Int(v.rounded(.up))
+      return n % 2 == 0 ? n : n + 1
+    }
+    let pad = 2 * 14.0 + 2 * 24.0
+    return (even((d.width + pad) * scale), even((d.height + pad) * scale))
   }
 
   /// The one line said after a render: what was written, how many frames,

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabSDL
 import Testing
 
 /// `springlab render` for sharing: a summary line on success and touch dots
@@ -32,5 +33,45 @@ struct RenderShareTests {
     #expect(
       try png("0.6", touches: true) != png("0.6", touches: false), "the dot shows 0.1 s after")
     #expect(try png("0.8", touches: true) == png("0.8", touches: false), "and is gone after 0.25 s")
+  }
+
+  /// `--frame device`: a portrait crop of the device with its margin, even
+  /// pixel sizes; compared with a golden frame that shows a fading touch dot
+  /// (update: SPRINGLAB_UPDATE_GOLDEN=1, then look at the PNG).
+  @Test func deviceFrameWithATouchDotMatchesItsGolden() throws {
+    let dir = CLIHarness.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let script = dir.appendingPathComponent("s.json").path
+    try
+      #"{"duration": 1.0, "events": [{"at": 0.1, "tap": "fan.main"}, {"at": 0.5, "tap": [120, 300]}]}"#
+      .write(toFile: script, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("device.png").path
+    let r = try CLIHarness.run([
+      "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--script", script,
+      "--frame", "device", "--at", "0.6", "--out", out,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    // iPhone 15 portrait: (393 + 2×14 + 2×24) × (852 + 76) → 470 × 928 (469 rounded up to even)
+    #expect(r.err == "wrote \(out): 1 frame, 470×928 px\n")
+    let golden = GoldenFrameTests.golden.appendingPathComponent("device-touch.png").path
+    if ProcessInfo.processInfo.environment["SPRINGLAB_UPDATE_GOLDEN"] == "1" {
+      try? FileManager.default.removeItem(atPath: golden)
+      try FileManager.default.copyItem(atPath: out, toPath: golden)
+      return
+    }
+    let got = try #require(ImageProbe.rgba(atPath: out))
+    let want = try #require(ImageProbe.rgba(atPath: golden), "missing golden \(golden)")
+    #expect(got.width == 470 && got.height == 928)
+    #expect(got.width == want.width && got.height == want.height)
+    let d = GoldenFrameTests.compare(got.bytes, want.bytes)
+    #expect(d.mean < 1.0 && d.changed < 0.002, "mean \(d.mean), changed \(d.changed)")
+  }
+
+  @Test func frameDeviceRefusesASize() throws {
+    let r = try CLIHarness.run([
+      "render", "--frame", "device", "--size", "100x100", "--out", "/tmp/x.png",
+    ])
+    #expect(r.code == 2)
+    #expect(r.err.contains("--frame device sets the frame's size"))
   }
 }
