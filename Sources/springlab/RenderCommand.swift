@@ -8,7 +8,7 @@ import SpringLabUI
 /// renderer; never initialises SDL video.
 enum RenderCommand {
   static let usage =
-    "springlab render [--preset P] [--script S] --out PATH [--size WxH | --frame device] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel] [--touches|--no-touches]"
+    "springlab render [--preset P] [--script S] --out PATH [--size WxH | --frame device] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel] [--touches|--no-touches] [--caption]"
 
   enum Output: Equatable {
     case mp4, gif, png, folder
@@ -68,7 +68,7 @@ enum RenderCommand {
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
       argv, valued: ["preset", "script", "out", "size", "fps", "scale", "at", "trace", "frame"],
-      booleans: ["help", "panel", "touches"], usage: usage)
+      booleans: ["help", "panel", "touches", "caption"], usage: usage)
     if a.flags["help"] == true {
       printOut(
         """
@@ -80,7 +80,8 @@ enum RenderCommand {
           --fps N        frames per second (default 30; gif: 25, must divide 100)
           --script S     input script (docs/FORMATS.md); default: a built-in demo
           --trace FILE   one JSON line per output frame; kept only when the render succeeds; a pipe or FIFO is streamed into
-          --touches      show touch dots (default on)
+          --touches      show touch dots (default on); a released touch fades over 0.25 s
+          --caption      a line under the device: the preset's name and key numbers
         Outputs are written beside the target and renamed into place only when complete: on any failure the old output stays.
         A folder may hold only frame-NNNNNN.png files; afterwards it holds exactly the new frames.
         Exit: 0 ok, 2 usage, 3 a preset or script unreadable or invalid, 4 environment (no ffmpeg, no font, unwritable output, disk full).
@@ -151,6 +152,12 @@ enum RenderCommand {
     if frame == "device" {
       (pw, ph) = deviceFrame(Scene(preset: preset).device, scale: scale)
     }
+    let captionText = a.flags["caption"] == true ? caption(preset) : nil
+    if captionText != nil && frame == "device" {
+      // why: the strip is added below the device, never taken from it
+      let extra = Int((RenderJob.captionHeight * scale).rounded(.up))
+      ph += extra % 2 == 0 ? extra : extra + 1
+    }
     var script = demo
     if let s = a.values["script"] {
       do { script = try InputScript.load(path: s) } catch {
@@ -168,7 +175,7 @@ enum RenderCommand {
     let job = RenderJob(
       preset: preset, script: script, width: pw, height: ph, scale: scale, fps: fps, frames: frames,
       at: kind == .png ? (at ?? 0) : nil, panel: a.flags["panel"] ?? false,
-      touches: a.flags["touches"] ?? true)
+      touches: a.flags["touches"] ?? true, caption: captionText)
     let exit = try job.run(out: out, kind: kind, trace: a.values["trace"])
     if exit == .ok {
       // why: on stderr, so a trace streamed to stdout stays pure JSON lines
@@ -186,6 +193,20 @@ enum RenderCommand {
     }
     let pad = 2 * 14.0 + 2 * 24.0
     return (even((d.width + pad) * scale), even((d.height + pad) * scale))
+  }
+
+  /// `--caption`: "Seed 000 fan menu · spring 0.4 s, damping 0.72 · stagger 0.045 s".
+  static func caption(_ p: Preset) -> String {
+    func n(_ v: Double) -> String { JSONWriter.number(v, places: 3) }
+    let e = p.fan.expand
+    var parts = [p.name]
+    if e.curve == .spring {
+      parts.append("spring \(n(e.duration)) s, damping \(n(e.damping))")
+    } else {
+      parts.append("\(ChoiceNames.human(e.curve.rawValue).lowercased()) \(n(e.duration)) s")
+    }
+    if e.variant == .stagger && e.stagger > 0 { parts.append("stagger \(n(e.stagger)) s") }
+    return parts.joined(separator: " · ")
   }
 
   /// The one line said after a render: what was written, how many frames,

@@ -74,4 +74,25 @@ struct RenderShareTests {
     #expect(r.code == 2)
     #expect(r.err.contains("--frame device sets the frame's size"))
   }
+
+  /// `--caption` adds a strip under the device (the frame grows; the device
+  /// keeps its size) with the preset's name and key numbers.
+  @Test func aCaptionGetsItsOwnStrip() throws {
+    let dir = CLIHarness.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let plain = dir.appendingPathComponent("a.png").path
+    let captioned = dir.appendingPathComponent("b.png").path
+    let base = ["render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--frame", "device"]
+    #expect(try CLIHarness.run(base + ["--out", plain]).code == 0)
+    let r = try CLIHarness.run(base + ["--caption", "--out", captioned])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(r.err.contains("470×964 px"), "36 pt more: \(r.err)")
+    let a = try #require(ImageProbe.rgba(atPath: plain))
+    let b = try #require(ImageProbe.rgba(atPath: captioned))
+    // the device part is the same pixels; the strip below has text
+    let row = a.width * 4
+    #expect(Array(a.bytes[0..<(a.height * row)]) == Array(b.bytes[0..<(a.height * row)]))
+    let strip = b.bytes[(a.height * row)...]
+    #expect(Set(strip).count > 2, "the caption draws text in the strip")
+  }
 }
