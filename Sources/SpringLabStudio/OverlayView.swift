@@ -40,9 +40,9 @@ enum OverlayView {
       let w = tw + 32 * s
       let x = c.x + (c.w - w) / 2
       dl.fillRoundedRect(
-        PixelRect(x: x, y: 26 * s, w: w, h: 30 * s), radius: 8 * s, RGBA(0x3A, 0x3A, 0x3C, 0xF0))
+        PixelRect(x: x, y: 44 * s, w: w, h: 30 * s), radius: 8 * s, RGBA(0x3A, 0x3A, 0x3C, 0xF0))
       dl.text(
-        text, x: x + w / 2, y: 32 * s, size: 13 * s, color: RGBA(255, 255, 255), align: .center)
+        text, x: x + w / 2, y: 50 * s, size: 13 * s, color: RGBA(255, 255, 255), align: .center)
     }
     if state.overlays.help {
       // why: over the whole window, panel included, so every help line fits

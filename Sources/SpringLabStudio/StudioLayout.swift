@@ -21,9 +21,6 @@ public struct StudioLayout: Sendable, Equatable {
       && a.ghostView == b.ghostView
   }
 
-  /// The strip at the canvas's top for toasts and captions, points.
-  public static let stripHeight = 60.0
-
   public init(_ state: StudioState) {
     let s = state.window.scale
     frame = FrameLayout(
@@ -36,10 +33,6 @@ public struct StudioLayout: Sendable, Equatable {
       c.h -= gh + 16 * s
     }
     canvas = c
-    // why: toasts, captions and hints live in a strip above the device, never on it
-    let strip = StudioLayout.stripHeight * s
-    c.y += strip
-    c.h -= strip
     if let cmp = state.compare, cmp.mode == .sideBySide {
       // why: both phones at one scale, as large as the canvas allows, side by
       // side with a small gap in the middle (not each centred in its half)
@@ -58,8 +51,8 @@ public struct StudioLayout: Sendable, Equatable {
       let total = (wa + wb) * k + gap
       let x0 = c.x + (c.w - total) / 2
       let split = (x0 + wa * k + gap / 2).rounded()
-      let left = PixelRect(x: c.x, y: canvas.y, w: split - c.x, h: canvas.h)
-      let right = PixelRect(x: split, y: canvas.y, w: c.x + c.w - split, h: canvas.h)
+      let left = PixelRect(x: c.x, y: c.y, w: split - c.x, h: c.h)
+      let right = PixelRect(x: split, y: c.y, w: c.x + c.w - split, h: c.h)
       halves = (left, right)
       ghostView = ViewTransform(
         x: (x0 + bezel * k).rounded(), y: (c.y + (c.h - da.height * k) / 2).rounded(), scale: k)

@@ -172,18 +172,15 @@ public final class StudioView {
           cmp.ghost.scene, view: layout.view, icons: icons,
           trails: state.overlays.trails ? cmp.trails : [], into: &a)
         dl.append(a.faded(0.4))
-        // why: one caption line in the strip; the edit-mode hint takes it while editing
-        if !state.overlays.editOnCanvas {
-          label(
-            "Ghost = A · \(cmp.title) · X swaps · V side by side", at: layout.canvas, s, into: &dl)
-        }
+        label(
+          "Ghost = A · \(cmp.title) · X swaps · V side by side", at: layout.canvas, s, into: &dl)
       }
     }
     if let r = layout.graph { GraphView.draw(state, in: r, into: &dl) }
     if state.overlays.editOnCanvas {
       label(
         "Edit on canvas: drag items (radius, angles) or the main button · E to finish",
-        at: layout.canvas, s, into: &dl, y: 10)
+        at: layout.canvas, s, into: &dl, y: 40)
     }
   }
 

@@ -99,28 +99,4 @@ struct StudioPanelLayoutTests {
     h.send(.selectField("fan.expand.damping"))
     #expect(h.state.panelTab == .fan)
   }
-
-  /// Toasts and captions sit in a strip above the device, never on it.
-  @Test(arguments: sizes.map { "\(Int($0.0))x\(Int($0.1))" })
-  func toastsNeverCoverTheDevice(_ size: String) throws {
-    let parts = size.split(separator: "x").compactMap { Double($0) }
-    let h = StudioHarness(path: "/lib/a.json")
-    h.send(.resized(WindowSize(width: parts[0], height: parts[1], scale: 1)))
-    h.send(.command(.toggleGraph))
-    h.send(.command(.rotate))  // shows a toast
-    let frame = h.draw()
-    let l = StudioLayout(h.state)
-    let d = h.state.scene.device
-    let deviceTop = l.view.y - 14 * l.view.scale
-    var toastTexts = 0
-    for cmd in frame.finished {
-      guard case .text(let t, let x, let y, let sz, _, _) = cmd, x < l.canvas.x + l.canvas.w,
-        t.hasPrefix("Rotated")
-      else { continue }
-      toastTexts += 1
-      #expect(y + sz <= deviceTop, "the toast (\(y)) ends above the device (\(deviceTop))")
-    }
-    #expect(toastTexts == 1)
-    #expect(l.view.x + d.width * l.view.scale <= l.canvas.x + l.canvas.w)
-  }
 }
