@@ -16,6 +16,15 @@ public enum StudioCommand: Sendable, Equatable {
   case replay, toggleAutoReplay, showBubble, replaySnap, paste
   case setBackdrop(String)
   case clearBackdrop
+  /// The loaded preset in the library: rename (asks the name), duplicate,
+  /// delete (asks; to the Trash), move up (-1) or down (+1) in the order.
+  case renamePreset, duplicatePreset, deletePreset
+  case movePreset(Int)
+  /// A/B: the library's Nth preset (1-based) or a library file becomes A.
+  case pinNumbered(Int)
+  case pinFile(String)
+  /// Takes back the library's last rename, duplicate or delete.
+  case undoLibrary
 }
 
 /// One key (or key combination) as the window receives it.
@@ -55,8 +64,12 @@ public enum KeyMap {
     bind("O", [KeyChord("o")], .rotate, "rotate the device"),
     KeyBinding(
       label: "1–9", chords: (1...9).map { KeyChord("\($0)") },
-      help: "load preset N of the library (the loaded preset's folder)",
+      help: "load preset N of the library (the loaded preset's folder, in its kept order)",
       command: { .loadNumbered(Int($0.key) ?? 1) }),
+    KeyBinding(
+      label: "Shift+1–9", chords: (1...9).map { KeyChord("\($0)", .shift) },
+      help: "compare: preset N of the library becomes A (the loaded one is B)",
+      command: { .pinNumbered(Int($0.key) ?? 1) }),
     bind("Ctrl+S", [KeyChord("s", .ctrl)], .save, "save (asks first if the file changed on disk)"),
     bind("Ctrl+Shift+S", [KeyChord("s", [.ctrl, .shift])], .saveAs, "save as, in the library"),
     bind("Ctrl+Z", [KeyChord("z", .ctrl)], .undo, "undo (one drag is one step)"),
@@ -107,11 +120,13 @@ public enum KeyMap {
   /// it (so `?` typed as Shift+/ works), never the other way round.
   public static func command(for key: String, _ mods: KeyModifiers) -> StudioCommand? {
     let m = mods.subtracting(.alt)
+    // why: an exact chord (Shift+1) wins over the same key with Shift ignored (1)
+    for b in bindings {
+      for c in b.chords where c.key == key && c.mods == m { return b.command(c) }
+    }
     for b in bindings {
       for c in b.chords where c.key == key {
-        if c.mods == m || (c.mods == m.subtracting(.shift) && !m.contains(.ctrl)) {
-          return b.command(c)
-        }
+        if c.mods == m.subtracting(.shift) && !m.contains(.ctrl) { return b.command(c) }
       }
     }
     return nil

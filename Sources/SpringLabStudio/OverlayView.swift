@@ -59,12 +59,10 @@ enum OverlayView {
   ) {
     let s = state.window.scale
     let b = state.preset
-    let diffs = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: b) }
-    guard !diffs.isEmpty else { return }
+    let diffs = ABDiff.lines(from: cmp.pinned, to: b)
+    // why: a fixed number of rows, so the box never grows over the device
     let shown = diffs.prefix(8)
-    var lines = shown.map {
-      "\($0.path): \($0.json(of: cmp.pinned).preview) → \($0.json(of: b).preview)"
-    }
+    var lines = diffs.isEmpty ? ["A and B are the same"] : Array(shown)
     if diffs.count > shown.count { lines.append("+ \(diffs.count - shown.count) more") }
     // why: beside the device when the margin allows, so the box never hides the menu
     let w = min(c.w - 32 * s, 420 * s, max(220 * s, left - c.x - 40 * s))
@@ -72,7 +70,8 @@ enum OverlayView {
     let box = PixelRect(x: c.x + 16 * s, y: c.y + 80 * s, w: w, h: h)
     dl.fillRoundedRect(box, radius: 8 * s, RGBA(0x1C, 0x1C, 0x1E, 0xE0))
     dl.text(
-      "A → B", x: box.x + 12 * s, y: box.y + 8 * s, size: 12 * s, color: RGBA(0x64, 0xD2, 0xFF))
+      "A \(cmp.title) → B \(b.name)", x: box.x + 12 * s, y: box.y + 8 * s, size: 12 * s,
+      color: RGBA(0x64, 0xD2, 0xFF))
     for (i, l) in lines.enumerated() {
       let (t, _) = fit(l, size: 12 * s, width: w - 24 * s, measure: measure)
       dl.text(
@@ -93,7 +92,7 @@ enum OverlayView {
     let x = c.x + (c.w - w) / 2
     let y = max(8 * s, (c.h - h) / 2)
     dl.fillRoundedRect(
-      PixelRect(x: x, y: y, w: w, h: h), radius: 14 * s, RGBA(0x1C, 0x1C, 0x1E, 0xF2))
+      PixelRect(x: x, y: y, w: w, h: h), radius: 14 * s, RGBA(0x1C, 0x1C, 0x1E, 0xFF))
     dl.text("Hot keys", x: x + 24 * s, y: y + 18 * s, size: 18 * s, color: RGBA(255, 255, 255))
     let colW = (w - 48 * s) / 2
     for (i, b) in rows.enumerated() {

@@ -49,34 +49,35 @@ enum PanelView {
         color: warnings.isEmpty ? good : warn)
     }
     if ui.section("Presets") {
-      let files = state.library
-      let names = files.enumerated().map {
-        "\($0.offset < 9 ? "\($0.offset + 1)  " : "   ")" + StudioFiles.lastComponent($0.element)
-      }
-      let current = files.firstIndex { $0 == state.document.path }
-      if let i = ui.list("presets", items: names, selected: current, visibleRows: 6) {
-        actions.append(.command(.loadFile(files[i])))
-      }
+      LibraryView.build(state, ui: ui, actions: &actions)
     }
     // why: the A/B section is always there and always two rows; the diff is on the canvas
     if ui.section("A / B") {
       if let cmp = state.compare {
         let n = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: p) }.count
-        ui.label(
-          n == 0
-            ? "A and B are the same."
-            : "\(n) field\(n == 1 ? " differs" : "s differ") (listed on the canvas)")
+        let differ = n == 0 ? "the same" : "\(n) field\(n == 1 ? " differs" : "s differ")"
+        ui.label(ui.fit("A \(cmp.title) · B \(p.name) · \(differ)", width: width))
         if let i = ui.buttons([
           "Swap (X)", cmp.mode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)",
         ]) {
           actions.append(.command([.swapAB, .toggleCompareMode, .pinA][i]))
         }
       } else {
-        ui.label("Pin the current settings as A to compare", color: dim)
+        ui.label(
+          ui.fit("A: pin the current settings, or Shift+click a preset (Shift+1–9)", width: width),
+          color: dim)
         if ui.buttons(["Pin A (A)"]) == 0 { actions.append(.command(.pinA)) }
       }
     }
-    for (title, paths) in PanelSections.all {
+    let tabs = PanelTab.allCases
+    if let i = ui.buttons(tabs.map { $0 == state.panelTab ? "● \($0.title)" : $0.title }) {
+      actions.append(.panelTab(tabs[i]))
+    }
+    for (title, paths) in PanelSections.all
+    where state.panelTab.groups.contains(where: { $0.title == title }) {
+      // why: only the controls that change this preset's motion show
+      let paths = paths.filter { PanelApplicability.applies($0, to: p) }
+      if paths.isEmpty { continue }
       let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
       if ui.section(marked ? "\(title)  ⚠" : title) {
         for path in SpringEditorRows.rows(paths, state.preset) {
@@ -110,7 +111,7 @@ enum PanelView {
         ui.popID()
       }
     }
-    if ui.section("Export (copy to clipboard)") {
+    if state.panelTab == .export, ui.section("Export (copy to clipboard)") {
       var reduce = state.overlays.reduceMotion
       if ui.toggle("Preview Reduce Motion", value: &reduce) {
         actions.append(.reduceMotionChanged(reduce))
@@ -120,7 +121,7 @@ enum PanelView {
         actions.append(.command(.copyExport(formats[i])))
       }
     }
-    if ui.section("Backdrop") {
+    if state.panelTab == .device, ui.section("Backdrop") {
       ui.label(
         state.overlays.backdrop.map(StudioFiles.lastComponent)
           ?? "Sample app (drop a PNG on the window)")
@@ -172,6 +173,13 @@ enum DialogView {
       ui.label(
         "→ \(path)\(state.library.contains(path) && path != state.document.path ? "  (replaces the existing file)" : "")"
       )
+    } else if case .rename = d {
+      var name = state.saveAsName
+      ui.requestFocus("Name##rename")
+      let a = ui.textField("Name##rename", text: &name, placeholder: "Preset name", maxLength: 64)
+      if name != state.saveAsName { actions.append(.renameNameChanged(name)) }
+      if a == .submitted { actions.append(.dialog(.rename)) }
+      if a == .cancelled { actions.append(.dialog(.cancel)) }
     } else {
       ui.label(text.body)
     }

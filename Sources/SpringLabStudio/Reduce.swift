@@ -84,7 +84,10 @@ extension StudioState {
     case .sessionEnding: perform(.quit, &fx)
     case .loaded(let path, let result): loaded(path, result, &fx)
     case .saved(let outcome): saved(outcome, &fx)
-    case .libraryListed(let files): library = files
+    case .libraryListed(let listing): libraryListed(listing, &fx)
+    case .libraryDone(let op, let result): libraryDone(op, result, &fx)
+    case .renameNameChanged(let n): saveAsName = n
+    case .panelTab(let t): panelTab = t
     case .recoveryFound(let name, let p):
       // why: offered only for its own document, and only when it differs
       guard name == recovery.name || StudioFiles.isUntitledRecovery(name) && document.path == nil,

@@ -84,6 +84,15 @@ extension StudioState {
       graphSettings.target = .bubbleSnap
     case .setBackdrop(let path): fx.append(.checkBackdrop(path: path))
     case .clearBackdrop: overlays.backdrop = nil
+    case .renamePreset, .duplicatePreset, .deletePreset, .movePreset, .undoLibrary:
+      libraryCommand(c, &fx)
+    case .pinNumbered(let n):
+      if n >= 1 && n <= library.count {
+        pinFile(library[n - 1])
+      } else {
+        flash("No preset \(n) in \(libraryFolder)")
+      }
+    case .pinFile(let path): pinFile(path)
     }
   }
 
@@ -100,12 +109,30 @@ extension StudioState {
     flash("Pinned A · keep tuning B · V side by side · X swap")
   }
 
+  /// A library preset becomes A, on B's clock and device (the device is the
+  /// designer's viewing choice, as for a load).
+  mutating func pinFile(_ path: String) {
+    guard let e = libraryEntries.first(where: { $0.path == path }), var a = e.preset else {
+      flash("\(StudioFiles.lastComponent(path)) cannot be read")
+      return
+    }
+    a.device = preset.device
+    a.orientation = preset.orientation
+    var g = timeline
+    g.send(.setPreset(a))
+    compare = Comparison(
+      pinned: a, ghost: g, mode: compare?.mode ?? .ghost, source: path)
+    flash("A = \(a.name) · B = \(preset.name) · V side by side · X swap")
+  }
+
   /// X: swap A and B (the settings; both keep the shared clock).
   mutating func swapAB() {
     guard var cmp = compare else { return }
     let a = cmp.pinned
     let b = preset
     cmp.pinned = b
+    cmp.source = nil
+    cmp.trails = []
     compare = cmp
     document.history.record(from: b, to: a)
     applyPreset(a)
@@ -121,6 +148,12 @@ extension StudioState {
     highlightField = path
     focusRequest = path
     overlays.panel = true
+    // why: the field's tab opens, so the focused field is on screen
+    if let g = path.flatMap(PresetField.named)?.group,
+      let tab = PanelTab.allCases.first(where: { $0.groups.contains(g) })
+    {
+      panelTab = tab
+    }
   }
 
   /// L: the next lint warning's field.

@@ -207,6 +207,10 @@ extension StudioState {
     case (.conflict(_, let then), .saveAs):
       openSaveAs()
       pendingAfterSave = then
+    case (.rename(let path), .rename), (.rename(let path), .save):
+      renameChosen(path, &fx)
+    case (.delete(let path), .trash):
+      fx.append(.library(.trash(path)))
     case (.conflict(let path, _), .reload):
       document.saved = preset  // why: Reload drops the unsaved changes by choice
       fx.append(.load(path: path))

@@ -99,26 +99,36 @@ extension StudioState {
   /// oldest first), so the spacing reads the easing. Ghosts stay
   /// `trailLinger` seconds after the motion ends, then clear.
   mutating func recordTrails() {
+    trails = Self.trails(of: scene, interval: trailInterval)
+    if var c = compare {
+      c.trails = Self.trails(of: c.ghost.scene, interval: trailInterval)
+      compare = c
+    }
+  }
+
+  /// Each item of `scene`'s fan where it was every `interval` seconds of the
+  /// current motion (oldest first, at most `trailCap` per item); empty once
+  /// the motion has been over for `trailLinger` seconds.
+  static func trails(of scene: Scene, interval: Double) -> [[Point]] {
     let fan = scene.fan
     let now = scene.now
     guard let start = fan.items.compactMap({ $0.tweens.first?.start }).min(),
       now < fan.motionEnd + StudioState.trailLinger
     else {
-      trails = []
-      return
+      return []
     }
     let items = scene.fanItems(at: now)
     var out: [[Point]] = Array(repeating: [], count: items.count)
     let last = min(now, fan.motionEnd)
-    let n = Int(((last - start) / trailInterval).rounded(.down))
+    let n = Int(((last - start) / interval).rounded(.down))
     // why: the newest ghosts matter most; older ones beyond the cap are dropped
     for k in max(0, n - StudioState.trailCap + 1)...max(0, n) {
-      let t = start + Double(k) * trailInterval
+      let t = start + Double(k) * interval
       guard t <= last else { break }
       for (i, it) in scene.fanItems(at: t).enumerated() where it.alpha > 0.02 && i < out.count {
         out[i].append(it.center)
       }
     }
-    trails = out
+    return out
   }
 }

@@ -37,7 +37,13 @@ public enum StudioAction: Sendable {
   // Results of effects
   case loaded(path: String, Result<LoadedPreset, StudioFailure>)
   case saved(SaveOutcome)
-  case libraryListed([String])
+  case libraryListed(LibraryListing)
+  /// A library operation ended.
+  case libraryDone(LibraryOp, Result<LibraryOpResult, StudioFailure>)
+  /// The name the rename field holds.
+  case renameNameChanged(String)
+  /// A panel tab was chosen.
+  case panelTab(PanelTab)
   case recoveryFound(name: String, Preset)
   case fileChanged(PresetFileChange, FileStamp?)
   case backdropChecked(path: String, Result<Void, StudioFailure>)
@@ -82,8 +88,13 @@ public enum StudioEffect: Sendable {
   case save(SaveRequest)
   /// Read a preset without ever blocking (FIFOs, devices are refused). Answer: `.loaded`.
   case load(path: String)
-  /// List the `.json` files of a folder. Answer: `.libraryListed`.
+  /// List the `.json` files of a folder with their presets and the order
+  /// file. Answer: `.libraryListed`.
   case listLibrary(folder: String)
+  /// Keep `names` (file names) as the folder's order file. No answer.
+  case writeLibraryOrder(folder: String, names: [String])
+  /// Rename, duplicate, trash or restore a library file. Answer: `.libraryDone`.
+  case library(LibraryOp)
   /// Look for a recovery copy. Answer: `.recoveryFound` (nothing when none).
   case findRecovery(name: String)
   case writeRecovery(name: String, Preset)

@@ -16,11 +16,15 @@ public enum StudioDialog: Sendable {
   case recovery(name: String, Preset)
   /// The file changed on disk since it was loaded; the save waits.
   case conflict(path: String, then: PendingAction?)
+  /// A new name for the library preset at `path`.
+  case rename(path: String)
+  /// Move the library preset at `path` to the Trash?
+  case delete(path: String)
 }
 
 /// A dialog's answers.
 public enum DialogChoice: Sendable, Equatable {
-  case save, dontSave, cancel, recover, discard, overwrite, saveAs, reload
+  case save, dontSave, cancel, recover, discard, overwrite, saveAs, reload, rename, trash
 }
 
 /// A dialog button: its text, its answer and how it looks.
@@ -49,6 +53,17 @@ extension StudioDialog {
       return [
         DialogButton(title: "Recover", choice: .recover, style: .primary),
         DialogButton(title: "Discard", choice: .discard, style: .destructive),
+      ]
+    case .rename:
+      return [
+        DialogButton(title: "Rename", choice: .rename, style: .primary),
+        DialogButton(title: "Cancel", choice: .cancel, style: .normal),
+      ]
+    case .delete:
+      // why: Enter keeps the file; deleting takes a deliberate click
+      return [
+        DialogButton(title: "Move to Trash", choice: .trash, style: .destructive),
+        DialogButton(title: "Cancel", choice: .cancel, style: .primary),
       ]
     case .conflict:
       return [
@@ -85,6 +100,13 @@ extension StudioDialog {
       return (
         "Recover unsaved changes to “\(p.name)”?",
         "They were autosaved before SpringLab closed. Esc asks again next time."
+      )
+    case .rename(let path):
+      return ("Rename “\(StudioFiles.lastComponent(path))”", "")
+    case .delete(let path):
+      return (
+        "Move “\(StudioFiles.lastComponent(path))” to the Trash?",
+        "Undo in the Presets section puts it back."
       )
     case .conflict(let path, _):
       return (

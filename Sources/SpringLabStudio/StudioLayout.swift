@@ -34,11 +34,31 @@ public struct StudioLayout: Sendable, Equatable {
     }
     canvas = c
     if let cmp = state.compare, cmp.mode == .sideBySide {
-      let left = PixelRect(x: c.x, y: c.y, w: c.w / 2, h: c.h)
-      let right = PixelRect(x: c.x + c.w / 2, y: c.y, w: c.w / 2, h: c.h)
+      // why: both phones at one scale, as large as the canvas allows, side by
+      // side with a small gap in the middle (not each centred in its half)
+      let gap = 24 * s
+      let margin = 24 * s
+      let da = cmp.ghost.scene.device
+      let db = state.scene.device
+      let bezel = 14.0
+      let wa = da.width + 2 * bezel
+      let wb = db.width + 2 * bezel
+      let k = max(
+        0.05,
+        min(
+          (c.w - 2 * margin - gap) / (wa + wb),
+          (c.h - 2 * margin) / (max(da.height, db.height) + 2 * bezel)))
+      let total = (wa + wb) * k + gap
+      let x0 = c.x + (c.w - total) / 2
+      let split = (x0 + wa * k + gap / 2).rounded()
+      let left = PixelRect(x: c.x, y: c.y, w: split - c.x, h: c.h)
+      let right = PixelRect(x: split, y: c.y, w: c.x + c.w - split, h: c.h)
       halves = (left, right)
-      ghostView = SceneDrawer.fit(device: cmp.ghost.scene.device, in: left, margin: 24 * s)
-      view = SceneDrawer.fit(device: state.scene.device, in: right, margin: 24 * s)
+      ghostView = ViewTransform(
+        x: (x0 + bezel * k).rounded(), y: (c.y + (c.h - da.height * k) / 2).rounded(), scale: k)
+      view = ViewTransform(
+        x: (split + gap / 2 + bezel * k).rounded(), y: (c.y + (c.h - db.height * k) / 2).rounded(),
+        scale: k)
     } else {
       view = SceneDrawer.fit(device: state.scene.device, in: c, margin: 24 * s)
     }

@@ -24,6 +24,16 @@ public struct Comparison: Sendable {
   public var pinned: Preset
   public var ghost: SceneTimeline
   public var mode: CompareMode = .ghost
+  /// The library file A came from; nil when A is pinned from the current settings.
+  public var source: String?
+  /// A's onion skin (T), like `StudioState.trails` for B.
+  public var trails: [[Point]] = []
+
+  /// A's motion plan: what the graph draws for A (dashed, beside B's).
+  public var plan: MotionPlan { MotionPlan(pinned) }
+
+  /// What A is called: the preset's name, "(pinned)" when it is a snapshot.
+  public var title: String { source == nil ? "\(pinned.name) (pinned)" : pinned.name }
 }
 
 public enum CompareMode: Sendable, Equatable { case ghost, sideBySide }
@@ -127,8 +137,15 @@ public struct StudioState: Sendable {
   public var recorder: ScriptRecorder?
   public var play: LivePlay?
   public var folders: StudioFolders
-  /// The preset files of the library folder, sorted (from the shell's listing).
-  public var library: [String] = []
+  /// The presets of the library folder in the kept order (numbers 1–9 are
+  /// positions in it).
+  public var libraryEntries: [LibraryEntry] = []
+  /// Takes back the library's last rename, duplicate or delete, newest last.
+  public var libraryUndo: [LibraryUndo] = []
+  /// The panel's tab (Fan, Bubble, Device, Export).
+  public var panelTab: PanelTab = .fan
+  /// The undo step whose operation is under way.
+  public var pendingLibraryUndo: LibraryUndo?
   public var recovery: RecoveryState
   public var window: WindowSize
   /// The last load or save error, shown in the panel until the next success.
@@ -174,6 +191,9 @@ public struct StudioState: Sendable {
     self.window = window
   }
 
+  /// The library's preset files, in the kept order.
+  public var library: [String] { libraryEntries.map(\.path) }
+
   public var scene: Scene { timeline.scene }
   public var preset: Preset { timeline.scene.preset }
   public var modified: Bool { preset != document.saved }
@@ -191,7 +211,11 @@ public struct StudioState: Sendable {
     if autoReplay || take != nil || play.map({ !$0.player.isFinished }) == true { return true }
     if overlays.trails && trails.contains(where: { !$0.isEmpty }) { return true }
     if scene.isAnimating(at: scene.now) { return true }
-    if let c = compare { return c.ghost.scene.isAnimating(at: c.ghost.scene.now) }
+    if scene.fadingTouch(at: scene.now) != nil { return true }
+    if let c = compare {
+      if overlays.trails && c.trails.contains(where: { !$0.isEmpty }) { return true }
+      return c.ghost.scene.isAnimating(at: c.ghost.scene.now)
+    }
     return false
   }
 

@@ -179,21 +179,24 @@ public final class StudioView {
     if let cmp = state.compare, let halves = layout.halves, let gv = layout.ghostView {
       var optA = options
       optA.outlined = []
-      optA.trails = []
+      optA.trails = state.overlays.trails ? cmp.trails : []
       var a = DrawList()
       SceneDrawer.draw(cmp.ghost.scene, view: gv, into: &a, icons: icons, options: optA)
       dl.append(a)
       SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
-      label("A (pinned)", at: halves.left, s, into: &dl)
+      label("A · \(cmp.title)", at: halves.left, s, into: &dl)
       label("B (tuning)", at: halves.right, s, into: &dl)
     } else {
       SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
       if let cmp = state.compare {
         // A as a ghost: only its fan and bubble, translucent, over B's screen
         var a = DrawList()
-        FanGhost.draw(cmp.ghost.scene, view: layout.view, into: &a)
+        FanGhost.draw(
+          cmp.ghost.scene, view: layout.view, icons: icons,
+          trails: state.overlays.trails ? cmp.trails : [], into: &a)
         dl.append(a.faded(0.4))
-        label("Ghost = A (pinned) · X swaps · V side by side", at: layout.canvas, s, into: &dl)
+        label(
+          "Ghost = A · \(cmp.title) · X swaps · V side by side", at: layout.canvas, s, into: &dl)
       }
     }
     if let r = layout.graph { GraphView.draw(state, in: r, into: &dl) }
@@ -222,14 +225,33 @@ public final class StudioView {
 
 /// Only the moving controls of a scene, for the A/B ghost.
 enum FanGhost {
-  static func draw(_ scene: Scene, view: ViewTransform, into dl: inout DrawList) {
+  /// A's fan items with their icons and A's trails; the caller fades the
+  /// whole list so A reads as a ghost over B.
+  static func draw(
+    _ scene: Scene, view: ViewTransform, icons: IconSet, trails: [[Point]],
+    into dl: inout DrawList
+  ) {
     let t = scene.now
     let s = view.scale
+    let f = scene.preset.fan
+    for (i, trail) in trails.enumerated() {
+      let color = Palette.items[i % Palette.items.count]
+      for (k, p) in trail.enumerated() {
+        let (x, y) = view.toPixels(p)
+        let w = Double(k + 1) / Double(trail.count + 1)
+        dl.fillCircle(cx: x, cy: y, r: f.itemSize / 2 * s * (0.5 + 0.4 * w), color.fading(0.4 * w))
+      }
+    }
     for (i, it) in scene.fanItems(at: t).enumerated() where it.alpha > 0.01 {
       let (x, y) = view.toPixels(it.center)
-      let r = scene.preset.fan.itemSize / 2 * max(0, it.scale) * s
+      let k = max(0, it.scale)
+      let r = f.itemSize / 2 * k * s
       dl.fillCircle(cx: x, cy: y, r: r, Palette.items[i % Palette.items.count].fading(it.alpha))
       dl.strokeCircle(cx: x, cy: y, r: r, width: 1.5 * s, RGBA(255, 255, 255).fading(it.alpha))
+      let icon = f.icons.isEmpty ? "star" : f.icons[i % f.icons.count]
+      dl.icon(
+        icons, icon, cx: x, cy: y, side: r * 1.05, degrees: it.rotation, width: max(1, 2 * s * k),
+        RGBA(255, 255, 255).fading(it.alpha))
     }
     let (bx, by) = view.toPixels(scene.bubble.center(at: t))
     if scene.bubble.phase != .hidden {
@@ -267,7 +289,9 @@ struct PanelKey: Equatable {
   var loadError: String?
   var highlight: String?
   var focus: String?
-  var library: [String]
+  var library: [LibraryEntry]
+  var libraryUndo: Int
+  var panelTab: PanelTab
   var pinned: Preset?
   var mode: CompareMode?
   var overlays: StudioOverlays
@@ -290,7 +314,9 @@ struct PanelKey: Equatable {
     loadError = s.loadError
     highlight = s.highlightField
     focus = s.focusRequest
-    library = s.library
+    library = s.libraryEntries
+    libraryUndo = s.libraryUndo.count
+    panelTab = s.panelTab
     pinned = s.compare?.pinned
     mode = s.compare?.mode
     overlays = s.overlays

@@ -9,7 +9,9 @@ public struct FrameLayout: Sendable, Equatable {
   public static let panelWidth = 380.0
 
   public init(width: Double, height: Double, scale: Double, panel: Bool) {
-    let pw = panel ? min(FrameLayout.panelWidth * scale, width * 0.55) : 0
+    // why: the panel (and its slider tracks) grow with a large window, up to 560 px at scale 1
+    let grown = min(max(FrameLayout.panelWidth * scale, width * 0.24), 560 * scale)
+    let pw = panel ? min(grown, width * 0.55) : 0
     canvas = PixelRect(x: 0, y: 0, w: width - pw, h: height)
     self.panel = panel ? PixelRect(x: width - pw, y: 0, w: pw, h: height) : nil
   }

@@ -3,7 +3,11 @@ extension UIContext {
   /// when they do not fit beside the label. Picks on a release inside.
   /// Returns whether `selection` changed.
   @discardableResult
-  public func picker(_ label: String, selection: inout String, options: [String]) -> Bool {
+  public func picker(
+    _ label: String, selection: inout String, options: [String], titles: [String]? = nil
+  ) -> Bool {
+    // why: segments say `titles` (human names) while `selection` keeps the option names
+    let shownTitles = titles.flatMap { $0.count == options.count ? $0 : nil } ?? options
     let pid = id(label)
     let visible = UIID.visible(label)
     let lineH = px(theme.rowHeight)
@@ -16,7 +20,7 @@ extension UIContext {
     var frames: [PixelRect] = []
     var x = area.x
     var y = 0.0
-    for o in options {
+    for o in shownTitles {
       let w = min(area.w, measure(o).width + 2 * pad)
       if x > area.x, x + w > area.x + area.w {
         x = area.x
@@ -31,7 +35,7 @@ extension UIContext {
       drawLabel(visible, in: PixelRect(x: row.x, y: row.y, w: area.x - row.x, h: lineH))
     }
     var changed = false
-    for (o, f0) in zip(options, frames) {
+    for ((o, title), f0) in zip(zip(options, shownTitles), frames) {
       let f = PixelRect(x: f0.x, y: row.y + f0.y, w: f0.w, h: f0.h)
       let s = behavior(pid.child(o), f)
       if s.clicked, selection != o {
@@ -48,7 +52,9 @@ extension UIContext {
           ? theme.widgetActive
           : hot ? theme.widgetHot : theme.widget
       box(f, fill: fill)
-      text(o, in: f, color: selected ? theme.knob : theme.text, align: .center)
+      text(
+        fit(title, width: f.w - px(4)), in: f, color: selected ? theme.knob : theme.text,
+        align: .center)
     }
     lastItem = (pid, row)
     return changed

@@ -31,7 +31,10 @@ extension UIContext {
         track: f.dragRange.map { Int($0.lowerBound)...Int($0.upperBound) })
     case .choice(let c):
       var name = c.get(preset)
-      guard picker(label, selection: &name, options: c.options) else { return false }
+      guard
+        picker(
+          label, selection: &name, options: c.options, titles: c.options.map(ChoiceNames.human))
+      else { return false }
       return c.set(&preset, name)
     case .flag(let kp):
       return toggle(label, value: &preset[keyPath: kp])

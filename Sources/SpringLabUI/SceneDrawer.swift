@@ -133,10 +133,16 @@ public enum SceneDrawer {
         text, x: cx, y: cy - 6 * s, size: 12 * s, color: RGBA(0xFF, 0xD6, 0x0A), align: .center)
     }
     if options.debug { DebugOverlay.draw(scene, v, &dl) }
-    if options.touches, let p = scene.pointer {
-      let (x, y) = px(p)
-      dl.fillCircle(cx: x, cy: y, r: 22 * s, Palette.touch)
-      dl.strokeCircle(cx: x, cy: y, r: 22 * s, width: max(1, 1.5 * s), RGBA(255, 255, 255, 0xA0))
+    if options.touches {
+      // why: held, the dot follows the finger (drags); released, it fades
+      // out over `Scene.touchFade`, so an instantaneous scripted tap shows too
+      let dot = scene.pointer.map { ($0, 1.0) } ?? scene.fadingTouch(at: t)
+      if let (p, a) = dot {
+        let (x, y) = px(p)
+        dl.fillCircle(cx: x, cy: y, r: 22 * s, Palette.touch.fading(a))
+        dl.strokeCircle(
+          cx: x, cy: y, r: 22 * s, width: max(1, 1.5 * s), RGBA(255, 255, 255, 0xA0).fading(a))
+      }
     }
     dl.clip(nil)
   }

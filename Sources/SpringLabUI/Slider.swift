@@ -6,11 +6,13 @@ enum DragMode: Equatable {
   case normal
   /// Shift: follows the pointer, snaps to 10 × `step`.
   case coarse
-  /// Alt: moves at 1/10 of the pointer's speed from where it was pressed.
+  /// Ctrl held during a drag, or Alt: moves at 1/10 of the pointer's speed
+  /// from where it was. Ctrl works where the window manager takes Alt+drag
+  /// (most Linux desktops); Ctrl at the press still types a value.
   case fine
 
   init(_ m: KeyModifiers) {
-    self = m.contains(.alt) ? .fine : m.contains(.shift) ? .coarse : .normal
+    self = m.contains(.alt) || m.contains(.ctrl) ? .fine : m.contains(.shift) ? .coarse : .normal
   }
 
   var speed: Double { self == .fine ? 0.1 : 1 }

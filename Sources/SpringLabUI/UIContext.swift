@@ -102,6 +102,8 @@ public final class UIContext {
 
   /// The identity and rectangle (pixels) of the widget drawn last.
   public var lastItemID: UIID? { lastItem?.id }
+  /// Every interactive item's rectangle this frame, in order (layout tests).
+  public internal(set) var itemRects: [(id: UIID, rect: PixelRect)] = []
   public var lastItemRect: PixelRect? { lastItem?.rect }
 
   /// The last edit of this frame, if any.
@@ -134,6 +136,7 @@ public final class UIContext {
   /// and its release on separate frames (a tap inside one batch is two frames;
   /// check `hasPendingEvents`).
   public func beginFrame(events: [UIEvent], time: Double, measure: @escaping UIMeasure) {
+    itemRects.removeAll(keepingCapacity: true)
     precondition(!frameOpen, "beginFrame called twice without endFrame")
     frameOpen = true
     self.time = time
@@ -310,6 +313,7 @@ public final class UIContext {
       s.held = false
     }
     lastItem = (id, rect)
+    itemRects.append((id, rect))
     return s
   }
 

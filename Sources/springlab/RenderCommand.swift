@@ -8,7 +8,15 @@ import SpringLabUI
 /// renderer; never initialises SDL video.
 enum RenderCommand {
   static let usage =
-    "springlab render [--preset P] [--script S] --out PATH [--size WxH] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel|--ui] [--touches|--no-touches]"
+    "springlab render [--preset P] [--script S] --out PATH [--size WxH | --frame device] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel|--ui] [--touches|--no-touches] [--caption]"
+
+  /// `--frame`: what the picture shows.
+  enum Framing: String {
+    /// The canvas at `--size` (the default).
+    case canvas
+    /// The device alone with its bezel and a margin.
+    case device
+  }
 
   enum Output: Equatable {
     case mp4, gif, png, folder
@@ -67,8 +75,8 @@ enum RenderCommand {
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
-      argv, valued: ["preset", "script", "out", "size", "fps", "scale", "at", "trace"],
-      booleans: ["help", "panel", "touches", "ui"], usage: usage)
+      argv, valued: ["preset", "script", "out", "size", "fps", "scale", "at", "trace", "frame"],
+      booleans: ["help", "panel", "touches", "ui", "caption"], usage: usage)
     if a.flags["help"] == true {
       printOut(
         """
@@ -76,15 +84,18 @@ enum RenderCommand {
         Renders headless (no display needed), frame-exact: a script of duration D at F fps gives round(D×F) frames, frame k at t = k/F.
           --out PATH     .mp4 (H.264, yuv420p), .gif, .png (one frame at --at), or a folder (ends in / or has no extension) of frame-000000.png…
           --size WxH     frame size in points (default 1280x720); --scale K renders K× pixels (HiDPI)
+          --frame device crops to the device with a 24 pt margin (even pixel sizes; no --size): a demo clip's frame
           --fps N        frames per second (default 30; gif: 25, must divide 100)
           --script S     input script (docs/FORMATS.md); default: a built-in demo
           --trace FILE   one JSON line per output frame; kept only when the render succeeds; a pipe or FIFO is streamed into
-          --touches      show touch dots (default on)
+          --touches      show touch dots (default on); a released touch fades over 0.25 s
           --panel        add the read-out panel (for demo clips; default off)
           --ui           draw exactly what the window shows (canvas, editing panel, overlays) for the same state:
                          a .png with --script S at --at T is the window `springlab P --play S --pause-at T`;
                          a .png without --script is the window opened on P, untouched, at scene time T;
                          a video or folder plays the script (default: the demo) live in the window
+          --frame device the device alone with its bezel and a 24 pt margin (even pixel sizes; not with --size or --ui)
+          --caption      a line under the device: the preset's name and key numbers (not with --ui)
         Outputs are written beside the target and renamed into place only when complete: on any failure the old output stays.
         A folder may hold only frame-NNNNNN.png files; afterwards it holds exactly the new frames.
         Exit: 0 ok, 2 usage, 3 a preset or script unreadable or invalid, 4 environment (no ffmpeg, no font, unwritable output, disk full).
@@ -134,8 +145,21 @@ enum RenderCommand {
         "--size \(size) at scale \(JSONWriter.number(scale)): the frame must be at least 1x1 and at most 7680x4320 pixels"
       )
     }
-    let pw = Int(pxw)
-    let ph = Int(pxh)
+    var pw = Int(pxw)
+    var ph = Int(pxh)
+    guard let frame = Framing(rawValue: a.values["frame"] ?? "canvas") else {
+      throw CLIError(
+        .usage,
+        "--frame \(TerminalText.escape(a.values["frame"] ?? "")): expected canvas or device\nusage: \(usage)"
+      )
+    }
+    if frame == .device && a.values["size"] != nil {
+      throw CLIError(.usage, "--frame device sets the frame's size; drop --size")
+    }
+    if a.flags["ui"] == true && (frame == .device || a.flags["caption"] == true) {
+      // why: --ui is the window as it is; the window has no device-only framing or caption
+      throw CLIError(.usage, "--ui draws the whole window; drop --frame device / --caption")
+    }
     if kind == .mp4 && (pw % 2 != 0 || ph % 2 != 0) {
       throw CLIError(.usage, "an .mp4 needs even sizes; \(pw)x\(ph) pixels is odd")
     }
@@ -147,6 +171,15 @@ enum RenderCommand {
     }
     try refuseSameFile(a.values)
     let preset = try loadPresetOrFail(a.values["preset"])
+    if frame == .device {
+      (pw, ph) = deviceFrame(Scene(preset: preset).device, scale: scale)
+    }
+    let captionText = a.flags["caption"] == true ? caption(preset) : nil
+    if captionText != nil && frame == .device {
+      // why: the strip is added below the device, never taken from it
+      let extra = Int((RenderJob.captionHeight * scale).rounded(.up))
+      ph += extra % 2 == 0 ? extra : extra + 1
+    }
     var script = demo
     var given: InputScript?
     if let s = a.values["script"] {
@@ -169,7 +202,50 @@ enum RenderCommand {
       touches: a.flags["touches"] ?? true,
       ui: a.flags["ui"] == true
         ? RenderJob.UIFrames(
-          presetPath: a.values["preset"], script: kind == .png ? given : script) : nil)
-    return try job.run(out: out, kind: kind, trace: a.values["trace"])
+          presetPath: a.values["preset"], script: kind == .png ? given : script) : nil,
+      caption: captionText)
+    let exit = try job.run(out: out, kind: kind, trace: a.values["trace"])
+    if exit == .ok {
+      // why: on stderr, so a trace streamed to stdout stays pure JSON lines
+      printErr(summary(out: out, kind: kind, frames: frames, width: pw, height: ph, fps: fps))
+    }
+    return exit
+  }
+
+  /// `--frame device`: the device with its bezel (14 pt) and a 24 pt margin
+  /// all round, at `scale`, rounded up to even pixels (video encoders need them).
+  static func deviceFrame(_ d: Device, scale: Double) -> (Int, Int) {
+    func even(_ v: Double) -> Int {
+      let n = Int(v.rounded(.up))
+      return n % 2 == 0 ? n : n + 1
+    }
+    let pad = 2 * 14.0 + 2 * 24.0
+    return (even((d.width + pad) * scale), even((d.height + pad) * scale))
+  }
+
+  /// `--caption`: "Seed 000 fan menu · spring 0.4 s, damping 0.72 · stagger 0.045 s".
+  static func caption(_ p: Preset) -> String {
+    func n(_ v: Double) -> String { JSONWriter.number(v, places: 3) }
+    let e = p.fan.expand
+    var parts = [p.name]
+    if e.curve == .spring {
+      parts.append("spring \(n(e.duration)) s, damping \(n(e.damping))")
+    } else {
+      parts.append("\(ChoiceNames.human(e.curve.rawValue).lowercased()) \(n(e.duration)) s")
+    }
+    if e.variant == .stagger && e.stagger > 0 { parts.append("stagger \(n(e.stagger)) s") }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The one line said after a render: what was written, how many frames,
+  /// their size and the duration ("wrote demo.mp4: 90 frames, 1280×720 px, 3 s at 30 fps").
+  static func summary(
+    out: String, kind: Output, frames: Int, width: Int, height: Int, fps: Double
+  ) -> String {
+    let size = "\(width)×\(height) px"
+    if kind == .png { return "wrote \(TerminalText.escape(out)): 1 frame, \(size)" }
+    let seconds = JSONWriter.number(Double(frames) / fps, places: 2)
+    return
+      "wrote \(TerminalText.escape(out)): \(frames) frame\(frames == 1 ? "" : "s"), \(size), \(seconds) s at \(Int(fps)) fps"
   }
 }

@@ -29,6 +29,12 @@ struct RenderJob {
     var script: InputScript?
   }
 
+  /// `--caption`: a line under the canvas (the preset's name and key numbers).
+  var caption: String? = nil
+
+  /// The caption strip's height in points.
+  static let captionHeight = 36.0
+
   /// How frames reach ffmpeg for mp4 (see the README's Performance notes).
   var pixelFormat: EncoderPixelFormat = RenderJob.defaultPixelFormat
   /// Redraw only what changed between frames (false: every frame in full).
@@ -77,8 +83,9 @@ struct RenderJob {
     var scene = Scene(preset: preset)
     scene.apply(start: script.start)
     var player = ScriptPlayer(script)
+    let strip = caption == nil ? 0 : RenderJob.captionHeight * scale
     let layout = FrameLayout(
-      width: Double(width), height: Double(height), scale: scale, panel: panel)
+      width: Double(width), height: Double(height) - strip, scale: scale, panel: panel)
     // why: a single frame with a script is the window paused there (`--play S --pause-at T`)
     let studio = ui.map {
       StudioFrames(
@@ -102,6 +109,12 @@ struct RenderJob {
         scene, layout: layout, scale: scale, icons: icons,
         options: SceneDrawOptions(touches: touches), into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
+      if let c = caption {
+        // why: in its own strip below the canvas, so it never covers the device
+        dl.text(
+          c, x: layout.canvas.w / 2, y: Double(height) - strip + 9 * scale, size: 14 * scale,
+          color: RGBA(0xE5, 0xE5, 0xEA), align: .center)
+      }
       do { try traceOutput?.write(scene.trace(frame: k, view: view)) } catch {
         throw CLIError(.environment, error.description)
       }

@@ -32,7 +32,7 @@ final class StudioFrames {
       // why: only the library shows in the frame; the title is outside the
       // window's pixels, and a headless render watches and recovers nothing
       if case .listLibrary(let folder) = e {
-        _ = reduce(&s, .libraryListed(LiveStudioServices.listPresets(folder)))
+        _ = reduce(&s, .libraryListed(LiveStudioServices.listLibrary(folder)))
       }
     }
     if let sc = script { s.startPlaying(sc, pauseAt: pauseAt) }

@@ -28,6 +28,50 @@ final class FakeDisk {
   func list(_ folder: String) -> [String] {
     presets.keys.filter { StudioFiles.folder($0) == folder }.sorted()
   }
+
+  /// Order files by folder, as `PresetLibrary.orderFile` would hold them.
+  var orders: [String: [String]] = [:]
+  /// The Trash: trashed path → (original path, preset).
+  var trash: [String: (original: String, preset: Preset)] = [:]
+
+  func listing(_ folder: String) -> LibraryListing {
+    LibraryListing(
+      folder: folder,
+      entries: list(folder).map { LibraryEntry(path: $0, preset: presets[$0]?.preset) },
+      order: orders[folder])
+  }
+
+  /// A library operation with the shell's semantics.
+  func run(_ op: LibraryOp) -> Result<LibraryOpResult, StudioFailure> {
+    switch op {
+    case .rename(let from, let to, let name), .duplicate(let from, let to, let name):
+      guard var p = presets[from]?.preset else {
+        return .failure(StudioFailure("\(from): no such file"))
+      }
+      if to != from, presets[to] != nil {
+        return .failure(StudioFailure("\(to): a file of that name exists"))
+      }
+      p.name = name
+      if case .rename = op { presets[from] = nil }
+      write(p, to: to)
+      return .success(.done(stamp: presets[to]?.stamp))
+    case .trash(let path):
+      guard let f = presets[path] else { return .failure(StudioFailure("\(path): no such file")) }
+      let t = TrashedFile(
+        original: path, trashed: "/trash/files/\(StudioFiles.lastComponent(path)).\(trash.count)",
+        info: "/trash/info/\(trash.count).trashinfo")
+      trash[t.trashed] = (path, f.preset)
+      presets[path] = nil
+      return .success(.trashed(t))
+    case .restore(let t):
+      guard let f = trash[t.trashed], presets[t.original] == nil else {
+        return .failure(StudioFailure("\(t.original): cannot restore"))
+      }
+      trash[t.trashed] = nil
+      write(f.preset, to: t.original)
+      return .success(.done(stamp: presets[t.original]?.stamp))
+    }
+  }
 }
 
 /// One window session driven in-process: a test clock, events through the
@@ -82,7 +126,9 @@ final class StudioHarness {
       } else {
         send(.loaded(path: path, .failure(StudioFailure("\(path): no such file"))))
       }
-    case .listLibrary(let folder): send(.libraryListed(disk.list(folder)))
+    case .listLibrary(let folder): send(.libraryListed(disk.listing(folder)))
+    case .writeLibraryOrder(let folder, let names): disk.orders[folder] = names
+    case .library(let op): send(.libraryDone(op, disk.run(op)))
     case .findRecovery(let name):
       if StudioFiles.isUntitledRecovery(name) {
         if let other = disk.recovery.keys.sorted().last(where: {

@@ -88,6 +88,21 @@ import Testing
     #expect(abs(v - 0.65) < 1e-9)
   }
 
+  /// Alt+drag is taken by most Linux window managers: Ctrl held once the
+  /// drag has begun is the fine drag there.
+  @Test func ctrlDuringADragMovesAtATenthOfTheSpeed() {
+    let h = Harness()
+    var v = 0.5
+    slider(h, &v)
+    let (x, y) = track(h)
+    slider(h, &v, [down(x(0.5), y)])
+    #expect(abs(v - 0.5) < 1e-9)
+    slider(h, &v, [move(x(0.5), y, .ctrl)])
+    slider(h, &v, [move(x(1.0), y, .ctrl)])
+    #expect(abs(v - 0.55) < 1e-9, "fine: \(v)")
+    #expect(h.ctx.editingID == nil, "Ctrl during a drag does not start typing")
+  }
+
   @Test func arrowKeysNudgeTheFocusedSlider() {
     let h = Harness()
     var v = 0.5

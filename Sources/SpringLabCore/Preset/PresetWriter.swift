@@ -1,7 +1,8 @@
 import Foundation
 
-/// Turns presets into JSON (every field, sorted keys, pretty) and saves them
-/// atomically.
+/// Turns presets into JSON (every field, in the canonical order: `schema`,
+/// `name`, then the field table's order; pretty) and saves them atomically.
+/// Saving over an existing file keeps its layout: see `PresetSparseWriter`.
 public enum PresetWriter {
   /// The resolved preset as a JSON tree with all defaults filled in.
   public static func json(_ p: Preset) -> JSONValue {
@@ -32,8 +33,8 @@ public enum PresetWriter {
     }
   }
 
-  /// Pretty-printed, sorted keys, trailing newline: diffs well in git.
-  public static func text(_ p: Preset) -> String { JSONWriter.pretty(json(p)) }
+  /// Pretty-printed in the canonical order, trailing newline.
+  public static func text(_ p: Preset) -> String { JSONWriter.pretty(json(p), sortKeys: false) }
 
   /// Saves atomically: a temporary file in the same folder, fsync, rename,
   /// fsync of the folder. An error leaves any existing file untouched.

@@ -26,6 +26,12 @@ public enum HitTarget: Sendable, Equatable {
 /// floating bubbles. A value: `advance(to:)` moves time forward and `send`
 /// applies input at the current time. Animations are closed form; only
 /// floating bubbles step, at a fixed 1/240 s.
+/// A pointer release: where (device points) and when (scene seconds).
+public struct TouchRelease: Sendable, Equatable {
+  public var point: Point
+  public var time: Double
+}
+
 public struct Scene: Sendable, Equatable {
   public private(set) var preset: Preset
   public private(set) var device: Device
@@ -42,6 +48,22 @@ public struct Scene: Sendable, Equatable {
   private var pressed: HitTarget?
   /// Where the pointer is held down, for touch indicators; nil when up.
   public private(set) var pointer: Point?
+  /// Where and when (scene seconds) the pointer was last released, for the
+  /// touch indicator's fade: a scripted tap is instantaneous, so without a
+  /// fade no dot would ever show for it.
+  public private(set) var lastRelease: TouchRelease?
+
+  /// Seconds a released touch's dot takes to fade out.
+  public static let touchFade = 0.25
+
+  /// The released touch's dot at `t`: where, and its opacity 1 → 0; nil
+  /// once faded or while the pointer is down.
+  public func fadingTouch(at t: Double) -> (point: Point, alpha: Double)? {
+    guard pointer == nil, let r = lastRelease, t >= r.time, t - r.time < Scene.touchFade else {
+      return nil
+    }
+    return (r.point, 1 - (t - r.time) / Scene.touchFade)
+  }
   /// Most floating-field work (bodies moved + pairs compared, see
   /// `FloatingField.lastStepWork`) one `advance` may do; the steps beyond it
   /// are dropped and the field runs slower than real time. nil (the default,
@@ -163,6 +185,7 @@ public struct Scene: Sendable, Equatable {
         let target = pressed
         pressed = nil
         release(target, at: held)
+        lastRelease = TouchRelease(point: held, time: t)
       }
       pointer = p
       pressed = hitTest(p)
@@ -174,6 +197,7 @@ public struct Scene: Sendable, Equatable {
       }
     case .pointerUp(let p):
       pointer = nil
+      lastRelease = TouchRelease(point: p, time: t)
       let target = pressed
       pressed = nil
       release(target, at: p)

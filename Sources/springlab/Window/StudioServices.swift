@@ -11,7 +11,9 @@ import SpringLabUI
 struct StudioServices {
   var loadPreset: (String) -> Result<LoadedPreset, StudioFailure>
   var savePreset: (SaveRequest) -> SaveOutcome
-  var listPresets: (String) -> [String]
+  var listLibrary: (String) -> LibraryListing
+  var writeLibraryOrder: (String, [String]) -> Void
+  var libraryOp: (LibraryOp) -> Result<LibraryOpResult, StudioFailure>
   /// A recovery copy by name (an untitled name finds the newest untitled copy
   /// left by a session that is no longer running).
   var readRecovery: (String) -> (name: String, preset: Preset)?
@@ -31,10 +33,18 @@ struct StudioServices {
 /// The live services: real files under the folders `StudioFolders` decides.
 enum LiveStudioServices {
   static func make(window: SDLWindow, folders: StudioFolders, session: String) -> StudioServices {
-    StudioServices(
+    let trash = FreedesktopTrash.resolve(
+      environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+    return StudioServices(
       loadPreset: loadPreset,
       savePreset: savePreset,
-      listPresets: listPresets,
+      listLibrary: listLibrary,
+      writeLibraryOrder: { folder, names in
+        // why: best effort; a read-only library keeps numbering by file name
+        try? LibraryFolder.writeText(
+          PresetLibrary.orderText(names), to: folder + "/" + PresetLibrary.orderFile)
+      },
+      libraryOp: { libraryOp($0, trash: trash) },
       readRecovery: { readRecovery($0, folder: folders.recovery, session: session) },
       writeRecovery: { name, p in
         try? AtomicFile.makeFolders(folders.recovery)
@@ -74,18 +84,46 @@ enum LiveStudioServices {
     if r.conflicts(current: stamp(r.path)) { return .conflict(path: r.path) }
     do {
       try AtomicFile.makeFolders(StudioFiles.folder(r.path))
-      try PresetWriter.save(r.preset, to: r.path)
+      try PresetSparseWriter.save(r.preset, to: r.path)
       return .saved(path: r.path, r.preset, stamp(r.path))
     } catch {
       return .failed(path: r.path, StudioFailure("\(error)"))
     }
   }
 
-  /// The `.json` files of a folder, sorted by name.
-  static func listPresets(_ dir: String) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
-      dir + "/" + $0
+  /// The library folder's presets (each read; unreadable ones without a
+  /// preset) and its order file.
+  static func listLibrary(_ dir: String) -> LibraryListing {
+    let entries = LibraryFolder.presetFiles(dir).map {
+      LibraryEntry(path: $0, preset: try? PresetReader.load(path: $0))
+    }
+    let order = LibraryFolder.readText(dir + "/" + PresetLibrary.orderFile).map(
+      PresetLibrary.parseOrder)
+    return LibraryListing(folder: dir, entries: entries, order: order)
+  }
+
+  static func libraryOp(_ op: LibraryOp, trash: FreedesktopTrash) -> Result<
+    LibraryOpResult, StudioFailure
+  > {
+    do throws(OutputError) {
+      switch op {
+      case .rename(let from, let to, let name):
+        try LibraryFolder.copyRenamed(from: from, to: to, name: name, keep: false)
+        return .success(.done(stamp: stamp(to)))
+      case .duplicate(let from, let to, let name):
+        try LibraryFolder.copyRenamed(from: from, to: to, name: name, keep: true)
+        return .success(.done(stamp: stamp(to)))
+      case .trash(let path):
+        let item = try trash.trash(path)
+        return .success(
+          .trashed(TrashedFile(original: item.original, trashed: item.trashed, info: item.info)))
+      case .restore(let t):
+        try trash.restore(
+          FreedesktopTrash.Item(original: t.original, trashed: t.trashed, info: t.info))
+        return .success(.done(stamp: stamp(t.original)))
+      }
+    } catch {
+      return .failure(StudioFailure(error.description))
     }
   }
 

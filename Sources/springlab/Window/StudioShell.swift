@@ -60,7 +60,9 @@ final class StudioShell {
     switch effect {
     case .save(let r): send(.saved(services.savePreset(r)))
     case .load(let path): send(.loaded(path: path, services.loadPreset(path)))
-    case .listLibrary(let folder): send(.libraryListed(services.listPresets(folder)))
+    case .listLibrary(let folder): send(.libraryListed(services.listLibrary(folder)))
+    case .writeLibraryOrder(let folder, let names): services.writeLibraryOrder(folder, names)
+    case .library(let op): send(.libraryDone(op, services.libraryOp(op)))
     case .findRecovery(let name):
       if let found = services.readRecovery(name) {
         send(.recoveryFound(name: found.name, found.preset))

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Saves a preset over an existing file the way a person would edit it:
+/// the file's keys keep their order, its one-line objects stay on one line,
+/// untouched values keep their exact text, and fields the file leaves out
+/// stay out while they hold their defaults. A field that gains a
+/// non-default value is added where the canonical order (`schema`, `name`,
+/// then the field table's order) puts it among the keys already there.
+/// So changing one slider and saving changes one line of the file.
+public enum PresetSparseWriter {
+  /// The text to write for `p` over `existing` (the file's current text).
+  /// Without an existing text, or when it is not a JSON object, the full
+  /// canonical text (`PresetWriter.text`).
+  public static func text(_ p: Preset, over existing: String?) -> String {
+    guard let existing, var doc = StyledDocument.parse(existing),
+      case .object = doc.root
+    else { return PresetWriter.text(p) }
+    let new = PresetWriter.json(p)
+    let defaults = PresetWriter.json(Preset())
+    doc.root = merge(doc.root, new: new, defaults: defaults, oneLine: false)
+    return doc.text
+  }
+
+  /// Saves atomically like `PresetWriter.save`, keeping the layout of the
+  /// file already at `path` (read up to the preset size limit; an unreadable
+  /// or missing file gets the canonical text).
+  public static func save(_ p: Preset, to path: String, io: FileIO = .posix) throws {
+    let old = try? PresetReader.readLimited(path: path, limit: PresetReader.maxBytes)
+    let existing = old.map { String(decoding: $0, as: UTF8.self) }
+    try AtomicFile.write(Data(text(p, over: existing).utf8), to: path, io: io)
+  }
+
+  static func merge(_ s: StyledJSON, new: JSONValue, defaults: JSONValue?, oneLine: Bool)
+    -> StyledJSON
+  {
+    if s.value == new { return s }
+    switch (s, new) {
+    case (.object(let members, let one), .object(let fields)):
+      return .object(
+        mergeMembers(members, new: fields, defaults: defaults, oneLine: one), oneLine: one)
+    case (.array(_, let one), .array):
+      return StyledJSON.fresh(new, oneLine: one)
+    default:
+      return StyledJSON.fresh(new, oneLine: oneLine)
+    }
+  }
+
+  static func mergeMembers(
+    _ members: [StyledJSON.Member], new: [(String, JSONValue)], defaults: JSONValue?,
+    oneLine: Bool
+  ) -> [StyledJSON.Member] {
+    var out: [StyledJSON.Member] = []
+    for m in members {
+      // why: keys the format no longer has were migrated from an older schema
+      // (their new names are added below when they differ from the defaults)
+      guard let v = new.first(where: { $0.0 == m.key })?.1 else { continue }
+      out.append(
+        .init(
+          key: m.key,
+          value: merge(m.value, new: v, defaults: defaults?[m.key], oneLine: oneLine)))
+    }
+    for (k, (key, v)) in new.enumerated() where !out.contains(where: { $0.key == key }) {
+      guard let added = sparse(v, defaults: defaults?[key]) else { continue }
+      let before = Set(new.prefix(k).map(\.0))
+      let at = (out.lastIndex { before.contains($0.key) }).map { $0 + 1 } ?? 0
+      out.insert(.init(key: key, value: StyledJSON.fresh(added, oneLine: oneLine)), at: at)
+    }
+    return out
+  }
+
+  /// The part of `v` that differs from `defaults`, or nil when nothing does.
+  static func sparse(_ v: JSONValue, defaults: JSONValue?) -> JSONValue? {
+    if v == defaults { return nil }
+    guard case .object(let members) = v, case .object? = defaults else { return v }
+    let kept = members.compactMap { m in sparse(m.1, defaults: defaults?[m.0]).map { (m.0, $0) } }
+    return kept.isEmpty ? nil : .object(kept)
+  }
+}

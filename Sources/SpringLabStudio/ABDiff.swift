@@ -1,0 +1,56 @@
+import SpringLabCore
+import SpringLabUI
+
+/// A → B differences in a designer's words: the field's label, both values
+/// with their unit, and what the change does ("Expand damping 0.72 → 0.35 —
+/// bouncier").
+public enum ABDiff {
+  /// One line per field that differs, in panel order.
+  public static func lines(from a: Preset, to b: Preset) -> [String] {
+    PresetField.all.compactMap { f in
+      let va = f.json(of: a)
+      let vb = f.json(of: b)
+      guard va != vb else { return nil }
+      let effect = effectWord(f, va, vb).map { " — " + $0 } ?? ""
+      return "\(f.label) \(value(f, va)) → \(value(f, vb))\(effect)"
+    }
+  }
+
+  /// A value as the panel says it: numbers with their unit, choices by
+  /// their human name, lists by their length.
+  static func value(_ f: PresetField, _ v: JSONValue) -> String {
+    switch (f.kind, v) {
+    case (.number(_, _, let unit), .number(let d)):
+      let n = JSONWriter.number(d, places: 3)
+      switch unit {
+      case .none: return n
+      case .degrees: return n + "°"
+      default: return n + " " + unit.rawValue
+      }
+    case (.choice, .string(let s)): return ChoiceNames.human(s)
+    case (.flag, .bool(let on)): return on ? "on" : "off"
+    case (_, .array(let items)): return "\(items.count) item\(items.count == 1 ? "" : "s")"
+    default: return v.preview
+    }
+  }
+
+  /// What a numeric change does to the motion, when it has a plain name.
+  static func effectWord(_ f: PresetField, _ a: JSONValue, _ b: JSONValue) -> String? {
+    guard case .number(let x) = a, case .number(let y) = b else { return nil }
+    let up = y > x
+    let leaf = f.path.split(separator: ".").last.map(String.init) ?? f.path
+    switch leaf {
+    case "damping": return up ? "calmer" : "bouncier"
+    case "duration", "outDuration", "backDuration", "closeDuration", "openDuration":
+      return up ? "slower" : "quicker"
+    case "stagger": return up ? "more cascade" : "more together"
+    case "velocity": return up ? "punchier start" : "softer start"
+    case "radius": return up ? "wider" : "tighter"
+    case "distance" where f.path.hasPrefix("fan.overshoot"):
+      return up ? "more overshoot" : "less overshoot"
+    case "deceleration": return up ? "flings travel farther" : "flings stop sooner"
+    case "longPress": return up ? "longer hold" : "shorter hold"
+    default: return nil
+    }
+  }
+}

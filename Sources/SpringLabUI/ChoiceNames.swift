@@ -1,0 +1,26 @@
+/// Human names for choice values ("allAtOnce" → "All at once").
+public enum ChoiceNames {
+  static let special: [String: String] = [
+    "allAtOnce": "All at once", "easeIn": "Ease in", "easeOut": "Ease out",
+    "easeInOut": "Ease in-out", "default": "Default", "iphoneSE": "iPhone SE",
+    "iphone15": "iPhone 15", "iphone15ProMax": "iPhone 15 Pro Max",
+    "ipadSplit": "iPad (split view)",
+  ]
+
+  public static func human(_ raw: String) -> String {
+    if let s = special[raw] { return s }
+    // why: camelCase words become a sentence, first letter capitalised
+    var words: [String] = []
+    var current = ""
+    for ch in raw {
+      if ch.isUppercase, !current.isEmpty {
+        words.append(current)
+        current = ""
+      }
+      current.append(ch)
+    }
+    if !current.isEmpty { words.append(current) }
+    let sentence = words.map { $0.lowercased() }.joined(separator: " ")
+    return sentence.prefix(1).uppercased() + sentence.dropFirst()
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import SpringLabCore
+import SpringLabUI
+import Testing
+
+@testable import SpringLabStudio
+
+/// The preset library through the Studio's actions: names first, numbers
+/// that stay put, rename, duplicate, delete to the Trash with undo, an
+/// editable order — each surviving a restart (a new Studio over the same
+/// folder).
+@Suite("Preset library")
+struct StudioLibraryTests {
+  static let names = [
+    "playful.json", "seed-000-fan.json", "seed-003-sequential.json", "snappy.json",
+    "gentle-ease.json",
+  ]
+
+  static func disk() throws -> FakeDisk {
+    let d = FakeDisk()
+    for n in names { d.write(try Shipped.preset(n), to: "/lib/" + n) }
+    return d
+  }
+
+  static func open(_ disk: FakeDisk, _ name: String = "playful.json") -> StudioHarness {
+    StudioHarness(
+      preset: disk.presets["/lib/" + name]!.preset, path: "/lib/" + name, disk: disk)
+  }
+
+  static func files(_ h: StudioHarness) -> [String] {
+    h.state.libraryEntries.map(\.fileName)
+  }
+
+  @Test func rowsShowPresetNamesFirstWithTheFileNameAndAThumbnail() throws {
+    let disk = try Self.disk()
+    let h = Self.open(disk)
+    let texts = h.texts
+    for e in h.state.libraryEntries {
+      #expect(texts.contains(e.preset!.name), "the row names \(e.preset!.name)")
+      #expect(
+        texts.contains {
+          $0 == e.fileName || $0.hasSuffix("…") && e.fileName.hasPrefix($0.dropLast())
+        },
+        "the file name is shown too (shortened to fit)")
+      #expect(e.curve.count == 32)
+    }
+    #expect(texts.contains("1") && texts.contains("5"))
+  }
+
+  @Test func numbersStayPutWhenAPresetIsSaved() throws {
+    let disk = try Self.disk()
+    let h = Self.open(disk)
+    let before = Self.files(h)
+    #expect(disk.orders["/lib"] == before, "the first listing keeps its order in the folder")
+    h.key("s", [.ctrl, .shift])
+    h.send(.saveAsNameChanged("A Snappy Fan"))
+    h.send(.dialog(.save))
+    #expect(disk.presets["/lib/a-snappy-fan.json"] != nil)
+    #expect(Self.files(h) == before + ["a-snappy-fan.json"], "a new preset goes last")
+    let again = Self.open(disk)
+    #expect(Self.files(again) == before + ["a-snappy-fan.json"], "after a restart too")
+  }
+
+  @Test func renameChangesTheNameAndTheFileAndSurvivesARestart() throws {
+    let disk = try Self.disk()
+    let h = Self.open(disk, "snappy.json")
+    let number = try #require(h.state.libraryIndex)
+    h.send(.command(.renamePreset))
+    guard case .rename(let path)? = h.state.dialog else {
+      Issue.record("Rename asks for the name")
+      return
+    }
+    #expect(path == "/lib/snappy.json")
+    #expect(h.state.saveAsName == "Snappy")
+    h.send(.renameNameChanged("Crisp"))
+    h.send(.dialog(.rename))
+    #expect(disk.presets["/lib/snappy.json"] == nil)
+    #expect(disk.presets["/lib/crisp.json"]?.preset.name == "Crisp")
+    #expect(h.state.document.path == "/lib/crisp.json")
+    #expect(h.state.preset.name == "Crisp")
+    #expect(!h.state.modified, "a rename is saved, not an unsaved change")
+    #expect(h.state.libraryIndex == number, "the number stays")
+    let again = Self.open(disk, "crisp.json")
+    #expect(again.state.libraryIndex == number)
+    #expect(again.state.libraryEntries[number].title == "Crisp")
+    // the library's undo takes it back
+    h.send(.command(.undoLibrary))
+    #expect(disk.presets["/lib/snappy.json"]?.preset.name == "Snappy")
+    #expect(disk.presets["/lib/crisp.json"] == nil)
+    #expect(h.state.libraryEntries[number].fileName == "snappy.json")
+  }
+
+  @Test func duplicateAddsACopyLastAndSurvivesARestart() throws {
+    let disk = try Self.disk()
+    let h = Self.open(disk)
+    let before = Self.files(h)
+    h.send(.command(.duplicatePreset))
+    #expect(disk.presets["/lib/playful-copy.json"]?.preset.name == "Playful copy")
+    var copy = disk.presets["/lib/playful-copy.json"]!.preset
+    copy.name = "Playful"
+    #expect(copy == disk.presets["/lib/playful.json"]!.preset, "the copy differs only by name")
+    #expect(Self.files(h) == before + ["playful-copy.json"])
+    h.send(.command(.duplicatePreset))
+    #expect(disk.presets["/lib/playful-copy-2.json"]?.preset.name == "Playful copy 2")
+    #expect(Self.files(Self.open(disk)) == before + ["playful-copy.json", "playful-copy-2.json"])
+  }
+
+  @Test func deleteAsksMovesToTheTrashAndUndoRestoresInPlace() throws {
+    let disk = try Self.disk()
+    let h = Self.open(disk, "seed-000-fan.json")
+    let before = Self.files(h)
+    let position = try #require(before.firstIndex(of: "seed-000-fan.json"))
+    h.send(.command(.deletePreset))
+    guard case .delete? = h.state.dialog else {
+      Issue.record("Delete asks first")
+      return
+    }
+    #expect(h.state.dialog?.primary == .cancel, "Enter keeps the file")
+    h.key("return")
+    #expect(disk.presets["/lib/seed-000-fan.json"] != nil, "Enter cancelled")
+    h.send(.command(.deletePreset))
+    h.send(.dialog(.trash))
+    #expect(disk.presets["/lib/seed-000-fan.json"] == nil)
+    #expect(disk.trash.values.contains { $0.original == "/lib/seed-000-fan.json" })
+    #expect(!Self.files(h).contains("seed-000-fan.json"))
+    #expect(!Self.files(Self.open(disk)).contains("seed-000-fan.json"), "gone after a restart")
+    h.send(.command(.undoLibrary))
+    #expect(disk.presets["/lib/seed-000-fan.json"] != nil)
+    #expect(disk.trash.isEmpty)
+    #expect(Self.files(h) == before, "back at number \(position + 1)")
+    #expect(Self.files(Self.open(disk)) == before, "and so after a restart")
+  }
+
+  @Test func theOrderIsEditableAndKept() throws {
+    let disk = try Self.disk()
+    let h = Self.open(disk, "snappy.json")
+    let before = Self.files(h)
+    let i = try #require(h.state.libraryIndex)
+    try #require(i > 0)
+    h.send(.command(.movePreset(-1)))
+    #expect(h.state.libraryIndex == i - 1)
+    var expected = before
+    expected.swapAt(i, i - 1)
+    #expect(Self.files(h) == expected)
+    let again = Self.open(disk)
+    #expect(Self.files(again) == expected)
+    // key N loads the preset now at N
+    again.key("\(i)")
+    #expect(
+      again.effects.contains { if case .load("/lib/snappy.json") = $0 { true } else { false } })
+  }
+
+  @Test func theListGrowsWithTheWindow() throws {
+    let disk = FakeDisk()
+    for k in 0..<30 { disk.write(Preset(), to: "/lib/p\(k).json") }
+    let h = StudioHarness(preset: Preset(), path: "/lib/p0.json", disk: disk)
+    let ui = UIContext()
+    h.send(.resized(WindowSize(width: 1024, height: 640, scale: 1)))
+    let small = LibraryView.visibleRows(h.state, ui: ui)
+    h.send(.resized(WindowSize(width: 1920, height: 1200, scale: 1)))
+    let large = LibraryView.visibleRows(h.state, ui: ui)
+    #expect(small >= 4)
+    #expect(large > small)
+  }
+
+  @Test func orderRulesArePure() {
+    let e = ["b.json", "a.json", "c.json"].map { LibraryEntry(path: "/l/" + $0, preset: nil) }
+    #expect(PresetLibrary.arrange(e, order: nil).map(\.fileName) == ["a.json", "b.json", "c.json"])
+    #expect(
+      PresetLibrary.arrange(e, order: ["c.json", "gone.json", "a.json"]).map(\.fileName) == [
+        "c.json", "a.json", "b.json",
+      ])
+    #expect(
+      PresetLibrary.parseOrder(PresetLibrary.orderText(["x.json", "y.json"])) == [
+        "x.json", "y.json",
+      ])
+    #expect(PresetLibrary.parseOrder("# c\n\n../e.json\nok.json\n") == ["ok.json"])
+  }
+}
