@@ -193,7 +193,10 @@ extension UIContext {
       preClick = (sid, value)
       let mode = DragMode(input.pressMods)
       let mx = input.mouseX
-      if mode == .fine {
+      // why: a press on the number (aiming to type it) must not jump the value
+      // to where that x would be on the track (past its end: the maximum);
+      // dragging the number scrubs from the current value instead
+      if mode == .fine || mx >= valueR.x {
         sliderDrag = SliderDrag(
           id: sid, anchorX: mx, anchorValue: value, lastX: mx, mode: mode, span: mapRange)
       } else {

@@ -34,6 +34,33 @@ import Testing
     #expect(h.ctx.activeID == nil)
   }
 
+  /// A designer aiming at the number to type it pressed past the track's
+  /// end: the value jumped to the maximum (and left an undo step).
+  @Test func pressingTheNumberKeepsTheValueAndDraggingItScrubs() {
+    let h = Harness()
+    var v = 0.5
+    slider(h, &v)
+    let t = h.ctx.lastSliderTrack
+    let (x, y) = track(h)
+    // past the track's end, over the value text
+    let onNumber = t.x0 + t.span + 30
+    slider(h, &v, [down(onNumber, y)])
+    #expect(v == 0.5, "a press on the number does not move the value")
+    slider(h, &v, [up(onNumber, y)])
+    #expect(v == 0.5)
+    // a drag on the number moves from the current value, at the track's scale
+    slider(h, &v, [down(onNumber, y)])
+    slider(h, &v, [move(onNumber + (x(0.2) - x(0)), y)])
+    #expect(abs(v - 0.7) < 1e-9, "\(v)")
+    slider(h, &v, [up(onNumber + (x(0.2) - x(0)), y)])
+    // a double-click on the number still types, starting from the value shown
+    slider(h, &v, [down(onNumber, y)])
+    slider(h, &v, [up(onNumber, y)])
+    slider(h, &v, [down(onNumber, y, clicks: 2)])
+    #expect(h.ctx.editingID == h.ctx.id("Damping"))
+    #expect(abs(v - 0.7) < 1e-9)
+  }
+
   @Test func hotAndActiveFollowHoverPressRelease() {
     let h = Harness()
     var v = 0.5
