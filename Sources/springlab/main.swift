@@ -15,6 +15,8 @@ let topUsage = """
          springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check]
          springlab validate FILE...
          springlab lint FILE...
+         springlab fit INPUT [--region X,Y,W,H] [--region-at T] [--from T0] [--to T1]
+                       [--axis x|y|scale|auto] [--samples FILE] [--json]
          springlab bench [--json] [--quick]
          springlab --version | --help | COMMAND --help
   Internal (test helpers, not for users): springlab _save-loop FILE
@@ -24,7 +26,7 @@ func run(_ argv: [String]) -> Int32 {
   let args = Array(argv.dropFirst())
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
-    "render": RenderCommand.run, "bench": BenchCommand.run,
+    "render": RenderCommand.run, "bench": BenchCommand.run, "fit": FitCommand.run,
     // internal: the kill-during-save test's child process
     "_save-loop": SaveLoopCommand.run,
   ]

@@ -1,0 +1,125 @@
+import Foundation
+import SpringLabCore
+import SpringLabSDL
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Decodes a video to grey frames with an ffmpeg child process: raw frames
+/// arrive through a pipe (never a temporary file), and each frame's
+/// presentation timestamp comes from ffmpeg's `showinfo` filter.
+enum VideoDecoder {
+  /// Most grey-frame bytes held at once (1 GiB: 9 s of 1080p); longer clips
+  /// need `--from`/`--to`.
+  static let maxBytes = 1 << 30
+
+  enum Failure: Error {
+    /// No ffmpeg on PATH (exit 4).
+    case noFFmpeg
+    /// The file cannot be decoded (exit 3); the reason is one line.
+    case unreadable(String)
+  }
+
+  /// The frames with `range.lowerBound ≤ pts ≤ range.upperBound` (seconds).
+  static func decode(_ path: String, range: ClosedRange<Double>?) throws(Failure) -> [GreyFrame] {
+    guard let ffmpeg = ExecutableSearch.find("ffmpeg") else { throw .noFFmpeg }
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+      throw .unreadable("no such file")
+    }
+    guard !isDir.boolValue, FileManager.default.isReadableFile(atPath: path) else {
+      throw .unreadable(isDir.boolValue ? "is a folder" : "cannot read (permission denied)")
+    }
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else {
+      throw .unreadable("cannot create a pipe: \(String(cString: strerror(errno)))")
+    }
+    let readEnd = fds[0]
+    let writeEnd = fds[1]
+    // why: only the write end must reach ffmpeg; ours is read here, and
+    // ffmpeg holding the read end open would hide its own exit from us
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    var filters: [String] = []
+    if let r = range {
+      var trim = "trim=start=\(r.lowerBound)"
+      if r.upperBound < 1e9 { trim += ":end=\(r.upperBound + 1e-6)" }
+      filters.append(trim)
+    }
+    filters += ["format=gray", "showinfo"]
+    let args = [
+      "-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-i", path, "-an", "-sn",
+      "-vf", filters.joined(separator: ","), "-fps_mode", "passthrough", "-f", "rawvideo",
+      "-pix_fmt", "gray", "pipe:\(writeEnd)",
+    ]
+    let child: ChildProcess
+    do {
+      child = try ChildProcess.launch(
+        ffmpeg, args, env: ProcessInfo.processInfo.environment, captureErrors: true)
+    } catch {
+      close(readEnd)
+      close(writeEnd)
+      throw .unreadable("cannot start ffmpeg: \(error)")
+    }
+    close(writeEnd)
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var tooBig = false
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      if bytes.count + n > maxBytes {
+        tooBig = true
+        break
+      }
+      bytes.append(contentsOf: chunk[0..<n])
+    }
+    close(readEnd)
+    if tooBig { child.stop(grace: 1) }
+    let status = child.wait()
+    let log = child.errors
+    child.cleanUp()
+    if tooBig {
+      throw .unreadable(
+        "more than \(maxBytes >> 20) MiB of grey frames; fit a shorter stretch with --from/--to")
+    }
+    guard status == 0 else {
+      let why =
+        log.split(separator: "\n").last { !$0.contains("showinfo") && !$0.isEmpty }.map {
+          String($0.prefix(160))
+        } ?? "ffmpeg failed"
+      throw .unreadable("not a video ffmpeg can decode (\(why))")
+    }
+    // "[Parsed_showinfo_1 @ 0x…] n:   0 pts:      0 pts_time:0  … s:200x432 …"
+    var times: [Double] = []
+    var size: (Int, Int)?
+    for line in log.split(separator: "\n") where line.contains("pts_time:") {
+      guard let tr = line.range(of: "pts_time:") else { continue }
+      let rest = line[tr.upperBound...].drop { $0 == " " }
+      guard let t = Double(rest.prefix { !$0.isWhitespace }) else { continue }
+      times.append(t)
+      if size == nil, let sr = line.range(of: " s:") {
+        let dims = line[sr.upperBound...].prefix { !$0.isWhitespace }.split(separator: "x")
+        if dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]) { size = (w, h) }
+      }
+    }
+    guard let (w, h) = size, w > 0, h > 0, !times.isEmpty else {
+      throw .unreadable(range == nil ? "no video frames" : "no video frames in the chosen range")
+    }
+    let frameBytes = w * h
+    guard bytes.count == frameBytes * times.count else {
+      throw .unreadable(
+        "ffmpeg gave \(bytes.count) bytes for \(times.count) frames of \(w)x\(h)")
+    }
+    var frames: [GreyFrame] = []
+    frames.reserveCapacity(times.count)
+    for (i, t) in times.enumerated() {
+      frames.append(
+        GreyFrame(
+          width: w, height: h, pts: t,
+          pixels: Array(bytes[(i * frameBytes)..<((i + 1) * frameBytes)])))
+    }
+    return frames
+  }
+}
