@@ -29,6 +29,10 @@ public struct TrackPoint: Sendable, Equatable {
 public struct ElementTracker: Sendable {
   /// Matches scoring below this are dropped, never guessed.
   public static let minimumCorrelation = 0.6
+  /// A lost element is picked up again (around its path) only above this
+  /// stricter score: similar-looking neighbours (a fan's main button) must
+  /// not pass for it.
+  public static let reacquireCorrelation = 0.85
   /// More dropped frames than this between two tracked ones: the element was lost.
   public static let maxGapFrames = 2
   /// Size steps searched: 1.05ⁿ for n in this range (0.38× … 1.34×).
@@ -38,8 +42,11 @@ public struct ElementTracker: Sendable {
   struct Template {
     var width: Int
     var height: Int
-    /// Zero-mean values.
+    /// Weight × (value − weighted mean).
     var values: [Float]
+    /// Per-pixel weight 0…1 (1 everywhere without a mask).
+    var weights: [Float]
+    var weightSum: Float
     var norm: Float
   }
 
@@ -47,6 +54,8 @@ public struct ElementTracker: Sendable {
   let regionHeight: Double
   let refCenter: (x: Double, y: Double)
   let refPyramid: [FloatImage]
+  /// Element weights over the reference frame (nil: the whole region counts).
+  let maskPyramid: [FloatImage]?
   let levels: Int
   var templates: [Int: Template] = [:]
   public private(set) var x: Double
@@ -59,7 +68,10 @@ public struct ElementTracker: Sendable {
   var path: (Double, Double, Double, Double)
 
   /// Starts on `region` of `frame` (pixels; clipped to the frame).
-  public init(frame: GreyFrame, region: FrameRegion) {
+  /// `mask`: which pixels of `frame` belong to the element (frame-sized,
+  /// row-major; e.g. `MotionFinder.elementMask`), so the background around
+  /// it in the region does not pull the match; nil uses the whole region.
+  public init(frame: GreyFrame, region: FrameRegion, mask: [Bool]? = nil) {
     regionWidth = max(4, min(region.width, Double(frame.width)))
     regionHeight = max(4, min(region.height, Double(frame.height)))
     x = region.centerX - 0.5
@@ -73,6 +85,15 @@ public struct ElementTracker: Sendable {
     var pyr = [FloatImage(frame, x0: 0, y0: 0, w: frame.width, h: frame.height)]
     for _ in 0..<(l + 2) { pyr.append(pyr.last!.halved()) }
     refPyramid = pyr
+    if let m = mask, m.count == frame.width * frame.height {
+      var mp = [
+        FloatImage(width: frame.width, height: frame.height, data: m.map { $0 ? 1 : 0 })
+      ]
+      for _ in 0..<(l + 2) { mp.append(mp.last!.halved()) }
+      maskPyramid = mp
+    } else {
+      maskPyramid = nil
+    }
   }
 
   /// The current size relative to the marked region.
@@ -92,20 +113,32 @@ public struct ElementTracker: Sendable {
     let stepX = regionWidth / f / Double(tw)
     let stepY = regionHeight / f / Double(th)
     var vals = [Float](repeating: 0, count: tw * th)
+    var wts = [Float](repeating: 1, count: tw * th)
+    let maskLevel = maskPyramid.map { $0[min(level, $0.count - 1)] }
     for j in 0..<th {
       for i in 0..<tw {
-        vals[j * tw + i] = ref.sample(
-          cu + (Double(i) - Double(tw - 1) / 2) * stepX,
-          cv + (Double(j) - Double(th - 1) / 2) * stepY)
+        let u = cu + (Double(i) - Double(tw - 1) / 2) * stepX
+        let v = cv + (Double(j) - Double(th - 1) / 2) * stepY
+        vals[j * tw + i] = ref.sample(u, v)
+        if let m = maskLevel { wts[j * tw + i] = m.sample(u, v) }
       }
     }
-    let mean = vals.reduce(0, +) / Float(vals.count)
+    var wsum = wts.reduce(0, +)
+    if wsum < 4 {
+      wts = [Float](repeating: 1, count: tw * th)
+      wsum = Float(tw * th)
+    }
+    var mean: Float = 0
+    for k in vals.indices { mean += wts[k] * vals[k] }
+    mean /= wsum
     var ss: Float = 0
     for k in vals.indices {
-      vals[k] -= mean
-      ss += vals[k] * vals[k]
+      let d = vals[k] - mean
+      ss += wts[k] * d * d
+      vals[k] = wts[k] * d
     }
-    let t = Template(width: tw, height: th, values: vals, norm: ss.squareRoot())
+    let t = Template(
+      width: tw, height: th, values: vals, weights: wts, weightSum: wsum, norm: ss.squareRoot())
     templates[key] = t
     return t
   }
@@ -120,19 +153,22 @@ public struct ElementTracker: Sendable {
     var cross: Float = 0
     img.data.withUnsafeBufferPointer { d in
       t.values.withUnsafeBufferPointer { tv in
-        for j in 0..<t.height {
-          let row = (y + j) * img.width + x
-          let trow = j * t.width
-          for i in 0..<t.width {
-            let v = d[row + i]
-            sum += v
-            sum2 += v * v
-            cross += v * tv[trow + i]
+        t.weights.withUnsafeBufferPointer { tw in
+          for j in 0..<t.height {
+            let row = (y + j) * img.width + x
+            let trow = j * t.width
+            for i in 0..<t.width {
+              let v = d[row + i]
+              let w = tw[trow + i]
+              sum += w * v
+              sum2 += w * v * v
+              cross += v * tv[trow + i]
+            }
           }
         }
       }
     }
-    let n = Float(t.width * t.height)
+    let n = t.weightSum
     let varI = sum2 - sum * sum / n
     guard varI > 1e-3 else { return 0 }
     return cross / (varI.squareRoot() * t.norm)
@@ -187,7 +223,7 @@ public struct ElementTracker: Sendable {
       vx = 0
       vy = 0
       let g = locate(frame, global: true)
-      if Double(g.score) >= Self.minimumCorrelation {
+      if Double(g.score) >= Self.reacquireCorrelation {
         x = g.u
         y = g.v
         scaleIndex = g.n
@@ -288,11 +324,12 @@ public struct ElementTracker: Sendable {
   /// Tracks `region` marked on `frames[index]` forwards to the end and
   /// backwards to the start. One point per frame, in frame order; points
   /// with `found == false` are dropped samples.
-  public static func track(frames: [GreyFrame], region: FrameRegion, at index: Int) -> [TrackPoint]
-  {
+  public static func track(
+    frames: [GreyFrame], region: FrameRegion, at index: Int, mask: [Bool]? = nil
+  ) -> [TrackPoint] {
     guard frames.indices.contains(index) else { return [] }
     var out = [TrackPoint?](repeating: nil, count: frames.count)
-    let start = ElementTracker(frame: frames[index], region: region)
+    let start = ElementTracker(frame: frames[index], region: region, mask: mask)
     out[index] = TrackPoint(
       t: frames[index].pts, x: start.x, y: start.y, scale: 1, score: 1, found: true)
     var fwd = start

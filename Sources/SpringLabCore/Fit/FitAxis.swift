@@ -8,8 +8,8 @@ public enum FitAxis: String, Sendable, CaseIterable {
   case y
   /// Tracked size relative to the marked region (1 = as marked).
   case scale
-  /// The distance along the line from the first position to the last (0 at
-  /// the first sample); `scale` when the centre moves less than
+  /// The distance along the line from the first positions to the last
+  /// (means of three; 0 at the first sample); `scale` when the centre moves less than
   /// `FitAxis.minimumAutoTravel` but the size changes by more than 5 %.
   case auto
 
@@ -53,7 +53,9 @@ public enum FitAxis: String, Sendable, CaseIterable {
       }
       let ux = dx / len
       let uy = dy / len
-      return (samples.map { ($0.x - a.0) * ux + (($0.y ?? 0) - a.1) * uy }, .auto)
+      let x0 = first.x
+      let y0 = first.y ?? 0
+      return (samples.map { ($0.x - x0) * ux + (($0.y ?? 0) - y0) * uy }, .auto)
     }
   }
 }

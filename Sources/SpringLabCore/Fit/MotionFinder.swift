@@ -10,6 +10,32 @@ public enum MotionFinder {
   /// 3 × the typical count, so sensor or compression noise does not count).
   public static let minimumChangedPixels = 6
 
+  /// A 3×3 box blur of `f` inside `rect` (padded by 1 px; elsewhere
+  /// unchanged): pixel noise drops threefold while shapes stay.
+  static func blurred(_ f: GreyFrame, in rect: FrameRegion?) -> GreyFrame {
+    let w = f.width
+    let h = f.height
+    let x0 = max(1, Int((rect?.x ?? 0).rounded(.down)) - 1)
+    let y0 = max(1, Int((rect?.y ?? 0).rounded(.down)) - 1)
+    let x1 = min(w - 1, Int(((rect.map { $0.x + $0.width }) ?? Double(w)).rounded(.up)) + 1)
+    let y1 = min(h - 1, Int(((rect.map { $0.y + $0.height }) ?? Double(h)).rounded(.up)) + 1)
+    guard x1 > x0, y1 > y0 else { return f }
+    var out = f.pixels
+    f.pixels.withUnsafeBufferPointer { s in
+      for y in y0..<y1 {
+        for x in x0..<x1 {
+          var acc = 0
+          for dy in -1...1 {
+            let row = (y + dy) * w + x
+            acc += Int(s[row - 1]) + Int(s[row]) + Int(s[row + 1])
+          }
+          out[y * w + x] = UInt8((acc + 4) / 9)
+        }
+      }
+    }
+    return GreyFrame(width: w, height: h, pts: f.pts, pixels: out)
+  }
+
   /// Changed-pixel count between consecutive frames inside `rect` (whole frame when nil).
   static func changeCounts(_ frames: [GreyFrame], in rect: FrameRegion?, level: Int) -> [Int] {
     guard frames.count > 1 else { return [] }
@@ -37,31 +63,39 @@ public enum MotionFinder {
   }
 
   /// The grey-level step that counts as a change: `changeLevel`, raised on
-  /// noisy video to 4 × the median absolute frame difference / 0.6745.
+  /// noisy video to the typical 99th percentile of the (blurred) differences
+  /// between consecutive frames, over up to 12 pairs spread through the clip.
   static func level(_ frames: [GreyFrame]) -> Int {
     guard frames.count > 1 else { return changeLevel }
-    var hist = [Int](repeating: 0, count: 256)
-    let a = frames[0].pixels
-    let b = frames[1].pixels
-    var k = 0
-    while k < a.count {
-      hist[abs(Int(a[k]) - Int(b[k]))] += 1
-      k += 7
-    }
-    let total = hist.reduce(0, +)
-    var acc = 0
-    var median = 0
-    for (v, c) in hist.enumerated() {
-      acc += c
-      if acc * 2 >= total {
-        median = v
-        break
+    let pairs = min(12, frames.count - 1)
+    var p99s: [Int] = []
+    for k in 0..<pairs {
+      let i = k * (frames.count - 1) / pairs
+      let a = blurred(frames[i], in: nil).pixels
+      let b = blurred(frames[i + 1], in: nil).pixels
+      var hist = [Int](repeating: 0, count: 256)
+      var n = 0
+      var q = 0
+      while q < a.count {
+        hist[abs(Int(a[q]) - Int(b[q]))] += 1
+        n += 1
+        q += 3
+      }
+      var acc = 0
+      for (v, c) in hist.enumerated() {
+        acc += c
+        if acc * 100 >= n * 99 {
+          p99s.append(v)
+          break
+        }
       }
     }
-    return max(changeLevel, Int((4 * Double(median) / 0.6745).rounded(.up)))
+    p99s.sort()
+    return max(changeLevel, p99s[p99s.count / 2] + 2)
   }
 
-  /// Index of the last still frame before the first change inside `rect`,
+  /// Index of the last still frame before the first change inside `rect`
+  /// that the next frame continues,
   /// looking only at frames up to `limit`; nil when nothing changes.
   public static func lastStillFrame(
     _ frames: [GreyFrame], in rect: FrameRegion?, upTo limit: Int? = nil
@@ -70,11 +104,17 @@ public enum MotionFinder {
   {
     let end = min(frames.count, (limit ?? frames.count - 1) + 1)
     guard end > 1 else { return nil }
-    let slice = Array(frames[0..<end])
+    let slice = frames[0..<end].map { blurred($0, in: rect) }
     let counts = changeCounts(slice, in: rect, level: level(frames))
     let typical = counts.sorted()[counts.count / 2]
     let need = max(minimumChangedPixels, 3 * typical)
-    guard let i = counts.firstIndex(where: { $0 >= need }) else { return nil }
+    // why: a motion changes pixels in consecutive frames; a single burst is
+    // compression or sensor noise
+    guard
+      let i = counts.indices.first(where: {
+        counts[$0] >= need && ($0 + 1 >= counts.count || counts[$0 + 1] >= need)
+      })
+    else { return nil }
     return i
   }
 
@@ -153,5 +193,47 @@ public enum MotionFinder {
       FrameRegion(
         x: Double(x0), y: Double(y0), width: Double(x1 - x0 + 1), height: Double(y1 - y0 + 1))
     )
+  }
+
+  /// Which pixels of `region` on `frames[index]` belong to the element: those
+  /// that differ (by more than the change level) from the same pixel in at
+  /// least 10 % of the frames, as the element moves off them. The background
+  /// it merely passes over changes in only a few frames. Frame-sized; nil
+  /// when fewer than a quarter of the region's pixels qualify (then the whole
+  /// region is used).
+  public static func elementMask(_ frames: [GreyFrame], region: FrameRegion, at index: Int)
+    -> [Bool]?
+  {
+    guard frames.indices.contains(index), frames.count >= 3 else { return nil }
+    let f = frames[index]
+    let w = f.width
+    let x0 = max(0, Int(region.x.rounded(.down)))
+    let y0 = max(0, Int(region.y.rounded(.down)))
+    let x1 = min(w, Int((region.x + region.width).rounded(.up)))
+    let y1 = min(f.height, Int((region.y + region.height).rounded(.up)))
+    guard x1 > x0, y1 > y0 else { return nil }
+    let lv = level(frames)
+    var counts = [Int](repeating: 0, count: (x1 - x0) * (y1 - y0))
+    for other in frames {
+      other.pixels.withUnsafeBufferPointer { o in
+        f.pixels.withUnsafeBufferPointer { a in
+          for y in y0..<y1 {
+            for x in x0..<x1 where abs(Int(a[y * w + x]) - Int(o[y * w + x])) > lv {
+              counts[(y - y0) * (x1 - x0) + (x - x0)] += 1
+            }
+          }
+        }
+      }
+    }
+    let need = max(2, frames.count / 10)
+    var mask = [Bool](repeating: false, count: w * f.height)
+    var n = 0
+    for y in y0..<y1 {
+      for x in x0..<x1 where counts[(y - y0) * (x1 - x0) + (x - x0)] >= need {
+        mask[y * w + x] = true
+        n += 1
+      }
+    }
+    return n * 4 >= counts.count ? mask : nil
   }
 }

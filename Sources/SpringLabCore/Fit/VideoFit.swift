@@ -51,7 +51,8 @@ public enum VideoFit {
       rect = blob.region
       auto = true
     }
-    let points = ElementTracker.track(frames: frames, region: rect, at: index)
+    let mask = MotionFinder.elementMask(frames, region: rect, at: index)
+    let points = ElementTracker.track(frames: frames, region: rect, at: index, mask: mask)
     try ElementTracker.checkGaps(points)
     var pixelStart: Double?
     // why: an element hidden before it moves (fading or growing in) gives no
@@ -76,7 +77,13 @@ public enum VideoFit {
 
   /// The trusted samples of a track.
   public static func samples(_ track: VideoTrack) -> [MotionSample] {
-    track.points.filter(\.found).map {
+    samples(fromPoints: track.points)
+  }
+
+  /// The trusted points as samples (what a window feeding the tracker frame by
+  /// frame hands to `MotionFit.fit`).
+  public static func samples(fromPoints points: [TrackPoint]) -> [MotionSample] {
+    points.filter(\.found).map {
       MotionSample(t: $0.t, x: $0.x, y: $0.y, scale: $0.scale, score: $0.score)
     }
   }
