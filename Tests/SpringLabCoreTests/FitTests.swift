@@ -157,6 +157,10 @@ private func relative(_ a: Double, _ b: Double) -> Double { abs(a - b) / abs(b) 
     #expect(throws: Never.self) {
       try ElementTracker.checkGaps([p(0, true), p(1, false), p(2, false), p(3, true)])
     }
+    // covered at the end, never seen again: lost too
+    #expect(throws: FitError.lostElement(time: 2, correlation: 0.2)) {
+      try ElementTracker.checkGaps([p(0, true), p(1, true), p(2, false), p(3, false), p(4, false)])
+    }
     #expect(throws: FitError.lostElement(time: 1, correlation: 0.2)) {
       try ElementTracker.checkGaps([p(0, true), p(1, false), p(2, false), p(3, false), p(4, true)])
     }

@@ -339,16 +339,18 @@ public struct ElementTracker: Sendable {
     return out.map { $0! }
   }
 
-  /// Throws `lostElement` when more than `maxGapFrames` consecutive dropped
-  /// points lie between two tracked ones; dropped points before the first or
-  /// after the last tracked one (an element that appears or leaves) are fine.
+  /// Throws `lostElement` when more than `maxGapFrames` consecutive points
+  /// are dropped after the first tracked one: between two tracked points, or
+  /// at the end (an element covered, or gone before the range ends — end the
+  /// range with `--to` before it leaves). Dropped points before the first
+  /// tracked one are fine: an element that appears during the motion (a fan
+  /// item fading in) is marked on a later frame and is not there yet.
   public static func checkGaps(_ points: [TrackPoint]) throws(FitError) {
-    guard let first = points.firstIndex(where: \.found), let last = points.lastIndex(where: \.found)
-    else { return }
+    guard let first = points.firstIndex(where: \.found) else { return }
     var run = 0
     var worst = 1.0
     var runStart = 0.0
-    for p in points[first...last] {
+    for p in points[first...] {
       if p.found {
         run = 0
         worst = 1

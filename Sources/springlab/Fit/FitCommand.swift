@@ -104,7 +104,9 @@ enum FitCommand {
         track = r.track
       }
     } catch let e as FitError {
-      throw CLIError(.input, "\(input): \(e.description)")
+      // why: sample-file messages already start with the file's name
+      let m = e.description
+      throw CLIError(.input, m.hasPrefix(input + ":") ? m : "\(input): \(m)")
     } catch let e as CLIError {
       throw e
     } catch {
