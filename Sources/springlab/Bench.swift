@@ -230,6 +230,6 @@ enum Bench {
 
   /// Everything, in table order.
   static func all(_ o: BenchOptions) -> [BenchResult] {
-    core(o) + BenchRender.all(o) + BenchWindow.all(o)
+    core(o) + BenchRender.all(o) + BenchWindow.all(o) + BenchFit.all(o)
   }
 }

@@ -15,7 +15,8 @@ enum BenchCommand {
         Measures, in one run: closed-form springs vs 1 ms RK4, scene steps per seed preset, floating mode
         at 100/1,000/10,000 bubbles, headless frames per second (1280x720, 1920x1080, with the panel),
         MP4 and GIF export vs ffmpeg alone, and the window under Xvfb (idle CPU, CPU and frame intervals
-        while the fan toggles, launch to first frame). Prints a table, or JSON with named figures (--json).
+        while the fan toggles, launch to first frame), and `fit` on a 3 s 1080p 60 fps clip (decode + track +
+        fit, as a ratio of the clip's length). Prints a table, or JSON with named figures (--json).
           --quick   a tiny run that only proves every figure is produced (for tests)
         Build with -c release for meaningful figures. Figures that cannot be measured here (no Xvfb,
         no ffmpeg, no font) are reported as skipped with the reason.

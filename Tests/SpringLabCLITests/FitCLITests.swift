@@ -270,6 +270,15 @@ struct FitCLITests {
     #expect(r2.err == "springlab: \(missing): no such file\n")
   }
 
+  @Test func noFFmpegIsExit4() throws {
+    let dir = CLIHarness.tempDir()
+    let clip = dir.appendingPathComponent("clip.mp4").path
+    try "x".write(toFile: clip, atomically: true, encoding: .utf8)
+    let r = try CLIHarness.run(["fit", clip], env: ["PATH": dir.path])
+    #expect(r.code == 4)
+    #expect(r.err.contains("ffmpeg not found"), "\(r.err)")
+  }
+
   @Test func csvSamplesFitTheSpringAndWriteSamples() throws {
     let dir = CLIHarness.tempDir()
     let csv = dir.appendingPathComponent("menu.csv").path

@@ -37,6 +37,8 @@ public struct ElementTracker: Sendable {
   public static let maxGapFrames = 2
   /// Size steps searched: 1.05ⁿ for n in this range (0.38× … 1.34×).
   static let scaleSteps = -20...6
+  /// Score a size step away from the current size must gain to be chosen.
+  static let scalePenalty: Float = 0.01
   static let scaleBase = 1.05
 
   struct Template {
@@ -267,6 +269,11 @@ public struct ElementTracker: Sendable {
     func fromLevel(_ u: Double, _ l: Int, origin: Int) -> Double {
       Double(origin) + (u + 0.5) * Double(1 << l) - 0.5
     }
+    // why: a size change must earn its keep; without this the size drifts to
+    // whatever crops the most background out of a still element's template
+    func penalised(_ m: Match) -> Float {
+      m.score - Self.scalePenalty * Float(abs(m.n - scaleIndex))
+    }
     let spread = global ? 3 : 2
     let lo = max(Self.scaleSteps.lowerBound, scaleIndex - spread)
     let hi = min(Self.scaleSteps.upperBound, scaleIndex + spread)
@@ -276,7 +283,7 @@ public struct ElementTracker: Sendable {
       let m = search(
         pyr[coarse], level: coarse, n: n, u: toLevel(px, coarse, origin: cx0),
         v: toLevel(py, coarse, origin: cy0), r: r)
-      if m.score > best.score { best = m }
+      if penalised(m) > penalised(best) { best = m }
     }
     guard best.score > -2 else { return best }
     // refine level by level
@@ -297,7 +304,7 @@ public struct ElementTracker: Sendable {
     for k in max(Self.scaleSteps.lowerBound, n - 1)...min(Self.scaleSteps.upperBound, n + 1) {
       around[k] = search(pyr[0], level: 0, n: k, u: u - Double(cx0), v: v - Double(cy0), r: 2)
     }
-    let top = around.values.max { $0.score < $1.score }!
+    let top = around.values.max { penalised($0) < penalised($1) }!
     n = top.n
     let t = template(level: 0, n: n)
     let tlx = Int((top.u - Double(t.width - 1) / 2).rounded())

@@ -198,7 +198,8 @@ public enum MotionFinder {
   /// Which pixels of `region` on `frames[index]` belong to the element: those
   /// that differ (by more than the change level) from the same pixel in at
   /// least 10 % of the frames, as the element moves off them. The background
-  /// it merely passes over changes in only a few frames. Frame-sized; nil
+  /// it merely passes over changes in only a few frames. Grown by a twentieth of
+  /// the region (at least 1 px) to take in the element's outline. Frame-sized; nil
   /// when fewer than a quarter of the region's pixels qualify (then the whole
   /// region is used).
   public static func elementMask(_ frames: [GreyFrame], region: FrameRegion, at index: Int)
@@ -234,6 +235,27 @@ public enum MotionFinder {
         n += 1
       }
     }
-    return n * 4 >= counts.count ? mask : nil
+    guard n * 4 >= counts.count else { return nil }
+    // why: grown so the element's outline (its contrast with what is around
+    // it) is part of the template, at every pyramid level: a flat-coloured
+    // element alone has nothing to correlate
+    let g = max(1, Int(min(region.width, region.height) / 20))
+    let rw = x1 - x0
+    let rh = y1 - y0
+    var local = [Bool](repeating: false, count: rw * rh)
+    for y in 0..<rh { for x in 0..<rw { local[y * rw + x] = mask[(y + y0) * w + x + x0] } }
+    var across = local
+    for y in 0..<rh {
+      for x in 0..<rw where local[y * rw + x] {
+        for xx in max(0, x - g)...min(rw - 1, x + g) { across[y * rw + xx] = true }
+      }
+    }
+    var grown = mask
+    for y in 0..<rh {
+      for x in 0..<rw where across[y * rw + x] {
+        for yy in max(0, y - g)...min(rh - 1, y + g) { grown[(yy + y0) * w + x + x0] = true }
+      }
+    }
+    return grown
   }
 }

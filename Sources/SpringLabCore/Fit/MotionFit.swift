@@ -68,7 +68,9 @@ public struct MotionFit: Sendable {
     let times = samples.map(\.t)
     let noise = noiseLevel(values)
     let span = (values.max() ?? 0) - (values.min() ?? 0)
-    let needed = max(minimumTravel, noiseMultiple * noise)
+    // why: the minimum travel is in pixels; a size is a ratio (2 % then)
+    let floor = used == .scale ? min(minimumTravel, 0.02) : minimumTravel
+    let needed = max(floor, noiseMultiple * noise)
     guard span > needed, span > 0 else {
       throw .noMotion(
         "the values span \(JSONWriter.number(span, places: 3)), at most \(JSONWriter.number(needed, places: 3)) (noise × \(JSONWriter.number(noiseMultiple)) or the minimum travel)"

@@ -62,21 +62,45 @@ enum VideoDecoder {
       throw .unreadable("cannot start ffmpeg: \(error)")
     }
     close(writeEnd)
-    var bytes: [UInt8] = []
+    // why: frames are cut off the pipe as they complete, so the clip is held
+    // once (the frame size comes from showinfo's first line on stderr)
+    var size: (Int, Int)?
+    var pending: [UInt8] = []
+    var images: [[UInt8]] = []
+    var held = 0
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var tooBig = false
+    var garbled = false
     while true {
       let n = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
       if n < 0 && errno == EINTR { continue }
       if n <= 0 { break }
-      if bytes.count + n > maxBytes {
+      pending.append(contentsOf: chunk[0..<n])
+      if size == nil { size = Self.frameSize(child.errors) }
+      guard let (w, h) = size else {
+        // why: showinfo logs a frame before it is written, so a full frame's
+        // worth of bytes with no size logged means the log is not what we expect
+        if pending.count > 64 << 20 {
+          garbled = true
+          break
+        }
+        continue
+      }
+      let frameBytes = w * h
+      var offset = 0
+      while pending.count - offset >= frameBytes {
+        images.append(Array(pending[offset..<(offset + frameBytes)]))
+        offset += frameBytes
+        held += frameBytes
+      }
+      if offset > 0 { pending.removeFirst(offset) }
+      if held > maxBytes {
         tooBig = true
         break
       }
-      bytes.append(contentsOf: chunk[0..<n])
     }
     close(readEnd)
-    if tooBig { child.stop(grace: 1) }
+    if tooBig || garbled { child.stop(grace: 1) }
     let status = child.wait()
     let log = child.errors
     child.cleanUp()
@@ -84,7 +108,7 @@ enum VideoDecoder {
       throw .unreadable(
         "more than \(maxBytes >> 20) MiB of grey frames; fit a shorter stretch with --from/--to")
     }
-    guard status == 0 else {
+    guard status == 0, !garbled else {
       let why =
         log.split(separator: "\n").last { !$0.contains("showinfo") && !$0.isEmpty }.map {
           String($0.prefix(160))
@@ -93,33 +117,32 @@ enum VideoDecoder {
     }
     // "[Parsed_showinfo_1 @ 0x…] n:   0 pts:      0 pts_time:0  … s:200x432 …"
     var times: [Double] = []
-    var size: (Int, Int)?
     for line in log.split(separator: "\n") where line.contains("pts_time:") {
       guard let tr = line.range(of: "pts_time:") else { continue }
       let rest = line[tr.upperBound...].drop { $0 == " " }
       guard let t = Double(rest.prefix { !$0.isWhitespace }) else { continue }
       times.append(t)
-      if size == nil, let sr = line.range(of: " s:") {
-        let dims = line[sr.upperBound...].prefix { !$0.isWhitespace }.split(separator: "x")
-        if dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]) { size = (w, h) }
-      }
     }
+    if size == nil { size = Self.frameSize(log) }
     guard let (w, h) = size, w > 0, h > 0, !times.isEmpty else {
       throw .unreadable(range == nil ? "no video frames" : "no video frames in the chosen range")
     }
-    let frameBytes = w * h
-    guard bytes.count == frameBytes * times.count else {
+    guard images.count == times.count, pending.isEmpty else {
       throw .unreadable(
-        "ffmpeg gave \(bytes.count) bytes for \(times.count) frames of \(w)x\(h)")
+        "ffmpeg gave \(images.count) whole frames of \(w)x\(h) for \(times.count) timestamps")
     }
-    var frames: [GreyFrame] = []
-    frames.reserveCapacity(times.count)
-    for (i, t) in times.enumerated() {
-      frames.append(
-        GreyFrame(
-          width: w, height: h, pts: t,
-          pixels: Array(bytes[(i * frameBytes)..<((i + 1) * frameBytes)])))
+    return zip(images, times).map { GreyFrame(width: w, height: h, pts: $1, pixels: $0) }
+  }
+
+  /// The frame size from showinfo's first line ("… s:200x432 …"), or nil.
+  static func frameSize(_ log: String) -> (Int, Int)? {
+    guard let line = log.split(separator: "\n").first(where: { $0.contains("pts_time:") }),
+      let sr = line.range(of: " s:")
+    else { return nil }
+    let dims = line[sr.upperBound...].prefix { !$0.isWhitespace }.split(separator: "x")
+    guard dims.count == 2, let w = Int(dims[0]), let h = Int(dims[1]), w > 0, h > 0 else {
+      return nil
     }
-    return frames
+    return (w, h)
   }
 }
