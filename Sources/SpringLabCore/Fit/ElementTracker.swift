@@ -38,7 +38,7 @@ public struct ElementTracker: Sendable {
   /// Size steps searched: 1.05ⁿ for n in this range (0.38× … 1.34×).
   static let scaleSteps = -20...6
   /// Score a size step away from the current size must gain to be chosen.
-  static let scalePenalty: Float = 0.01
+  static let scalePenalty: Float = 0.004
   static let scaleBase = 1.05
 
   struct Template {
