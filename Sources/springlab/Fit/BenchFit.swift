@@ -42,12 +42,14 @@ enum BenchFit {
     let region = FrameRegion(x: x0, y: y, width: Double(side), height: Double(side))
     var total: [Double] = []
     var decode: [Double] = []
+    var frameCount = 0
     for _ in 0..<o.slowRuns {
       let t0 = Bench.seconds()
       guard let frames = try? VideoDecoder.decode(clip, range: nil) else {
         return names.map { .skipped($0.0, unit: $0.1, "failed: cannot decode the clip") }
       }
       let t1 = Bench.seconds()
+      frameCount = frames.count
       guard (try? VideoFit.fit(frames: frames, region: region, regionAt: nil, axis: .auto)) != nil
       else {
         return names.map { .skipped($0.0, unit: $0.1, "failed: the clip did not fit") }
@@ -56,10 +58,11 @@ enum BenchFit {
       decode.append(t1 - t0)
     }
     let med = Bench.middle(total)
+    let note = o.quick ? "quick: a 320x180 1 s clip" : "\(frameCount) frames \(w)x\(h)"
     return [
-      BenchResult(name: names[0].0, value: med, unit: names[0].1),
-      BenchResult(name: names[1].0, value: med / seconds, unit: names[1].1),
-      BenchResult(name: names[2].0, value: Bench.middle(decode), unit: names[2].1),
+      BenchResult(name: names[0].0, value: med, unit: names[0].1, note: note),
+      BenchResult(name: names[1].0, value: med / seconds, unit: names[1].1, note: note),
+      BenchResult(name: names[2].0, value: Bench.middle(decode), unit: names[2].1, note: note),
     ]
   }
 }
