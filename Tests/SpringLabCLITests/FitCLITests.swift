@@ -175,6 +175,38 @@ struct FitCLITests {
       startFrames: 1)
   }
 
+  /// Every third frame dropped, the rest keeping their timestamps (a
+  /// variable frame rate, as phone recordings have): times come from each
+  /// frame's presentation timestamp, never from its index.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func variableFrameRateUsesPresentationTimestamps() throws {
+    let v = try FitVideos.bubble.get()
+    let out = FitVideos.dir.appendingPathComponent("vfr.mp4").path
+    let c = try Spawned.start(
+      ExecutableSearch.find("ffmpeg")!,
+      [
+        "-v", "error", "-y", "-i", v.path, "-vf", "select='not(eq(mod(n\\,3)\\,2))'",
+        "-fps_mode", "passthrough", "-c:v", "libx264", "-crf", "18", out,
+      ], env: ProcessInfo.processInfo.environment)
+    #expect(c.wait() == 0, "\(c.err)")
+    c.cleanUp()
+    let (code, o, err) = try FitVideos.fit([
+      out, "--from", "0.45", "--region", v.region, "--region-at", "\(v.regionAt)",
+      "--samples", FitVideos.dir.appendingPathComponent("vfr.csv").path,
+    ])
+    #expect(code == 0, "\(err)")
+    checkSpring(
+      o, truth: FitVideos.bubbleSpring, start: FitVideos.bubbleStart, tolerance: 0.02,
+      startFrames: 1)
+    // two of every three frames remain, at their original times
+    let times = try String(
+      contentsOfFile: FitVideos.dir.appendingPathComponent("vfr.csv").path, encoding: .utf8
+    ).split(separator: "\n").dropFirst().compactMap { Double($0.split(separator: ",")[0]) }
+    #expect(times.count == 46)
+    let steps = Set(zip(times, times.dropFirst()).map { Int((($1 - $0) * 60).rounded()) })
+    #expect(steps == [1, 2])
+  }
+
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
   func fanItemMarkedOnTheLastFrameWithin2Percent() throws {
     let v = try FitVideos.fan.get()
