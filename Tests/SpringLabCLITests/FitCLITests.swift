@@ -354,6 +354,8 @@ struct FitCLITests {
     #expect(try CLIHarness.run(["fit"]).code == 2)
     #expect(try CLIHarness.run(["fit", csv, "--region", "1,2,3"]).code == 2)
     #expect(try CLIHarness.run(["fit", csv, "--from", "2", "--to", "1"]).code == 2)
+    #expect(try CLIHarness.run(["fit", "clip.mp4", "--region-at", "1"]).code == 2)
+    #expect(try CLIHarness.run(["fit", csv, "--region", "1,2,3,4"]).code == 2)
     let help = try CLIHarness.run(["fit", "--help"])
     #expect(help.code == 0)
     #expect(help.out.contains("--region-at"))

@@ -59,6 +59,9 @@ enum FitCommand {
       region = rect
     }
     let regionAt = try a.double("region-at", in: 0...86_400, usage: usage)
+    if regionAt != nil && region == nil {
+      throw CLIError(.usage, "--region-at needs --region X,Y,W,H\nusage: \(usage)")
+    }
     let from = try a.double("from", in: 0...86_400, usage: usage)
     let to = try a.double("to", in: 0...86_400, usage: usage)
     if let f = from, let t = to, f >= t {
