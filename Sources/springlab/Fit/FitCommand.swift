@@ -31,8 +31,8 @@ enum FitCommand {
     sizes 0.38…1.34 × the region; matches below correlation \(ElementTracker.minimumCorrelation) are dropped, never guessed,
     and at least \(MotionFit.minimumSamples) samples must remain. Each frame's presentation timestamp is its time.
     Exit: 0 ok · 1 the fit's RMS residual exceeds \(Int(MotionFit.poorFitBound * 100)) % of the travel (printed anyway) · 2 usage ·
-          3 input unreadable, no motion found, element lost (more than \(ElementTracker.maxGapFrames) frames below the
-          correlation threshold between tracked frames) or too few samples · 4 no ffmpeg
+          3 input unreadable, no motion found, element lost (more than \(ElementTracker.maxGapFrames) consecutive frames below the
+          correlation threshold after it was first found) or too few samples · 4 no ffmpeg
     """
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
@@ -156,6 +156,9 @@ enum FitCommand {
       )
       if let ps = tr.pixelStart {
         o.append("start from pixels:       \(f(ps, 3)) s (the element is hidden before it moves)")
+        o.append(
+          "note:                    its first moments are not seen, so from and the initial velocity are extrapolated (the damping ratio and response are not affected)"
+        )
       }
     } else {
       o.append("samples:                 \(input) (\(fit.samples.count) samples)")
