@@ -161,6 +161,18 @@ struct FitCLITests {
     }
     let uk = o["uikit"] as? [String: Any]
     #expect(relative(uk?["dampingRatio"], 0.8) < 0.02)
+    // the snap is horizontal: --axis x gives the same spring, in frame pixels
+    let (cx, ox, ex) = try FitVideos.fit([
+      v.path, "--from", "0.45", "--region", v.region, "--region-at", "\(v.regionAt)", "--axis",
+      "x",
+    ])
+    #expect(cx == 0, "\(ex)")
+    #expect(ox["axis"] as? String == "x")
+    checkSpring(
+      ox, truth: FitVideos.bubbleSpring, start: FitVideos.bubbleStart, tolerance: 0.02,
+      startFrames: 1)
+    // it moves left: from is right of to
+    #expect((ox["from"] as? Double ?? 0) > (ox["to"] as? Double ?? 0))
   }
 
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
@@ -243,6 +255,16 @@ struct FitCLITests {
     checkSpring(
       o, truth: FitVideos.bubbleSpring, start: FitVideos.bubbleStart, tolerance: 0.05,
       startFrames: 1)
+  }
+
+  /// Grain and a low bitrate change pixels all over the frame: without a
+  /// region no element is guessed.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func grainWithoutARegionIsNotTakenForAnElement() throws {
+    let v = try FitVideos.bubbleNoisy.get()
+    let r = try CLIHarness.run(["fit", v.path, "--from", "0.45"])
+    #expect(r.code == 3)
+    #expect(r.err.contains("no single moving element"), "\(r.err)")
   }
 
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
