@@ -1,16 +1,30 @@
 # SpringLab: `make run` opens the playground, `make test` runs every test.
-# Both install missing Debian/Ubuntu packages first (sudo when not root).
-APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core fontconfig pkg-config \
-                xvfb xauth xdotool ffmpeg imagemagick chromium
+# Both install missing Debian/Ubuntu packages first (sudo when not root):
+# `make run` only what running needs, `make test` adds the test tools.
+RUN_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcairo2-dev fonts-dejavu-core fontconfig \
+                pkg-config ffmpeg
+TEST_PACKAGES := xvfb xauth xdotool imagemagick chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The Swift toolchain's usual home on these machines, used when present.
+ifneq ($(wildcard /opt/swift/usr/bin/swift),)
+  export PATH := /opt/swift/usr/bin:$(PATH)
+endif
 SWIFT ?= swift
 
-.PHONY: deps build run test release bench clean golden long-test
+.PHONY: deps deps-test build run test release bench clean golden long-test docs
 
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# Installs whichever of $(1) are missing.
+define install_missing
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
+endef
+
+deps:
+	$(call install_missing,$(RUN_PACKAGES))
+
+deps-test: deps
+	$(call install_missing,$(TEST_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -21,7 +35,7 @@ release: deps
 run: release
 	./.build/release/springlab $(ARGS)
 
-test: deps
+test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -31,12 +45,28 @@ bench: release
 clean:
 	rm -rf .build
 
-# Re-creates the golden frames after a deliberate visual change; look at them before committing.
-golden: deps
+# Re-creates the golden frames after a deliberate visual change and their contact sheet
+# (Tests/golden-contact-sheet.png, drawn with ImageMagick); look at them before committing.
+GOLDEN := Tests/SpringLabCLITests/Golden
+golden: deps-test
 	$(SWIFT) build --build-tests
 	SPRINGLAB_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenFrameTests
+	montage -font DejaVu-Sans -pointsize 14 -label '%t' $(GOLDEN)/mid-bloom.png $(GOLDEN)/open.png \
+	  $(GOLDEN)/bubble-snapped.png $(GOLDEN)/bubble-menu.png -tile 4x1 -geometry +6+6 -background '#8e8e93' \
+	  /tmp/springlab-golden-row.png
+	convert $(GOLDEN)/open-3x.png -crop 540x450+270+450 +repage /tmp/springlab-golden-3x.png
+	montage -font DejaVu-Sans -pointsize 14 -label 'open-3x (crop, 1:1 pixels)' /tmp/springlab-golden-3x.png \
+	  -geometry +6+6 -background '#8e8e93' /tmp/springlab-golden-3x-labelled.png
+	convert /tmp/springlab-golden-row.png /tmp/springlab-golden-3x-labelled.png -background '#8e8e93' \
+	  -gravity center -append Tests/golden-contact-sheet.png
+	rm -f /tmp/springlab-golden-row.png /tmp/springlab-golden-3x.png /tmp/springlab-golden-3x-labelled.png
+
+# Regenerates the preset-field reference in docs/FORMATS.md from the field table.
+docs: deps
+	$(SWIFT) build --build-tests
+	SPRINGLAB_UPDATE_DOCS=1 $(SWIFT) test --skip-build --filter FormatsDocTests
 
 # The long fault, fuzz and soak runs (about 10 minutes on 2 cores).
-long-test: deps
+long-test: deps-test
 	$(SWIFT) build --build-tests
-	SPRINGLAB_LONG_TESTS=1 $(SWIFT) test --skip-build --filter "HardeningTests|HardeningCLITests"
+	SPRINGLAB_LONG_TESTS=1 $(SWIFT) test --skip-build --filter "HardeningTests|HardeningCLITests|ReliabilityCLITests"

@@ -10,8 +10,13 @@ let package = Package(
   targets: [
     // Pure Swift, Foundation only: motion, models, presets, trace, scripts, lint, export.
     .target(name: "SpringLabCore"),
+    // What touches the OS: spawning (one wrapper), file identity and watching,
+    // remembered window state, dropped files, the single output writer.
+    .target(name: "SpringLabPlatform", dependencies: ["SpringLabCore"]),
     // Immediate-mode UI and draw lists; pure and headless-testable.
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
+    // The window's behaviour: state, actions, reduce, effects, view. No SDL, clock or files.
+    .target(name: "SpringLabStudio", dependencies: ["SpringLabCore", "SpringLabUI"]),
     // The only module that sees SDL.
     .systemLibrary(
       name: "CSDL2",
@@ -21,15 +26,41 @@ let package = Package(
         .brew(["sdl2", "sdl2_ttf", "sdl2_image"]),
       ]
     ),
-    .target(name: "SpringLabSDL", dependencies: ["CSDL2", "SpringLabUI", "SpringLabCore"]),
+    // The rasteriser: Cairo turns draw lists into pixels for the window and videos alike.
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+    ),
+    .target(
+      name: "SpringLabSDL",
+      dependencies: ["CSDL2", "CCairo", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
     .executableTarget(
-      name: "springlab", dependencies: ["SpringLabCore", "SpringLabUI", "SpringLabSDL"]),
-    .testTarget(name: "SpringLabCoreTests", dependencies: ["SpringLabCore"], exclude: ["Fixtures"]),
+      name: "springlab",
+      dependencies: [
+        "SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabStudio", "SpringLabSDL",
+      ]),
+    // Test-only entry points (the kill-during-save child); never shipped as a springlab command.
+    .executableTarget(
+      name: "springlab-test-support", dependencies: ["SpringLabCore", "SpringLabPlatform"]),
+    .testTarget(
+      name: "SpringLabCoreTests", dependencies: ["SpringLabCore", "SpringLabPlatform"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SpringLabPlatformTests", dependencies: ["SpringLabPlatform", "SpringLabCore"]),
     .testTarget(name: "SpringLabUITests", dependencies: ["SpringLabUI", "SpringLabCore"]),
     .testTarget(
-      name: "SpringLabCLITests", dependencies: ["springlab", "SpringLabCore", "SpringLabSDL"],
+      name: "SpringLabCLITests",
+      dependencies: [
+        "springlab", "springlab-test-support", "SpringLabCore", "SpringLabPlatform", "SpringLabSDL",
+      ],
       exclude: ["Golden"]),
-    .testTarget(name: "SpringLabSDLTests", dependencies: ["SpringLabSDL", "SpringLabUI"]),
+    .testTarget(
+      name: "SpringLabStudioTests",
+      dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore"]),
+    .testTarget(
+      name: "SpringLabSDLTests",
+      dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabCore", "SpringLabPlatform", "CCairo"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabPlatform
 
 /// Locates a TrueType font for UI text.
 ///
@@ -49,22 +50,10 @@ public enum FontLocator {
     guard let fcMatch = ExecutableSearch.find("fc-match", searchPath: searchPath) else {
       return nil
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: fcMatch)
-    process.arguments = ["-f", "%{file}", family]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    // why: read before waiting so a large output cannot fill the pipe and deadlock.
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0,
-      let path = String(data: data, encoding: .utf8)?.trimmingCharacters(
-        in: .whitespacesAndNewlines),
-      !path.isEmpty
-    else { return nil }
+    let (status, out) = ChildProcess.runChecked(
+      fcMatch, ["-f", "%{file}", family], env: ProcessInfo.processInfo.environment)
+    let path = out.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard status == 0, !path.isEmpty else { return nil }
     return path
   }
 

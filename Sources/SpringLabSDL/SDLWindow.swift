@@ -2,24 +2,56 @@ import CSDL2
 import Foundation
 import SpringLabUI
 
-/// A resizable, HiDPI-aware SDL window with a renderer that draws `DrawList`s
-/// and turns SDL events into `UIEvent`s. Initialises only `SDL_INIT_VIDEO`
-/// (which brings the event subsystem). Use from the main thread only.
+/// How a window shows the frame buffer the rasteriser draws into.
+public enum Presentation: String, Sendable {
+  /// The rasteriser draws straight into SDL's window surface (software
+  /// presentation, as under Xvfb); dirty rectangles go out with
+  /// `SDL_UpdateWindowSurfaceRects`.
+  case windowSurface = "surface"
+  /// The rasteriser draws into its own buffer; dirty rectangles are uploaded
+  /// into a streaming texture that a GPU renderer shows (HiDPI displays whose
+  /// window surface is in points, or when asked for).
+  case streamingTexture = "texture"
+}
+
+/// A resizable, HiDPI-aware SDL window that presents the very frame buffer
+/// the Cairo rasteriser draws (the same pixels `render` writes) and turns SDL
+/// events into `UIEvent`s. Initialises only `SDL_INIT_VIDEO` (which brings
+/// the event subsystem). Use from the main thread only.
+///
+/// `SPRINGLAB_PRESENT=surface|texture` forces a presentation (tests, bug reports).
 public final class SDLWindow {
-  /// Drawable size in pixels (renderer output size).
+  /// Frame buffer size in pixels (the window's size in pixels).
   public private(set) var pixelWidth: Int
   public private(set) var pixelHeight: Int
   /// Pixels per window point (1 on ordinary displays, 2 on HiDPI).
   public private(set) var scale: Double
-  /// Name of the SDL render driver in use (e.g. "opengl", "software").
+  /// How frames reach the screen.
+  public let presentation: Presentation
+  /// Name of the SDL render driver in use ("window-surface" when none).
   public let rendererName: String
-  /// Text cache for this window's renderer; nil when opened without a font.
+  /// Text cache for the rasteriser; nil when opened without a font.
   public let textCache: TextCache?
-  /// The draw-list renderer bound to the window's renderer.
-  public let drawer: DrawListRenderer
+  /// The rasteriser drawing the window's frames.
+  public let rasterizer: CairoRasterizer
+  /// Redraw only what changed between frames (default true).
+  public var incremental = true
+  /// The boxes the last `present` redrew and sent to the screen.
+  public private(set) var lastPresented: [PixelBox] = []
+  // why: `springlab bench` reads the process CPU time at every frame from
+  // here (SPRINGLAB_FRAME_CPU_LOG=FILE: one line per present, "CPU-seconds
+  // redrawn-pixels"), which the 10 ms ticks of /proc cannot resolve.
+  private let cpuLog: UnsafeMutablePointer<FILE>? = ProcessInfo.processInfo.environment[
+    "SPRINGLAB_FRAME_CPU_LOG"
+  ].flatMap { fopen($0, "w") }
 
   private let window: OpaquePointer
-  private let renderer: OpaquePointer
+  private var renderer: OpaquePointer?
+  private var texture: OpaquePointer?
+  private var buffer: FrameBuffer?
+  // why: a window surface in a format Cairo cannot draw into is fed through
+  // this surface over our own buffer and converted per dirty rectangle.
+  private var converter: UnsafeMutablePointer<SDL_Surface>?
   private var scaleX = 1.0
   private var scaleY = 1.0
 
@@ -38,13 +70,24 @@ public final class SDLWindow {
   ///   - width, height: size in window points; nil uses 1280 × 800 clamped
   ///     to 90 % of the display's usable bounds.
   ///   - fontPath: TTF for text; nil skips text commands.
+  ///   - presentation: nil picks the window surface unless it is smaller than
+  ///     the window in pixels (HiDPI), then a streaming texture;
+  ///     `SPRINGLAB_PRESENT` overrides both.
   /// - Throws: `.noDisplay` (with SDL_GetError text) if SDL video or the window
-  ///   cannot be created, `.sdl` if no renderer works, `.fontUnavailable`.
-  public init(title: String, width: Int? = nil, height: Int? = nil, fontPath: String?) throws {
+  ///   cannot be created, `.sdl` if neither presentation works, `.fontUnavailable`.
+  public init(
+    title: String, width: Int? = nil, height: Int? = nil, fontPath: String?,
+    presentation: Presentation? = nil
+  ) throws {
     // why: keep the desktop compositor running (SDL would bypass it by default),
     // and let a click that focuses the window also act on the UI.
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+    // why: otherwise SDL backs the window surface with an OpenGL texture
+    // when it finds a GL driver, which under Xvfb is Mesa's software GL
+    // (llvmpipe) redrawing the whole window per update; the native
+    // framebuffer (X11 shared memory) copies just the dirty rectangles.
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
     guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else {
       throw SDLBackendError.noDisplay(message: currentSDLError())
     }
@@ -82,35 +125,45 @@ public final class SDLWindow {
       throw SDLBackendError.noDisplay(message: message)
     }
     SDL_SetWindowMinimumSize(win, 320, 240)
-    let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-    guard
-      let ren = SDL_CreateRenderer(win, -1, UInt32(accelerated))
+    let forced = ProcessInfo.processInfo.environment["SPRINGLAB_PRESENT"].flatMap(
+      Presentation.init(rawValue:))
+    var chosen = forced ?? presentation ?? Self.naturalPresentation(win)
+    var ren: OpaquePointer? = nil
+    if chosen == .streamingTexture {
+      let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+      ren =
+        SDL_CreateRenderer(win, -1, UInt32(accelerated))
         ?? SDL_CreateRenderer(win, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
-    else {
-      let e = SDLBackendError.lastSDL("SDL_CreateRenderer")
+      if ren == nil { chosen = .windowSurface }
+    }
+    if chosen == .windowSurface, SDL_GetWindowSurface(win) == nil {
+      let e = SDLBackendError.lastSDL("SDL_GetWindowSurface")
       SDL_DestroyWindow(win)
       SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
       throw e
     }
     var info = SDL_RendererInfo()
-    rendererName =
-      SDL_GetRendererInfo(ren, &info) == 0 && info.name != nil
-      ? String(cString: info.name) : "unknown"
+    if let ren, SDL_GetRendererInfo(ren, &info) == 0, info.name != nil {
+      rendererName = String(cString: info.name)
+    } else {
+      rendererName = ren == nil ? "window-surface" : "unknown"
+    }
     var cache: TextCache? = nil
     if let fontPath {
       do {
-        cache = try TextCache(renderer: ren, fontPath: fontPath)
+        cache = try TextCache(fontPath: fontPath)
       } catch {
-        SDL_DestroyRenderer(ren)
+        if let ren { SDL_DestroyRenderer(ren) }
         SDL_DestroyWindow(win)
         SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
         throw error
       }
     }
+    self.presentation = chosen
     self.window = win
     self.renderer = ren
     self.textCache = cache
-    self.drawer = DrawListRenderer(renderer: ren, textCache: cache)
+    self.rasterizer = CairoRasterizer(textCache: cache)
     self.pixelWidth = w
     self.pixelHeight = h
     self.scale = 1
@@ -118,20 +171,134 @@ public final class SDLWindow {
   }
 
   deinit {
-    // why: textures belong to the renderer, so they go before it.
-    textCache?.purgeTextures()
-    SDL_DestroyRenderer(renderer)
+    if let cpuLog { fclose(cpuLog) }
+    buffer = nil
+    if let converter { SDL_FreeSurface(converter) }
+    if let texture { SDL_DestroyTexture(texture) }
+    if let renderer { SDL_DestroyRenderer(renderer) }
     SDL_DestroyWindow(window)
     SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+  }
+
+  /// The window surface unless the window has more pixels than points (a
+  /// HiDPI window, whose surface SDL would size in points): then a
+  /// streaming texture at the window's size in pixels.
+  static func naturalPresentation(_ win: OpaquePointer) -> Presentation {
+    var pw: Int32 = 0
+    var ph: Int32 = 0
+    var ww: Int32 = 0
+    var wh: Int32 = 0
+    // why: decided without creating the window surface, because a window
+    // that has one cannot also get a renderer.
+    SDL_GetWindowSizeInPixels(win, &pw, &ph)
+    SDL_GetWindowSize(win, &ww, &wh)
+    return pw > ww || ph > wh ? .streamingTexture : .windowSurface
   }
 
   /// Text measurement for the UI; nil without a font.
   public var measurer: TextMeasurer? { textCache?.measurer }
 
-  /// Draws `list` and shows it (waits for vsync when available).
+  /// Draws `list` into the window's frame buffer (only what changed since the
+  /// last frame when `incremental`) and shows the redrawn rectangles. Does
+  /// not wait for vsync on the window surface; the caller paces frames.
   public func present(_ list: DrawList) {
-    drawer.draw(list)
-    SDL_RenderPresent(renderer)
+    guard let buffer = frameBuffer() else { return }
+    let surface = presentation == .windowSurface ? SDL_GetWindowSurface(window) : nil
+    let mustLock = surface.map { ($0.pointee.flags & UInt32(SDL_RLEACCEL)) != 0 } ?? false
+    if mustLock { SDL_LockSurface(surface) }
+    let damage = rasterizer.render(list, into: buffer, incremental: incremental)
+    if mustLock { SDL_UnlockSurface(surface) }
+    lastPresented = damage
+    if !damage.isEmpty { show(damage, from: buffer, surface: surface) }
+    if let cpuLog {
+      var ts = timespec()
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+      let area = damage.reduce(0) { $0 + $1.area }
+      fputs("\(Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9) \(area)\n", cpuLog)
+      fflush(cpuLog)
+    }
+  }
+
+  /// Sends `boxes` of `buffer` to the screen.
+  private func show(
+    _ boxes: [PixelBox], from buffer: FrameBuffer, surface: UnsafeMutablePointer<SDL_Surface>?
+  ) {
+    var rects = boxes.map {
+      SDL_Rect(x: Int32($0.x0), y: Int32($0.y0), w: Int32($0.width), h: Int32($0.height))
+    }
+    switch presentation {
+    case .windowSurface:
+      if let converter, let surface {
+        for r in rects {
+          var src = r
+          var dst = r
+          SDL_UpperBlit(converter, &src, surface, &dst)
+        }
+      }
+      SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count))
+    case .streamingTexture:
+      guard let renderer, let texture else { return }
+      for var r in rects {
+        let p = buffer.bytes + Int(r.y) * buffer.stride + Int(r.x) * 4
+        SDL_UpdateTexture(texture, &r, p, Int32(buffer.stride))
+      }
+      SDL_RenderCopy(renderer, texture, nil, nil)
+      SDL_RenderPresent(renderer)
+    }
+  }
+
+  /// Shows the whole current frame again without redrawing it (after an expose).
+  public func representAll() {
+    guard let buffer, buffer.shown != nil else { return }
+    let surface = presentation == .windowSurface ? SDL_GetWindowSurface(window) : nil
+    show(
+      [PixelBox(x0: 0, y0: 0, x1: buffer.width, y1: buffer.height)], from: buffer, surface: surface)
+  }
+
+  /// The frame buffer for the current window size, created on first use and
+  /// after a resize (then the next frame is drawn in full).
+  private func frameBuffer() -> FrameBuffer? {
+    if let buffer, buffer.width == pixelWidth, buffer.height == pixelHeight {
+      // why: SDL may hand out a new window surface (after a resize back and
+      // forth); drawing into the old memory would be a use after free.
+      if presentation == .streamingTexture || converter != nil
+        || SDL_GetWindowSurface(window)?.pointee.pixels == buffer.bytes
+      {
+        return buffer
+      }
+    }
+    buffer = nil
+    if let converter { SDL_FreeSurface(converter) }
+    converter = nil
+    if let texture { SDL_DestroyTexture(texture) }
+    texture = nil
+    switch presentation {
+    case .windowSurface:
+      guard let s = SDL_GetWindowSurface(window), let pixels = s.pointee.pixels else { return nil }
+      let format = s.pointee.format.pointee.format
+      let w = Int(s.pointee.w)
+      let h = Int(s.pointee.h)
+      // why: XRGB/ARGB 8888 is Cairo's own layout: draw straight into the
+      // window's memory, no copy on the way to the screen.
+      if format == UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue)
+        || format == UInt32(SDL_PIXELFORMAT_RGB888.rawValue)
+      {
+        buffer = try? FrameBuffer(
+          wrapping: pixels, width: w, height: h, stride: Int(s.pointee.pitch))
+      } else if let own = try? FrameBuffer(width: w, height: h) {
+        converter = SDL_CreateRGBSurfaceWithFormatFrom(
+          own.bytes, Int32(w), Int32(h), 32, Int32(own.stride),
+          UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue))
+        buffer = converter == nil ? nil : own
+      }
+    case .streamingTexture:
+      guard let renderer else { return nil }
+      texture = SDL_CreateTexture(
+        renderer, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue),
+        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(pixelWidth), Int32(pixelHeight))
+      if texture != nil { buffer = try? FrameBuffer(width: pixelWidth, height: pixelHeight) }
+    }
+    return buffer
   }
 
   /// Sets the window title (UTF-8).
@@ -175,7 +342,12 @@ public final class SDLWindow {
     var oh: Int32 = 0
     var ww: Int32 = 0
     var wh: Int32 = 0
-    SDL_GetRendererOutputSize(renderer, &ow, &oh)
+    if let renderer {
+      SDL_GetRendererOutputSize(renderer, &ow, &oh)
+    } else if let s = SDL_GetWindowSurface(window) {
+      ow = s.pointee.w
+      oh = s.pointee.h
+    }
     SDL_GetWindowSize(window, &ww, &wh)
     pixelWidth = Int(max(1, ow))
     pixelHeight = Int(max(1, oh))
@@ -224,6 +396,10 @@ public final class SDLWindow {
         || id == SDL_WINDOWEVENT_DISPLAY_CHANGED.rawValue
       {
         resized = true
+      } else if id == SDL_WINDOWEVENT_EXPOSED.rawValue {
+        // why: the window system lost what was shown; the frame is still in
+        // the buffer, so it goes out again without redrawing.
+        representAll()
       }
       return nil
     case SDL_DROPFILE.rawValue:

@@ -1,3 +1,4 @@
+import CCairo
 import CSDL2
 import Foundation
 import SpringLabUI
@@ -6,13 +7,13 @@ import SpringLabUI
 /// `(text, pixel size) -> (width, height)` in pixels.
 public typealias TextMeasurer = (String, Double) -> (Double, Double)
 
-/// Rasterises single-line text runs into SDL textures and keeps them in a
-/// bounded LRU cache keyed by (text, pixel size, colour), so a run seen on
-/// consecutive frames is rasterised once. Also measures text (cached).
+/// Rasterises single-line text runs with SDL_ttf into coverage masks (Cairo
+/// A8 surfaces) and keeps them in a bounded LRU cache keyed by (text, pixel
+/// size), so a run seen on consecutive frames is rasterised once, whatever
+/// its colour. Cairo composites a mask in the run's colour (see
+/// `CairoRasterizer`). Also measures text (cached).
 ///
-/// Not thread-safe: use it on the thread that owns the renderer.
-/// The owner must call `purgeTextures()` before destroying the renderer,
-/// because textures belong to it.
+/// Not thread-safe: use it from one thread at a time.
 public final class TextCache {
   /// Smallest and largest pixel size a font is opened at.
   public static let pixelSizeRange = 1...512
@@ -20,27 +21,20 @@ public final class TextCache {
   struct Key: Hashable {
     var text: String
     var pixelSize: Int
-    var color: RGBA
-  }
-
-  struct MeasureKey: Hashable {
-    var text: String
-    var pixelSize: Int
   }
 
   /// A cached rasterised run; `width`/`height` in pixels.
   public struct Entry {
-    public let texture: OpaquePointer
+    /// A8 coverage mask (owned by the cache).
+    public let mask: OpaquePointer
     public let width: Int
     public let height: Int
     var lastUse: UInt64
   }
 
-  /// The SDL_Renderer the textures are created for.
-  public let renderer: OpaquePointer
   /// The font file every size is opened from.
   public let fontPath: String
-  /// Maximum number of cached textures; the least recently used is destroyed.
+  /// Maximum number of cached masks; the least recently used is destroyed.
   public let capacity: Int
   /// How many times a run has been rasterised (TTF_RenderUTF8_Blended calls).
   public private(set) var rasterizations = 0
@@ -48,10 +42,10 @@ public final class TextCache {
   public private(set) var measurements = 0
 
   private var entries: [Key: Entry] = [:]
-  private var measured: [MeasureKey: (Double, Double)] = [:]
+  private var measured: [Key: (Double, Double)] = [:]
   private var fonts: [Int: OpaquePointer] = [:]
-  // why: a run SDL cannot rasterise (e.g. wider than the largest texture) must
-  // not be retried every frame; it is remembered here (bounded like `entries`).
+  // why: a run SDL cannot rasterise must not be retried every frame; it is
+  // remembered here (bounded like `entries`).
   private var failed: Set<Key> = []
   private var tick: UInt64 = 0
   // why: the measurement cache has no per-entry resource, so it is simply
@@ -61,8 +55,7 @@ public final class TextCache {
   /// Opens `fontPath` once (at 16 px) to validate it.
   /// - Throws: `SDLBackendError.sdl` if TTF_Init fails,
   ///   `.fontUnavailable` if the font cannot be opened.
-  public init(renderer: OpaquePointer, fontPath: String, capacity: Int = 512) throws {
-    self.renderer = renderer
+  public init(fontPath: String, capacity: Int = 512) throws {
     self.fontPath = fontPath
     self.capacity = max(1, capacity)
     // why: TTF_Init is reference-counted; each cache balances it in deinit.
@@ -75,27 +68,26 @@ public final class TextCache {
   }
 
   deinit {
-    purgeTextures()
+    purge()
     for (_, f) in fonts { TTF_CloseFont(f) }
     TTF_Quit()
   }
 
-  /// Number of textures currently cached.
+  /// Number of masks currently cached.
   public var count: Int { entries.count }
 
-  /// Destroys every cached texture (call before destroying the renderer).
-  public func purgeTextures() {
-    for (_, e) in entries { SDL_DestroyTexture(e.texture) }
+  /// Destroys every cached mask.
+  public func purge() {
+    for (_, e) in entries { cairo_surface_destroy(e.mask) }
     entries.removeAll()
   }
 
   /// `(width, height)` in pixels of `text` at `size` pixels. Empty text has
   /// zero width and the font's line height. Returns (0, 0) if the font fails.
   public func measure(_ text: String, size: Double) -> (Double, Double) {
-    let px = Self.pixelSize(size)
-    let key = MeasureKey(text: text, pixelSize: px)
+    let key = Key(text: text, pixelSize: Self.pixelSize(size))
     if let m = measured[key] { return m }
-    guard let f = font(pixelSize: px) else { return (0, 0) }
+    guard let f = font(pixelSize: key.pixelSize) else { return (0, 0) }
     var w: Int32 = 0
     var h: Int32 = 0
     let clean = Self.sanitized(text)
@@ -116,14 +108,13 @@ public final class TextCache {
     { [self] text, size in measure(text, size: size) }
   }
 
-  /// The texture for a run, rasterising it only if it is not cached.
-  /// The texture's alpha modulation is set from `color.a`.
+  /// The coverage mask for a run, rasterising it only if it is not cached.
   /// Returns nil for empty text or if SDL fails (the run is then skipped).
-  public func texture(for text: String, size: Double, color: RGBA) -> Entry? {
+  public func mask(for text: String, size: Double) -> Entry? {
     let clean = Self.sanitized(text)
     guard !clean.isEmpty else { return nil }
     tick &+= 1
-    let key = Key(text: clean, pixelSize: Self.pixelSize(size), color: color)
+    let key = Key(text: clean, pixelSize: Self.pixelSize(size))
     if var e = entries[key] {
       e.lastUse = tick
       entries[key] = e
@@ -131,23 +122,44 @@ public final class TextCache {
     }
     guard !failed.contains(key), let f = font(pixelSize: key.pixelSize) else { return nil }
     rasterizations += 1
-    // why: render opaque and apply alpha through the texture's alpha mod, which
-    // behaves the same across SDL_ttf versions.
-    let fg = SDL_Color(r: color.r, g: color.g, b: color.b, a: 255)
-    guard let surface = TTF_RenderUTF8_Blended(f, clean, fg) else {
+    // why: white glyphs on a transparent surface: the alpha channel is the coverage.
+    let fg = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+    guard let rendered = TTF_RenderUTF8_Blended(f, clean, fg) else {
       rememberFailure(key)
       return nil
     }
-    defer { SDL_FreeSurface(surface) }
-    guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else {
+    defer { SDL_FreeSurface(rendered) }
+    guard
+      let argb = SDL_ConvertSurfaceFormat(rendered, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0)
+    else {
       rememberFailure(key)
       return nil
     }
-    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-    SDL_SetTextureAlphaMod(tex, color.a)
+    defer { SDL_FreeSurface(argb) }
+    let w = Int(argb.pointee.w)
+    let h = Int(argb.pointee.h)
+    let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h))
+    guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS,
+      let dst = cairo_image_surface_get_data(mask),
+      let src = argb.pointee.pixels
+    else {
+      cairo_surface_destroy(mask)
+      rememberFailure(key)
+      return nil
+    }
+    cairo_surface_flush(mask)
+    let dstStride = Int(cairo_image_surface_get_stride(mask))
+    let srcPitch = Int(argb.pointee.pitch)
+    let bytes = src.assumingMemoryBound(to: UInt8.self)
+    for y in 0..<h {
+      let s = bytes + y * srcPitch
+      let d = dst + y * dstStride
+      // why: ARGB8888 is B, G, R, A in memory on little-endian machines.
+      for x in 0..<w { d[x] = s[x * 4 + 3] }
+    }
+    cairo_surface_mark_dirty(mask)
     if entries.count >= capacity { evictLeastRecentlyUsed() }
-    let e = Entry(
-      texture: tex, width: Int(surface.pointee.w), height: Int(surface.pointee.h), lastUse: tick)
+    let e = Entry(mask: mask!, width: w, height: h, lastUse: tick)
     entries[key] = e
     return e
   }
@@ -161,7 +173,7 @@ public final class TextCache {
     // why: a linear scan over ≤ capacity entries only happens on a cache miss,
     // which already pays for a rasterisation, so it never dominates.
     guard let victim = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
-    SDL_DestroyTexture(victim.value.texture)
+    cairo_surface_destroy(victim.value.mask)
     entries.removeValue(forKey: victim.key)
   }
 

@@ -1,9 +1,13 @@
 import Foundation
+import SpringLabCore
+import SpringLabPlatform
 
-/// Encodes raw BGRA frames to `.mp4` (H.264) or `.gif` by piping them into a
-/// concurrently running `ffmpeg`. The result appears at `outputPath` only when
-/// ffmpeg succeeds; until then it is a hidden temporary file in the same
-/// folder, removed on any failure.
+/// Encodes raw BGRA frames to `.mp4` (H.264, BT.709, tagged so players show
+/// the colours the window showed) or `.gif` by piping them into a
+/// concurrently running `ffmpeg` (started through `ChildProcess`). The result
+/// appears at `outputPath` only when ffmpeg exits 0 and the file is complete
+/// (an MP4 with its index, a GIF with its trailer); until then it is the
+/// output writer's temporary file beside it, removed on any failure.
 ///
 /// Use from one thread: `init`, `write(frame:)` × n, `finish()`.
 public final class VideoEncoder {
@@ -22,11 +26,14 @@ public final class VideoEncoder {
   public let format: Format
   /// Frames accepted so far.
   public private(set) var framesWritten = 0
+  /// What goes through the pipe (always `.bgra` for gif).
+  public let input: EncoderPixelFormat
 
-  private let process: Process
-  private let stdinHandle: FileHandle
-  private let temporaryPath: String
-  private let logPath: String
+  // why: in-process conversion reuses one plane buffer for every frame.
+  private var converter: YUV420Converter?
+
+  private let process: ChildProcess
+  private let output: OutputFile
   private var done = false
 
   // why: a write to a pipe whose reader died must become EPIPE (an error we
@@ -39,12 +46,15 @@ public final class VideoEncoder {
   ///   - width, height: frame size in pixels, 1…7680 × 1…4320 (even for mp4).
   ///   - fps: frames per second, 1…240; for gif it must divide 100 (gif
   ///     delays are whole hundredths of a second).
+  ///   - input: the pixel format sent to ffmpeg (mp4 only; gif takes BGRA).
   ///   - ffmpegPath: explicit executable; nil searches `searchPath`.
   ///   - searchPath: colon-separated directories (default: `PATH`).
   /// - Throws: `.toolMissing(tool: "ffmpeg", package: "ffmpeg")`,
-  ///   `.invalidSize`, `.invalidVideoSettings`, `.io`.
+  ///   `.invalidSize`, `.invalidVideoSettings`, `.io` (the output's folder
+  ///   missing or unwritable, the output a folder or not a regular file).
   public init(
     outputPath: String, width: Int, height: Int, fps: Int,
+    input: EncoderPixelFormat = .bgra,
     ffmpegPath: String? = nil,
     searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
   ) throws {
@@ -79,25 +89,64 @@ public final class VideoEncoder {
     }
     Self.ignoreSIGPIPE
 
-    let tmp = AtomicOutput.temporaryPath(for: outputPath)
-    let log = tmp + ".log"
-    guard FileManager.default.createFile(atPath: log, contents: nil),
-      let logHandle = FileHandle(forWritingAtPath: log)
-    else {
-      throw SDLBackendError.io(path: log, message: "cannot create ffmpeg log file")
+    let out: OutputFile
+    do { out = try OutputFile(path: outputPath) } catch {
+      throw SDLBackendError.io(path: outputPath, message: "cannot write: " + error.reason)
     }
-    defer { try? logHandle.close() }
+    out.handOver()
+    let tmp = out.temporaryPath
 
+    let piped: EncoderPixelFormat = format == .mp4 ? input : .bgra
+    let args = Self.arguments(
+      format: format, input: piped, width: width, height: height, fps: fps, source: "-",
+      output: tmp)
+
+    let p: ChildProcess
+    do {
+      p = try ChildProcess.launch(
+        exe, args, env: ProcessInfo.processInfo.environment, captureErrors: true, inputPipe: true)
+    } catch {
+      out.discard()
+      throw SDLBackendError.io(path: exe, message: "cannot start ffmpeg: \(error)")
+    }
+
+    self.outputPath = outputPath
+    self.width = width
+    self.height = height
+    self.fps = fps
+    self.format = format
+    self.input = piped
+    self.converter = piped == .yuv420p ? YUV420Converter(width: width, height: height) : nil
+    self.process = p
+    self.output = out
+  }
+
+  /// ffmpeg's arguments for raw frames in `input` format read from `source`
+  /// ("-" for the pipe, or a file of raw frames, as the bench feeds ffmpeg
+  /// alone) encoded to `output`: BT.709, limited range, tagged.
+  public static func arguments(
+    format: Format, input piped: EncoderPixelFormat, width: Int, height: Int, fps: Int,
+    source: String, output: String
+  ) -> [String] {
     var args = [
       "-hide_banner", "-nostdin", "-nostats", "-loglevel", "warning", "-y",
-      "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", "\(fps)",
-      "-i", "-", "-an",
+      "-f", "rawvideo", "-pix_fmt", piped.rawValue, "-s", "\(width)x\(height)", "-r", "\(fps)",
     ]
+    if piped == .yuv420p {
+      // why: say what the bytes already are, so ffmpeg does not convert again.
+      args += ["-color_range", "tv", "-colorspace", "bt709"]
+    }
+    args += ["-i", source, "-an"]
     switch format {
     case .mp4:
+      if piped == .bgra {
+        // why: swscale's default matrix is BT.601; HD players decode BT.709.
+        args += ["-vf", "scale=out_color_matrix=bt709:out_range=tv"]
+      }
       args += [
         "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
-        "-movflags", "+faststart", "-f", "mp4", tmp,
+        "-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709",
+        "-color_trc", "bt709", "-movflags", "+faststart", "-f", "mp4", output,
       ]
     case .gif:
       // why: one palette for the whole clip, weighted to moving pixels
@@ -105,36 +154,10 @@ public final class VideoEncoder {
       args += [
         "-filter_complex",
         "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
-        "-loop", "0", "-f", "gif", tmp,
+        "-loop", "0", "-f", "gif", output,
       ]
     }
-
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: exe)
-    p.arguments = args
-    let pipe = Pipe()
-    p.standardInput = pipe
-    p.standardOutput = FileHandle.nullDevice
-    p.standardError = logHandle
-    do {
-      try p.run()
-    } catch {
-      unlink(log)
-      throw SDLBackendError.io(path: exe, message: "cannot start ffmpeg: \(error)")
-    }
-    // why: our copy of the read end must close, or ffmpeg's early exit would
-    // never surface as EPIPE on our writes.
-    try? pipe.fileHandleForReading.close()
-
-    self.outputPath = outputPath
-    self.width = width
-    self.height = height
-    self.fps = fps
-    self.format = format
-    self.process = p
-    self.stdinHandle = pipe.fileHandleForWriting
-    self.temporaryPath = tmp
-    self.logPath = log
+    return args
   }
 
   deinit {
@@ -159,41 +182,51 @@ public final class VideoEncoder {
       throw SDLBackendError.invalidVideoSettings(
         "frame has \(bgra.count) bytes, expected \(frameByteCount) (\(width)x\(height) BGRA)")
     }
-    let fd = stdinHandle.fileDescriptor
-    var offset = 0
-    while offset < bgra.count {
-      let n = Foundation.write(fd, bgra.baseAddress! + offset, bgra.count - offset)
-      if n > 0 {
-        offset += n
-      } else if n < 0 && errno == EINTR {
-        continue
-      } else {
-        let reason = n < 0 ? String(cString: strerror(errno)) : "short write"
-        let log = cancel()
-        throw SDLBackendError.encoderWriteFailed(
-          reason + (log.isEmpty ? "" : "; ffmpeg said:\n\(log)"))
-      }
+    if converter != nil {
+      // why: converting here, on the writer thread, overlaps the renderer;
+      // mutating in place keeps the one plane buffer (no copy on write).
+      converter!.convert(bgra: bgra.baseAddress!, stride: width * 4)
+      try converter!.planes.withUnsafeBytes { try send($0) }
+    } else {
+      try send(bgra)
     }
     framesWritten += 1
   }
 
-  /// Closes ffmpeg's input, waits for it and moves the result into place.
+  /// Writes `bytes` into ffmpeg's input; on failure ends ffmpeg and throws
+  /// with what it said.
+  private func send(_ bytes: UnsafeRawBufferPointer) throws {
+    if let reason = process.writeInput(bytes) {
+      let log = cancel()
+      throw SDLBackendError.encoderWriteFailed(
+        reason + (log.isEmpty ? "" : "; ffmpeg said:\n\(log)"))
+    }
+  }
+
+  /// Closes ffmpeg's input, waits for it, checks its exit status and the
+  /// file it wrote, and moves the result into place.
   /// - Returns: `outputPath`.
-  /// - Throws: `.encoderFailed` (temporary output removed) or `.io`.
+  /// - Throws: `.encoderFailed` (temporary output removed) or `.io` (the
+  ///   file incomplete, fsync or rename failed; the old output survives).
   @discardableResult
   public func finish() throws -> String {
     guard !done else { throw SDLBackendError.encoderWriteFailed("encoder already finished") }
     done = true
-    try? stdinHandle.close()
-    process.waitUntilExit()
-    let status = process.terminationStatus
-    let log = Self.tail(of: logPath)
-    unlink(logPath)
-    guard process.terminationReason == .exit, status == 0 else {
-      unlink(temporaryPath)
+    process.closeInput()
+    let status = process.wait()
+    let log = process.errorTail()
+    process.cleanUp()
+    guard status == 0 else {
+      output.discard()
       throw SDLBackendError.encoderFailed(status: status, log: log)
     }
-    try AtomicOutput.commit(temporary: temporaryPath, to: outputPath)
+    do {
+      try output.commit(verify: format == .mp4 ? OutputCheck.mp4 : OutputCheck.gif)
+    } catch {
+      throw SDLBackendError.io(
+        path: outputPath,
+        message: "cannot write: " + error.reason + (log.isEmpty ? "" : "; ffmpeg said:\n\(log)"))
+    }
     return outputPath
   }
 
@@ -202,20 +235,11 @@ public final class VideoEncoder {
   public func cancel() -> String {
     guard !done else { return "" }
     done = true
-    try? stdinHandle.close()
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    let log = Self.tail(of: logPath)
-    unlink(logPath)
-    unlink(temporaryPath)
+    process.closeInput()
+    process.stop(grace: 2)
+    let log = process.errorTail()
+    process.cleanUp()
+    output.discard()
     return log
-  }
-
-  /// The last lines (≤ 2 kB) of a log file.
-  static func tail(of path: String) -> String {
-    guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return "" }
-    let slice = data.suffix(2048)
-    return (String(data: slice, encoding: .utf8) ?? String(decoding: slice, as: UTF8.self))
-      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

@@ -36,21 +36,19 @@ public struct RGBA: Sendable, Hashable {
   }
 }
 
-/// A vertex in window pixels (origin top-left, y down).
-public struct DrawVertex: Sendable, Equatable {
-  public var x: Float
-  public var y: Float
-  public var color: RGBA
+/// A point in window pixels (origin top-left, y down).
+public struct PixelPoint: Sendable, Hashable {
+  public var x: Double
+  public var y: Double
 
-  public init(_ x: Float, _ y: Float, _ color: RGBA) {
+  public init(_ x: Double, _ y: Double) {
     self.x = x
     self.y = y
-    self.color = color
   }
 }
 
 /// A rectangle in window pixels.
-public struct PixelRect: Sendable, Equatable {
+public struct PixelRect: Sendable, Hashable {
   public var x: Double
   public var y: Double
   public var w: Double
@@ -69,19 +67,40 @@ public struct PixelRect: Sendable, Equatable {
 }
 
 /// Horizontal alignment of a text run relative to its anchor x.
-public enum TextAlign: Sendable, Equatable {
+public enum TextAlign: Sendable, Hashable {
   case left, center, right
 }
 
-/// One instruction for a back end. Geometry is already tessellated (with
-/// anti-aliasing fringes as vertex alpha), so a back end only has to submit
-/// triangles (one geometry call per batch) and blit cached text.
-public enum DrawCommand: Sendable, Equatable {
-  /// Untextured triangles; `indices` index into `vertices` three at a time.
-  case triangles(vertices: [DrawVertex], indices: [Int32])
+/// A geometric outline in window pixels, kept as what it is (a circle stays a
+/// circle) so the rasteriser draws true curves at any scale.
+public enum DrawPath: Sendable, Hashable {
+  /// A full circle, centre and radius in pixels.
+  case circle(cx: Double, cy: Double, r: Double)
+  /// A circular arc from angle `from` to `to` (radians, measured from +x
+  /// toward +y, i.e. clockwise on screen); `to < from` draws nothing.
+  case arc(cx: Double, cy: Double, r: Double, from: Double, to: Double)
+  /// A rectangle whose corners are quarter circles of `radius` pixels (0 is
+  /// square; clamped to half the shorter side).
+  case roundedRect(PixelRect, radius: Double)
+  /// A closed polygon through the points.
+  case polygon([PixelPoint])
+  /// An open polyline through the points (filled, it is closed implicitly).
+  case polyline([PixelPoint])
+}
+
+/// One instruction for the rasteriser, in painter's order. Coordinates are
+/// window pixels; colours straight alpha.
+public enum DrawCommand: Sendable, Hashable {
+  /// Fills `path` (non-zero winding) with an anti-aliased edge.
+  case fill(DrawPath, RGBA)
+  /// Strokes `path` `width` pixels wide with round joins and caps.
+  case stroke(DrawPath, width: Double, RGBA)
+  /// A soft round shadow: `color` inside radius `r`, fading to nothing at
+  /// `r + blur` pixels (a radial gradient, not stacked discs).
+  case shadow(cx: Double, cy: Double, r: Double, blur: Double, RGBA)
   /// A single line of text whose top is at `y` (pixels), `size` in pixels.
-  /// Back ends cache the rasterised run: the same (text, size, color) must not
-  /// be rasterised twice.
+  /// Back ends cache the rasterised run: the same (text, size) must not be
+  /// rasterised twice.
   case text(String, x: Double, y: Double, size: Double, color: RGBA, align: TextAlign)
   /// Restricts later commands to `rect`; `nil` removes the clip.
   case clip(PixelRect?)
@@ -95,50 +114,31 @@ public struct DrawList: Sendable, Equatable {
   public private(set) var commands: [DrawCommand] = []
   /// Background colour the back end clears to before drawing.
   public var clearColor = RGBA(0x1E, 0x1F, 0x24)
-  // why: consecutive shapes are merged into one triangle batch so a frame is a
-  // handful of geometry calls, not thousands.
-  private var batchVertices: [DrawVertex] = []
-  private var batchIndices: [Int32] = []
 
   public init() {}
 
-  /// Every command including the open triangle batch.
-  public var finished: [DrawCommand] {
-    var copy = self
-    copy.flush()
-    return copy.commands
-  }
+  /// Every command, in painter's order.
+  public var finished: [DrawCommand] { commands }
 
-  public mutating func flush() {
-    guard !batchIndices.isEmpty else { return }
-    commands.append(.triangles(vertices: batchVertices, indices: batchIndices))
-    batchVertices.removeAll(keepingCapacity: true)
-    batchIndices.removeAll(keepingCapacity: true)
+  /// Appends a command as is (colours with zero alpha are kept; the
+  /// convenience methods drop them).
+  public mutating func add(_ command: DrawCommand) {
+    commands.append(command)
   }
 
   public mutating func text(
     _ s: String, x: Double, y: Double, size: Double, color: RGBA, align: TextAlign = .left
   ) {
     guard !s.isEmpty, color.a > 0 else { return }
-    flush()
     commands.append(.text(s, x: x, y: y, size: size, color: color, align: align))
   }
 
   public mutating func image(_ path: String, rect: PixelRect, alpha: Double = 1) {
     guard alpha > 0 else { return }
-    flush()
     commands.append(.image(path: path, rect: rect, alpha: alpha))
   }
 
   public mutating func clip(_ rect: PixelRect?) {
-    flush()
     commands.append(.clip(rect))
-  }
-
-  /// Appends raw triangles (indices relative to `vertices`).
-  public mutating func triangles(_ vertices: [DrawVertex], _ indices: [Int32]) {
-    let base = Int32(batchVertices.count)
-    batchVertices.append(contentsOf: vertices)
-    batchIndices.append(contentsOf: indices.map { $0 + base })
   }
 }

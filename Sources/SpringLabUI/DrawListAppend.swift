@@ -5,15 +5,8 @@ extension DrawList {
   public mutating func append(_ other: DrawList) {
     var clipped = false
     for c in other.finished {
-      switch c {
-      case .triangles(let v, let i): triangles(v, i)
-      case .text(let s, let x, let y, let size, let color, let align):
-        text(s, x: x, y: y, size: size, color: color, align: align)
-      case .clip(let r):
-        clip(r)
-        clipped = r != nil
-      case .image(let p, let r, let a): image(p, rect: r, alpha: a)
-      }
+      add(c)
+      if case .clip(let r) = c { clipped = r != nil }
     }
     if clipped { clip(nil) }
   }
@@ -24,8 +17,10 @@ extension DrawList {
     out.clearColor = clearColor
     for c in finished {
       switch c {
-      case .triangles(let v, let i):
-        out.triangles(v.map { DrawVertex($0.x, $0.y, $0.color.fading(k)) }, i)
+      case .fill(let p, let color): out.add(.fill(p, color.fading(k)))
+      case .stroke(let p, let w, let color): out.add(.stroke(p, width: w, color.fading(k)))
+      case .shadow(let x, let y, let r, let blur, let color):
+        out.add(.shadow(cx: x, cy: y, r: r, blur: blur, color.fading(k)))
       case .text(let s, let x, let y, let size, let color, let align):
         out.text(s, x: x, y: y, size: size, color: color.fading(k), align: align)
       case .clip(let r): out.clip(r)

@@ -16,15 +16,23 @@ extension UIContext {
     let label = (shown ?? f.label) + "##" + f.path
     switch f.kind {
     case .number(let kp, let range, let unit):
-      return slider(
-        label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp], unit: unit,
+      let changed = slider(
+        label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp],
+        unit: unit.rawValue,
         step: UIContext.step(range: range, unit: unit), track: f.dragRange)
+      // why: a typed 0.9995 would save a preset the reader refuses (damping skips 0.999…1)
+      if changed && f.isDampingRatio {
+        preset[keyPath: kp] = UIKitSpring.acceptedDamping(preset[keyPath: kp])
+      }
+      return changed
     case .integer(let kp, let range):
       return sliderInt(
         label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp],
         track: f.dragRange.map { Int($0.lowerBound)...Int($0.upperBound) })
-    case .choice(let kp, let options):
-      return picker(label, selection: &preset[keyPath: kp], options: options)
+    case .choice(let c):
+      var name = c.get(preset)
+      guard picker(label, selection: &name, options: c.options) else { return false }
+      return c.set(&preset, name)
     case .flag(let kp):
       return toggle(label, value: &preset[keyPath: kp])
     case .text(let kp, _, let maxLength):
@@ -41,12 +49,12 @@ extension UIContext {
   /// A slider step that suits a field: 0.01 s for times, 1 pt / 1° for
   /// lengths and angles, and for plain ratios a step that gives about a
   /// hundred to a few thousand positions over the range.
-  public static func step(range: ClosedRange<Double>, unit: String) -> Double {
+  public static func step(range: ClosedRange<Double>, unit: FieldUnit) -> Double {
     let span = range.upperBound - range.lowerBound
     switch unit {
-    case "s": return span <= 2 ? 0.001 : 0.01
-    case "pt", "°", "pt/s": return 1
-    default:
+    case .seconds: return span <= 2 ? 0.001 : 0.01
+    case .points, .degrees, .pointsPerSecond: return 1
+    case .none:
       if span <= 0.2 { return 0.0001 }
       if span <= 2 { return 0.01 }
       return 0.1

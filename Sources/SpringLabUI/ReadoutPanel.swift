@@ -24,7 +24,10 @@ public enum ReadoutPanel {
       ("Stagger", String(format: "%.3f s", p.fan.expand.stagger)),
       ("Radius", String(format: "%.0f pt", p.fan.radius)),
       ("Arc", String(format: "%.0f° … %.0f°", p.fan.startAngle, p.fan.endAngle)),
-      ("Collapse", String(format: "%.3f s, %@", p.fan.collapse.duration, p.fan.collapse.curve)),
+      (
+        "Collapse",
+        String(format: "%.3f s, %@", p.fan.collapse.duration, p.fan.collapse.curve.rawValue)
+      ),
       (
         "Bubble snap", String(format: "%.2f s, ζ %.2f", p.bubble.snapDuration, p.bubble.snapDamping)
       ),

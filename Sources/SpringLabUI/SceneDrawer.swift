@@ -51,7 +51,13 @@ public enum SceneDrawer {
     func px(_ p: Point) -> (Double, Double) { v.toPixels(p) }
     let (sx, sy) = px(Point(0, 0))
     let screen = PixelRect(x: sx, y: sy, w: d.width * s, h: d.height * s)
-    let corner = (d.id == "ipadSplit" ? 18.0 : d.id == "iphoneSE" ? 6 : 44) * s
+    let radius: Double
+    switch d.model {
+    case .ipadSplit: radius = 18
+    case .iphoneSE: radius = 6
+    case .iphone15, .iphone15ProMax: radius = 44
+    }
+    let corner = radius * s
     dl.fillRoundedRect(
       PixelRect(x: sx - 12 * s, y: sy - 12 * s, w: screen.w + 24 * s, h: screen.h + 24 * s),
       radius: corner + 12 * s,
@@ -89,6 +95,9 @@ public enum SceneDrawer {
     }
     FanDrawer.draw(scene, v, &dl, icons, options)
     BubbleDrawer.draw(scene, v, &dl, icons)
+    for c in scene.more {
+      (c.base as? DrawableControl)?.draw(at: t, scene.context, view: v, into: &dl, icons: icons)
+    }
     drawKeyboard(scene, v, &dl)
     // home indicator
     if d.hasHomeIndicator {
@@ -110,6 +119,18 @@ public enum SceneDrawer {
       dl.text(
         toast.text, x: cx, y: cy - 8 * s, size: 15 * s, color: RGBA(255, 255, 255).fading(fade),
         align: .center)
+    }
+    if scene.floatingSlowed(at: t) {
+      // why: a field too heavy for real time runs slower; say so rather than
+      // let the designer think the physics changed
+      let text = "Floating bubbles slowed: too many to simulate in real time"
+      let w = (Double(text.count) * 7 + 24) * s
+      let h = 26 * s
+      let (cx, cy) = px(Point(d.width / 2, d.safe.top + 24))
+      dl.fillRoundedRect(
+        PixelRect(x: cx - w / 2, y: cy - h / 2, w: w, h: h), radius: h / 2, Palette.toast)
+      dl.text(
+        text, x: cx, y: cy - 6 * s, size: 12 * s, color: RGBA(0xFF, 0xD6, 0x0A), align: .center)
     }
     if options.debug { DebugOverlay.draw(scene, v, &dl) }
     if options.touches, let p = scene.pointer {

@@ -145,7 +145,7 @@ extension UIContext {
       let outcome = runEditor(sid, hitR) { ValueFormat.parse($0, unit: spec.unit) != nil }
       switch outcome {
       case .submitted(let typed, let outside):
-        if let v = ValueFormat.parse(typed, unit: spec.unit) {
+        if case .success(let v) = ValueFormat.check(typed, unit: spec.unit) {
           let typedValue = spec.integer ? v.rounded() : v
           value = ValueFormat.clamp(typedValue, spec.range)
           editing = nil
@@ -153,12 +153,23 @@ extension UIContext {
         } else if outside {
           editing = nil
         } else {
+          // why: a rejected value says why instead of being ignored silently
+          if case .failure(let r) = ValueFormat.check(typed, unit: spec.unit) {
+            editing?.invalidReason = r.reason
+          }
           editing?.invalid = true
           drawEditor(editing!, hitR)
         }
       case .cancelled:
         editing = nil
-      case .edited, .none:
+      case .edited:
+        // why: once a reason shows (after Enter), it follows the text being fixed
+        if editing?.invalidReason != nil, let text = editing?.buffer.text,
+          case .failure(let r) = ValueFormat.check(text, unit: spec.unit)
+        {
+          editing?.invalidReason = r.reason
+        }
+      case .none:
         break
       }
       if editing?.id == sid { return value != before }

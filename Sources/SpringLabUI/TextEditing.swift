@@ -7,6 +7,8 @@ struct InlineEdit {
   var maxLength: Int
   /// The text does not parse (numbers): the field shows red.
   var invalid = false
+  /// Why, shown under the field while it is red ("“O” is not part of a number").
+  var invalidReason: String?
 }
 
 /// What happened to a field being edited this frame.
@@ -75,7 +77,10 @@ extension UIContext {
         }
       }
     }
-    if let check = invalidCheck { e.invalid = !check(e.buffer.text) }
+    if let check = invalidCheck {
+      e.invalid = !check(e.buffer.text)
+      if !e.invalid { e.invalidReason = nil }
+    }
     editing = e
     drawEditor(e, rect)
     lastItem = (fid, rect)
@@ -122,5 +127,17 @@ extension UIContext {
     let cx = x0 + measure(String(e.buffer.chars.prefix(e.buffer.caret))).width
     draw.fillRoundedRect(PixelRect(x: cx, y: ty, w: max(1, px(1)), h: h), radius: 0, theme.text)
     draw.clip(clip)
+    if e.invalid, let reason = e.invalidReason {
+      // why: on the overlay, so the panel's clip and the rows below cannot hide it
+      let pad = px(5)
+      let w = measure(reason).width + 2 * pad
+      // why: right-aligned with the field when wider, so it stays over the panel
+      var x = w > rect.w ? rect.x + rect.w - w : rect.x
+      if displayWidth > 0 { x = min(x, displayWidth - w - px(4)) }
+      let box = PixelRect(x: x, y: rect.y + rect.h + px(3), w: w, h: h + 2 * pad)
+      overlay.fillRoundedRect(box.inset(-1), radius: px(theme.rounding) + 1, theme.error)
+      overlay.fillRoundedRect(box, radius: px(theme.rounding), theme.errorFill)
+      overlay.text(reason, x: box.x + pad, y: box.y + pad, size: fontSize, color: theme.text)
+    }
   }
 }

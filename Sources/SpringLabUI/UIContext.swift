@@ -224,7 +224,6 @@ public final class UIContext {
     }
     var out = draw
     out.append(overlay)
-    out.flush()
     return out
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -47,6 +48,8 @@ enum BenchWindow {
     ("window.launchToFirstFrame.ms", "ms"), ("window.idle.cpuPercent", "% of one core"),
     ("window.toggle.cpuPercent", "% of one core"), ("window.toggle.frameIntervalP50.ms", "ms"),
     ("window.toggle.frameIntervalP99.ms", "ms"), ("window.toggle.frames", "frames"),
+    ("window.toggle.cpuPerFrameP50.ms", "ms"), ("window.toggle.cpuPerFrameP99.ms", "ms"),
+    ("window.toggle.xvfbCpuPerFrame.ms", "ms"),
   ]
 
   static func skippedAll(_ why: String) -> [BenchResult] {
@@ -147,14 +150,17 @@ enum BenchWindow {
     out.append(
       BenchResult(
         name: "window.launchToFirstFrame.ms", value: Bench.middle(launches), unit: "ms",
-        note: "±1 ms polling"))
+        note: "±1 ms polling, the window process"))
     // one session: settle, idle, then toggle the fan with Space
     let idle = o.quick ? 1.0 : 10.0
     let toggleSeconds = o.quick ? 1.5 : 10.0
     let trace = dir.appendingPathComponent("session.jsonl").path
+    let cpuLog = dir.appendingPathComponent("cpu.log").path
+    var sessionEnv = env
+    sessionEnv["SPRINGLAB_FRAME_CPU_LOG"] = cpuLog
     guard
       let app = BenchChild.start(
-        exe, preset + ["--fresh", "--trace", trace, "--exit-after", "120"], env: env)
+        exe, preset + ["--fresh", "--trace", trace, "--exit-after", "120"], env: sessionEnv)
     else {
       return out + skippedAll("skipped: cannot start \(exe)").dropFirst()
     }
@@ -171,7 +177,7 @@ enum BenchWindow {
     out.append(
       BenchResult(
         name: "window.idle.cpuPercent", value: (c1 - c0) / idle * 100, unit: "% of one core",
-        note: "\(Int(idle)) s"))
+        note: "\(Int(idle)) s, the window process, all threads"))
     guard let xdotool = which("xdotool") else {
       return out + names.dropFirst(2).map { .skipped($0.0, unit: $0.1, "skipped: no xdotool") }
     }
@@ -182,21 +188,26 @@ enum BenchWindow {
       return out
         + names.dropFirst(2).map { .skipped($0.0, unit: $0.1, "skipped: window not found") }
     }
-    BenchChild.run(xdotool, ["windowfocus", "--sync", w], env: env)
+    _ = BenchChild.run(xdotool, ["windowfocus", "--sync", w], env: env)
     let before = traceLines(trace).count
+    let xvfbPid = Self.xvfbPid(display: env["DISPLAY"] ?? "")
+    let x0 = xvfbPid.flatMap { ProcStat.cpuSeconds($0) }
     // why: 0.7 s apart, each expand (0.58 s) or collapse (0.37 s) ends before the next press
     let presses = max(2, Int(toggleSeconds / 0.7))
     let k0 = ProcStat.cpuSeconds(app.pid) ?? 0
     let t0 = Bench.seconds()
-    BenchChild.run(
+    _ = BenchChild.run(
       xdotool, ["key", "--delay", "700"] + Array(repeating: "space", count: presses), env: env)
     usleep(700_000)
     let elapsed = Bench.seconds() - t0
     let k1 = ProcStat.cpuSeconds(app.pid) ?? k0
+    let x1 = xvfbPid.flatMap { ProcStat.cpuSeconds($0) }
     out.append(
       BenchResult(
         name: "window.toggle.cpuPercent", value: (k1 - k0) / elapsed * 100, unit: "% of one core",
-        note: "\(presses) toggles over \(String(format: "%.1f", elapsed)) s"))
+        note:
+          "\(presses) toggles over \(String(format: "%.1f", elapsed)) s, the window process, all threads"
+      ))
     let lines = Array(traceLines(trace).dropFirst(before))
     var intervals: [Double] = []
     for (a, b) in zip(lines, lines.dropFirst()) {
@@ -215,14 +226,70 @@ enum BenchWindow {
       out.append(
         BenchResult(
           name: "window.toggle.frameIntervalP50.ms", value: Bench.quantile(intervals, 0.5),
-          unit: "ms"))
+          unit: "ms", note: "the window's main thread paces frames"))
       out.append(
         BenchResult(
           name: "window.toggle.frameIntervalP99.ms", value: Bench.quantile(intervals, 0.99),
-          unit: "ms"))
+          unit: "ms", note: "the window's main thread paces frames"))
       out.append(
         BenchResult(name: "window.toggle.frames", value: Double(intervals.count), unit: "frames"))
     }
+    out += cpuPerFrame(trace: trace, cpuLog: cpuLog, from: before)
+    if let x0, let x1, !intervals.isEmpty {
+      out.append(
+        BenchResult(
+          name: "window.toggle.xvfbCpuPerFrame.ms",
+          value: (x1 - x0) * 1000 / Double(lines.count), unit: "ms",
+          note: "the X server's CPU while toggling / frames drawn (10 ms ticks)"))
+    } else {
+      out.append(
+        .skipped(
+          "window.toggle.xvfbCpuPerFrame.ms", unit: "ms",
+          "skipped: the X server is not ours (DISPLAY was set)"))
+    }
     return out
+  }
+
+  /// Process CPU per animated frame (p50, p99), from the window's own
+  /// per-present CPU log matched line by line with its trace: frame k's cost
+  /// is the process CPU time between present k−1 and present k, everything
+  /// the loop did for it (events, panel, scene, rasterising, presenting).
+  static func cpuPerFrame(trace: String, cpuLog: String, from start: Int) -> [BenchResult] {
+    let lines = traceLines(trace)
+    let cpu =
+      ((try? String(contentsOfFile: cpuLog, encoding: .utf8)) ?? "").split(separator: "\n")
+      .compactMap { $0.split(separator: " ").first.flatMap { Double($0) } }
+    var costs: [Double] = []
+    for k in max(1, start)..<min(lines.count, cpu.count) {
+      let phase = (lines[k]["fan"] as? [String: Any])?["phase"] as? String
+      guard phase == "expanding" || phase == "collapsing" else { continue }
+      costs.append((cpu[k] - cpu[k - 1]) * 1000)
+    }
+    guard let p50 = Bench.quantile(costs, 0.5), let p99 = Bench.quantile(costs, 0.99) else {
+      return [
+        .skipped("window.toggle.cpuPerFrameP50.ms", unit: "ms", "skipped: no animated frames"),
+        .skipped("window.toggle.cpuPerFrameP99.ms", unit: "ms", "skipped: no animated frames"),
+      ]
+    }
+    let note = "process CPU time per animated frame, \(costs.count) frames, all threads"
+    return [
+      BenchResult(name: "window.toggle.cpuPerFrameP50.ms", value: p50, unit: "ms", note: note),
+      BenchResult(name: "window.toggle.cpuPerFrameP99.ms", value: p99, unit: "ms", note: note),
+    ]
+  }
+
+  /// The pid of the Xvfb serving `display` (":N"), from /proc, or nil.
+  static func xvfbPid(display: String) -> pid_t? {
+    guard let procs = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else {
+      return nil
+    }
+    for p in procs {
+      guard let pid = pid_t(p),
+        let cmd = try? String(contentsOfFile: "/proc/\(p)/cmdline", encoding: .utf8)
+      else { continue }
+      let args = cmd.split(separator: "\0").map(String.init)
+      if args.first?.hasSuffix("Xvfb") == true, args.dropFirst().first == display { return pid }
+    }
+    return nil
   }
 }

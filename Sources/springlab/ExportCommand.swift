@@ -18,9 +18,10 @@ enum ExportCommand {
         bubble snap, bubble menu) as code for the platform, or the resolved preset as JSON.
           --check          parse the emitted text back, evaluate it with the platform's semantics and compare
                            with the playground's curve: max error in % of travel (physics ≤ 0.1 %, CSS linear() ≤ 0.5 %);
-                           all formats unless --format is given
+                           all formats unless --format is given; css-fallback rows (the @supports
+                           cubic-bezier() for browsers without linear()) are shown as info, never enforced
           --html           with --format css: a self-contained HTML page that plays the menu
-          --reduce-motion  include the accessible alternative (a short cross-fade)
+          --reduce-motion  include the accessible alternative (a short cross-fade); CSS always has it
         Exit: 0 ok, 1 a bound exceeded (--check), 2 usage, 3 the preset unreadable or invalid.
         """)
       return .ok

@@ -21,7 +21,7 @@ enum LintCommand {
       do {
         let p = try PresetReader.load(path: file)
         for w in Lint.check(p) {
-          printOut("\(file): \(w)")
+          printOut("\(TerminalText.escape(file)): \(TerminalText.escape("\(w)"))")
           if code == .ok { code = .finding }
         }
       } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
 import SpringLabUI
 
@@ -40,6 +41,30 @@ enum RenderCommand {
       ScriptEvent(at: 3.8, .tap(.named("bubble", index: nil))),
     ])
 
+  /// A whole number of points, 1…10⁹ as written (no sign, no hex), or nil.
+  static func wholeNumber(_ s: Substring) -> Double? {
+    guard !s.isEmpty, s.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+    return Double(s)
+  }
+
+  /// Refuses a trace or output that is the very same file (device and inode)
+  /// as an input or as each other: writing it would destroy the input.
+  static func refuseSameFile(_ values: [String: String]) throws(CLIError) {
+    let inputs = ["preset", "script"].compactMap { k in values[k].map { (k, $0) } }
+    let outputs = ["trace", "out"].compactMap { k in values[k].map { (k, $0) } }
+    for (ok, op) in outputs {
+      guard let oid = FileIdentity(path: op), oid.kind == .regular else { continue }
+      for (ik, ip) in inputs + (ok == "trace" ? outputs.filter { $0.0 == "out" } : []) {
+        if let iid = FileIdentity(path: ip), iid.isSameFile(as: oid) {
+          throw CLIError(
+            .usage,
+            "--\(ok) \(TerminalText.escape(op)): is the same file as --\(ik) \(TerminalText.escape(ip)); writing it would destroy it"
+          )
+        }
+      }
+    }
+  }
+
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
       argv, valued: ["preset", "script", "out", "size", "fps", "scale", "at", "trace"],
@@ -52,10 +77,12 @@ enum RenderCommand {
           --out PATH     .mp4 (H.264, yuv420p), .gif, .png (one frame at --at), or a folder (ends in / or has no extension) of frame-000000.png…
           --size WxH     frame size in points (default 1280x720); --scale K renders K× pixels (HiDPI)
           --fps N        frames per second (default 30; gif: 25, must divide 100)
-          --script S     input script (SPEC §6); default: a built-in demo
-          --trace FILE   one JSON line per output frame
+          --script S     input script (docs/FORMATS.md); default: a built-in demo
+          --trace FILE   one JSON line per output frame; kept only when the render succeeds; a pipe or FIFO is streamed into
           --touches      show touch dots (default on)
-        Exit: 0 ok, 2 usage, 3 a preset or script unreadable or invalid, 4 environment (no ffmpeg, no font, unwritable output).
+        Outputs are written beside the target and renamed into place only when complete: on any failure the old output stays.
+        A folder may hold only frame-NNNNNN.png files; afterwards it holds exactly the new frames.
+        Exit: 0 ok, 2 usage, 3 a preset or script unreadable or invalid, 4 environment (no ffmpeg, no font, unwritable output, disk full).
         """)
       return .ok
     }
@@ -66,12 +93,15 @@ enum RenderCommand {
       throw CLIError(.usage, "render needs --out PATH\nusage: \(usage)")
     }
     let kind = try outputKind(out)
-    var w = 1280
-    var h = 720
+    var w = 1280.0
+    var h = 720.0
     if let s = a.values["size"] {
-      let parts = s.lowercased().split(separator: "x")
-      guard parts.count == 2, let pw = Int(parts[0]), let ph = Int(parts[1]) else {
-        throw CLIError(.usage, "--size \(s): expected WxH, e.g. 1280x720\nusage: \(usage)")
+      let parts = s.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+      guard parts.count == 2, let pw = wholeNumber(parts[0]), let ph = wholeNumber(parts[1]) else {
+        throw CLIError(
+          .usage,
+          "--size \(TerminalText.escape(s)): expected WxH in whole points, e.g. 1280x720\nusage: \(usage)"
+        )
       }
       w = pw
       h = ph
@@ -84,26 +114,44 @@ enum RenderCommand {
     if kind == .gif && 100.0.truncatingRemainder(dividingBy: fps) != 0 {
       throw CLIError(.usage, "--fps \(Int(fps)): a GIF's fps must divide 100 (10, 20, 25, 50)")
     }
-    let pw = Int((Double(w) * scale).rounded())
-    let ph = Int((Double(h) * scale).rounded())
-    guard (1...7680).contains(pw), (1...4320).contains(ph), w > 0, h > 0 else {
+    // why: checked as Double before any conversion: a huge size must be a
+    // usage error, never a trap converting it to Int
+    let pxw = (w * scale).rounded()
+    let pxh = (h * scale).rounded()
+    guard w > 0, h > 0, (1...7680).contains(pxw), (1...4320).contains(pxh) else {
+      let size = a.values["size"].map(TerminalText.escape) ?? "1280x720"
       throw CLIError(
         .usage,
-        "--size \(w)x\(h) at scale \(scale) is \(pw)x\(ph) pixels; it must be at least 1x1 and at most 7680x4320"
+        "--size \(size) at scale \(JSONWriter.number(scale)): the frame must be at least 1x1 and at most 7680x4320 pixels"
       )
     }
+    let pw = Int(pxw)
+    let ph = Int(pxh)
     if kind == .mp4 && (pw % 2 != 0 || ph % 2 != 0) {
       throw CLIError(.usage, "an .mp4 needs even sizes; \(pw)x\(ph) pixels is odd")
     }
+    if a.values["at"] != nil && kind != .png {
+      throw CLIError(
+        .usage,
+        "--at picks the one frame of a .png; a video or folder shows the whole script (drop --at or use --out NAME.png)"
+      )
+    }
+    try refuseSameFile(a.values)
     let preset = try loadPresetOrFail(a.values["preset"])
     var script = demo
     if let s = a.values["script"] {
       do { script = try InputScript.load(path: s) } catch {
-        throw CLIError(.input, "cannot use script:\n" + error.description)
+        throw CLIError(.input, error.description)
       }
     }
     let at = try a.double("at", in: 0...3600, usage: usage)
     let frames = kind == .png ? 1 : Int((script.duration * fps).rounded())
+    guard frames > 0 else {
+      throw CLIError(
+        .usage,
+        "the script lasts \(JSONWriter.number(script.duration)) s, which gives no frame at \(Int(fps)) fps; give it a duration of at least \(JSONWriter.number(1 / fps)) s"
+      )
+    }
     let job = RenderJob(
       preset: preset, script: script, width: pw, height: ph, scale: scale, fps: fps, frames: frames,
       at: kind == .png ? (at ?? 0) : nil, panel: a.flags["panel"] ?? false,

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
 import SpringLabUI
 
@@ -17,49 +18,44 @@ struct RenderJob {
   var panel: Bool
   var touches: Bool
 
+  /// How frames reach ffmpeg for mp4 (see the README's Performance notes).
+  var pixelFormat: EncoderPixelFormat = RenderJob.defaultPixelFormat
+  /// Redraw only what changed between frames (false: every frame in full).
+  var incremental = true
+
+  /// The cheaper pipe format as measured by `springlab bench` (export.mp4.*).
+  static let defaultPixelFormat = EncoderPixelFormat.yuv420p
+
   func run(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError)
     -> Exit
+  {
+    try render(out: out, kind: kind, trace: tracePath).exit
+  }
+
+  /// Renders every frame and writes `out` through the output writer; for
+  /// videos and folders also returns where the time went (rendering overlaps
+  /// writing). On any failure the previous `out` and trace stay as they were.
+  func render(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError)
+    -> (exit: Exit, stats: FramePipeline.Stats?)
   {
     guard let font = FontLocator.locate() else {
       throw CLIError(
         .environment,
         "no font found: install fonts-dejavu-core or set SPRINGLAB_FONT to a .ttf file")
     }
-    let canvas: SoftwareCanvas
-    do { canvas = try SoftwareCanvas(width: width, height: height, fontPath: font) } catch {
-      throw CLIError(.environment, "cannot create the drawing surface: \(error)")
+    let rasterizer: CairoRasterizer
+    do { rasterizer = CairoRasterizer(textCache: try TextCache(fontPath: font)) } catch {
+      throw CLIError(
+        .environment, "\(TerminalText.escape(font)): cannot open the font: \(error)")
     }
-    // Make sure the output location is usable before rendering anything.
-    let outURL = URL(fileURLWithPath: out)
-    if kind == .folder {
-      do {
-        try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
-      } catch {
-        throw CLIError(
-          .environment, "cannot create the output folder \(out): \(error.localizedDescription)")
-      }
-    } else {
-      let dir = outURL.deletingLastPathComponent().path
-      var isDir: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue,
-        FileManager.default.isWritableFile(atPath: dir)
-      else {
-        throw CLIError(
-          .environment, "cannot write \(out): the folder \(dir) does not exist or is not writable")
-      }
-    }
-    var traceWriter: TraceWriter?
+    // Open every output before rendering anything, so a bad path fails at once.
+    let sink = try FrameSink(
+      out: out, kind: kind, width: width, height: height, fps: fps, pixelFormat: pixelFormat)
+    var traceOutput: TraceOutput?
     if let tp = tracePath {
-      do { traceWriter = try TraceWriter(path: tp) } catch {
-        throw CLIError(.environment, "cannot write the trace \(tp): \(error)")
-      }
-    }
-    var encoder: VideoEncoder?
-    if kind == .mp4 || kind == .gif {
-      do {
-        encoder = try VideoEncoder(outputPath: out, width: width, height: height, fps: Int(fps))
-      } catch {
-        throw CLIError(.environment, "\(error)")
+      do { traceOutput = try TraceOutput(path: tp, mode: .whole) } catch {
+        sink.discard()
+        throw CLIError(.environment, error.description)
       }
     }
     let icons = IconSet.locate()
@@ -68,7 +64,7 @@ struct RenderJob {
     var player = ScriptPlayer(script)
     let layout = FrameLayout(
       width: Double(width), height: Double(height), scale: scale, panel: panel)
-    for k in 0..<frames {
+    func frame(_ k: Int) throws(CLIError) -> DrawList {
       let t = at ?? Double(k) / fps
       player.run(&scene, until: t)
       var dl = DrawList()
@@ -76,26 +72,170 @@ struct RenderJob {
         scene, layout: layout, scale: scale, icons: icons,
         options: SceneDrawOptions(touches: touches), into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
-      canvas.draw(dl)
-      traceWriter?.write(scene.trace(frame: k, view: view))
-      do {
-        switch kind {
-        case .png: try canvas.savePNG(to: out)
-        case .folder:
-          try canvas.savePNG(
-            to: outURL.appendingPathComponent(String(format: "frame-%06d.png", k)).path)
-        default: try canvas.pixels().withUnsafeBytes { try encoder!.write(frame: $0) }
+      do { try traceOutput?.write(scene.trace(frame: k, view: view)) } catch {
+        throw CLIError(.environment, error.description)
+      }
+      return dl
+    }
+    if kind == .png {
+      do throws(CLIError) {
+        let buffer: FrameBuffer
+        do { buffer = try FrameBuffer(width: width, height: height) } catch {
+          throw CLIError(.environment, "cannot create the drawing surface: \(error)")
         }
+        rasterizer.render(try frame(0), into: buffer, incremental: false)
+        try sink.finish(png: buffer)
       } catch {
-        if let e = encoder { _ = e.cancel() }
-        throw CLIError(.environment, "cannot write \(out): \(error)")
+        sink.discard()
+        traceOutput?.discard()
+        throw error
       }
+      do { try traceOutput?.finish() } catch { throw CLIError(.environment, error.description) }
+      return (.ok, nil)
     }
-    if let e = encoder {
-      do { _ = try e.finish() } catch {
-        throw CLIError(.environment, "encoding \(out) failed: \(error)")
+    // why: PNG compression is the slow part of a folder, so every core
+    // compresses (FrameFolder takes frames from several threads); an encoder
+    // needs its frames in order, so one writer feeds it. Either way the
+    // writer hands the pool's buffer to the sink as is, no per-frame copy.
+    let writers = kind == .folder ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
+    let pipeline: FramePipeline
+    do {
+      pipeline = try FramePipeline(
+        width: width, height: height, depth: writers + 2, writers: writers
+      ) { buffer, k in try sink.deliver(buffer, frame: k) }
+    } catch {
+      sink.discard()
+      traceOutput?.discard()
+      throw CLIError(.environment, "cannot create the drawing surface: \(error)")
+    }
+    let stats: FramePipeline.Stats
+    do {
+      for k in 0..<frames {
+        let dl = try frame(k)
+        try pipeline.submit { rasterizer.render(dl, into: $0, incremental: incremental) }
       }
+      stats = try pipeline.finish()
+      try sink.finish(png: nil)
+    } catch {
+      // why: the writers stop before the sink is abandoned, so no writer is
+      // still feeding ffmpeg or a staged frame while it goes away.
+      pipeline.cancel()
+      sink.discard()
+      traceOutput?.discard()
+      throw error as? CLIError ?? FrameSink.cliError(error, out: out)
     }
-    return .ok
+    do { try traceOutput?.finish() } catch { throw CLIError(.environment, error.description) }
+    return (.ok, stats)
+  }
+}
+
+/// Where rendered frames go: one PNG, a frame folder, or ffmpeg; all through
+/// the output writer, so a failure leaves the previous output as it was.
+/// `deliver` runs on the pipeline's writer threads: one at a time for a video
+/// (frames in order), several at once for a folder (`FrameFolder` is
+/// thread-safe); the other calls come from the rendering thread.
+final class FrameSink: @unchecked Sendable {
+  private let out: String
+  private let kind: RenderCommand.Output
+  private var png: OutputFile?
+  private var folder: FrameFolder?
+  private var encoder: VideoEncoder?
+
+  init(
+    out: String, kind: RenderCommand.Output, width: Int, height: Int, fps: Double,
+    pixelFormat: EncoderPixelFormat
+  ) throws(CLIError) {
+    self.out = out
+    self.kind = kind
+    do {
+      switch kind {
+      case .png: png = try OutputFile(path: out)
+      case .folder:
+        let parent = URL(fileURLWithPath: out.hasSuffix("/") ? String(out.dropLast()) : out)
+          .deletingLastPathComponent().path
+        do { try AtomicFile.makeFolders(parent) } catch let e as SaveError {
+          throw CLIError(
+            .environment,
+            "\(TerminalText.escape(out)): cannot write: \(TerminalText.escape(e.path)): \(e.reason)"
+          )
+        } catch {
+          throw CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
+        }
+        folder = try FrameFolder(path: out)
+      case .mp4, .gif:
+        encoder = try VideoEncoder(
+          outputPath: out, width: width, height: height, fps: Int(fps), input: pixelFormat)
+      }
+    } catch {
+      throw FrameSink.cliError(error, out: out)
+    }
+  }
+
+  /// One line for a failure writing `out`: `OUT: cannot write: why`.
+  static func cliError(_ error: any Error, out: String) -> CLIError {
+    switch error {
+    case let e as CLIError: return e
+    case let e as OutputError: return CLIError(.environment, e.description)
+    case let e as SDLBackendError: return CLIError(.environment, message(e, out: out))
+    default: return CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
+    }
+  }
+
+  /// One line for an encoder failure: `OUT: cannot write: why`.
+  static func message(_ e: SDLBackendError, out: String) -> String {
+    let name = TerminalText.escape(out)
+    switch e {
+    case .toolMissing: return "\(name): cannot write: \(e)"
+    case .encoderFailed(let status, let log):
+      let last =
+        log.split(separator: "\n").last.map { ": " + TerminalText.escape(String($0)) } ?? ""
+      return "\(name): cannot write: ffmpeg exited with status \(status)\(last)"
+    case .encoderWriteFailed(let s):
+      let first = s.split(separator: "\n").first.map(String.init) ?? s
+      return "\(name): cannot write: ffmpeg stopped reading frames (\(TerminalText.escape(first)))"
+    case .io(_, let message):
+      let first = message.split(separator: "\n").first.map(String.init) ?? message
+      return "\(name): \(TerminalText.escape(first))"
+    default: return "\(name): cannot write: \(e)"
+    }
+  }
+
+  /// Writes frame `k` straight from `buffer` (no copy). Called on a writer
+  /// thread; throws `OutputError` or `SDLBackendError` (see `cliError`).
+  func deliver(_ buffer: FrameBuffer, frame k: Int) throws {
+    switch kind {
+    case .png: return
+    case .folder:
+      try folder!.writeFrame(k, verify: OutputCheck.png) { try buffer.encodePNG(to: $0) }
+    case .mp4, .gif: try buffer.withBytes { try encoder!.write(frame: $0) }
+    }
+  }
+
+  /// Completes the output, once every frame is delivered; a single PNG is
+  /// `last`, the one frame drawn.
+  func finish(png last: FrameBuffer?) throws(CLIError) {
+    do {
+      switch kind {
+      case .png:
+        guard let last else { throw OutputError(path: out, reason: "no frame was drawn") }
+        do { try last.encodePNG(to: png!.temporaryPath) } catch {
+          png!.discard()
+          throw OutputError(path: out, reason: (error as? OutputError)?.reason ?? "\(error)")
+        }
+        try png!.commit(verify: OutputCheck.png)
+      case .folder: try folder!.commit()
+      case .mp4, .gif: try encoder!.finish()
+      }
+    } catch {
+      throw FrameSink.cliError(error, out: out)
+    }
+  }
+
+  /// Abandons the output; whatever was at `out` before stays. Call once no
+  /// writer thread is delivering.
+  func discard() {
+    png?.discard()
+    folder?.discard()
+    _ = encoder?.cancel()
   }
 }

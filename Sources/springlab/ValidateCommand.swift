@@ -1,6 +1,6 @@
 import SpringLabCore
 
-/// `springlab validate FILE...`: one line per problem (SPEC §6 format);
+/// `springlab validate FILE...`: one line per problem (docs/FORMATS.md);
 /// exit 1 when any file is invalid, 3 when one cannot be read.
 enum ValidateCommand {
   static let usage = "springlab validate FILE..."
@@ -35,6 +35,6 @@ func loadPresetOrFail(_ path: String?) throws(CLIError) -> Preset {
   do {
     return try PresetReader.load(path: path)
   } catch {
-    throw CLIError(.input, "cannot use preset:\n" + error.description)
+    throw CLIError(.input, error.description)
   }
 }

@@ -9,7 +9,8 @@ import SpringLabCore
 signal(SIGPIPE, SIG_IGN)
 
 let topUsage = """
-  usage: springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--fresh] [--exit-after SECONDS]
+  usage: springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]]
+                   [--fresh] [--exit-after SECONDS]
          springlab render [--preset P] [--script S] --out PATH [--size WxH] [--fps N] [--scale K]
                           [--at SECONDS] [--trace FILE] [--panel|--no-panel] [--touches|--no-touches]
          springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check]
@@ -17,20 +18,21 @@ let topUsage = """
          springlab lint FILE...
          springlab fit INPUT [--region X,Y,W,H] [--region-at T] [--from T0] [--to T1]
                        [--axis x|y|scale|auto] [--samples FILE] [--json]
+         springlab spring SPEC|- [--duration SECONDS] [--json]
          springlab bench [--json] [--quick]
+         springlab keys
          springlab --version | --help | COMMAND --help
-  Internal (test helpers, not for users): springlab _save-loop FILE
   """
 
 func run(_ argv: [String]) -> Int32 {
   let args = Array(argv.dropFirst())
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
-    "render": RenderCommand.run, "bench": BenchCommand.run, "fit": FitCommand.run,
-    // internal: the kill-during-save test's child process
-    "_save-loop": SaveLoopCommand.run,
+    "render": RenderCommand.run, "bench": BenchCommand.run, "spring": SpringCommand.run,
+    "keys": KeysCommand.run, "fit": FitCommand.run,
   ]
   do {
+    try RawArguments.requireUTF8()
     if let first = args.first {
       if first == "--version" {
         printOut("springlab \(SpringLabVersion.string)")
@@ -39,7 +41,8 @@ func run(_ argv: [String]) -> Int32 {
       if first == "--help" || first == "-h" || first == "help" {
         printOut(
           "SpringLab \(SpringLabVersion.string): tune a fan menu and a floating bubble live.\n\n"
-            + topUsage)
+            + topUsage
+            + "\nPreset fields, input scripts and traces: docs/FORMATS.md")
         return Exit.ok.rawValue
       }
       if let cmd = commands[first] { return try cmd(Array(args.dropFirst())).rawValue }
@@ -52,10 +55,15 @@ func run(_ argv: [String]) -> Int32 {
     }
     return try WindowCommand.run(args).rawValue
   } catch let error as CLIError {
-    printErr("springlab: " + error.message)
+    // why: one line per problem, each a whole `springlab: FILE: what: why`
+    // (a usage text that follows keeps its own layout)
+    for line in TerminalText.escapeMessage(error.message).split(separator: "\n") {
+      let isUsage = line.hasPrefix("usage:") || line.first?.isWhitespace == true
+      printErr(isUsage ? String(line) : "springlab: " + line)
+    }
     return error.code.rawValue
   } catch {
-    printErr("springlab: \(error)")
+    printErr("springlab: " + TerminalText.escapeMessage("\(error)"))
     return Exit.usage.rawValue
   }
 }

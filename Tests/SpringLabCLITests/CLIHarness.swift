@@ -8,15 +8,27 @@ enum CLIHarness {
     .deletingLastPathComponent()
 
   /// The `springlab` executable built beside the test bundle.
-  static var binary: String {
+  static var binary: String { built("springlab") }
+
+  /// The test-only executable (the kill-during-save child), never shipped.
+  static var testSupport: String { built("springlab-test-support") }
+
+  static func built(_ name: String) -> String {
     let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var dir = exe.deletingLastPathComponent()
     for _ in 0..<4 {
-      let candidate = dir.appendingPathComponent("springlab").path
+      let candidate = dir.appendingPathComponent(name).path
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
       dir = dir.deletingLastPathComponent()
     }
-    return root.appendingPathComponent(".build/debug/springlab").path
+    return root.appendingPathComponent(".build/debug/\(name)").path
+  }
+
+  static func runTestSupport(_ args: [String]) throws -> Result {
+    let child = try Spawned.start(testSupport, args, env: ProcessInfo.processInfo.environment)
+    let code = child.wait()
+    defer { child.cleanUp() }
+    return Result(code: code, out: child.out, err: child.err)
   }
 
   struct Result {

@@ -15,6 +15,7 @@ struct CommandTests {
       #expect(r.code == 0, "\(cmd)")
       #expect(r.out.contains("usage"), "\(cmd)")
     }
+    #expect(try CLIHarness.run(["--help"]).out.contains("docs/FORMATS.md"))
   }
 
   @Test func unknownFlagIsAUsageError() throws {
@@ -50,7 +51,7 @@ struct CommandTests {
     let r = try CLIHarness.run(["validate", f])
     #expect(r.code == 1)
     let lines = r.out.split(separator: "\n").map(String.init)
-    #expect(lines.contains("\(f): fan.expand.damping = -3: must be 0.05…1"))
+    #expect(lines.contains("\(f): fan.expand.damping = -3: must be 0.05…0.999 or 1"))
     #expect(lines.contains { $0.hasPrefix("\(f): fan.radius = \"big\": must be a number") })
     #expect(lines.contains("\(f): extra = 1: unknown field"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: f)) == before)

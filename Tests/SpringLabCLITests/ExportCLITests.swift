@@ -47,3 +47,30 @@ struct ExportCLITests {
     #expect(unknown.err.contains("unknown format"))
   }
 }
+
+/// `springlab export --check` on valid extreme presets, the way a user runs it.
+@Suite("springlab export --check on extremes", .serialized)
+struct ExportExtremeCLITests {
+  static let presets: [String: String] = [
+    "damping-0.05-10s": #"{"fan": {"expand": {"damping": 0.05, "duration": 10}}}"#,
+    "bezier-y-2-3":
+      #"{"fan": {"expand": {"curve": "custom", "duration": 10, "bezier": {"x1": 0, "y1": -2, "x2": 1, "y2": 3}}}}"#,
+    "bezier-1-2-1-2-10ms":
+      #"{"fan": {"expand": {"curve": "custom", "duration": 0.01, "bezier": {"x1": 1, "y1": -2, "x2": 1, "y2": -2}}}}"#,
+    "zero-rotation": #"{"fan": {"rotation": {"openDuration": 0, "closeDuration": 0}}}"#,
+    "damping-1": #"{"fan": {"expand": {"damping": 1}}, "bubble": {"snap": {"damping": 1}}}"#,
+    "twelve-items": #"{"fan": {"count": 12, "radius": 300}}"#,
+  ]
+
+  @Test(arguments: presets.keys.sorted())
+  func checkPasses(_ name: String) throws {
+    let dir = CLIHarness.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("\(name).json")
+    try Self.presets[name]!.write(to: file, atomically: true, encoding: .utf8)
+    let r = try CLIHarness.run(["export", "--check", "--preset", file.path])
+    #expect(r.code == 0, "\(name):\n\(r.out)\(r.err)")
+    #expect(!r.out.contains("FAIL"))
+    #expect(r.out.contains("\ncss "))
+  }
+}

@@ -16,9 +16,11 @@ struct GoldenFrameTests {
       {"at": 1.6, "drag": "bubble", "to": [300, 520], "over": 0.4},
       {"at": 3.0, "tap": "bubble"}]}
     """
-  /// name → time: mid-bloom, open, bubble snapped, bubble menu.
-  static let frames: [(String, Double)] = [
-    ("mid-bloom", 0.25), ("open", 0.8), ("bubble-snapped", 2.8), ("bubble-menu", 3.6),
+  /// name → time and scale: mid-bloom, open, bubble snapped, bubble menu,
+  /// and the open fan at 3× (HiDPI: true curves, crisp text).
+  static let frames: [(String, Double, Double)] = [
+    ("mid-bloom", 0.25, 1), ("open", 0.8, 1), ("bubble-snapped", 2.8, 1), ("bubble-menu", 3.6, 1),
+    ("open-3x", 0.8, 3),
   ]
 
   /// Mean absolute difference per channel (0…255) and the share of pixels
@@ -42,7 +44,7 @@ struct GoldenFrameTests {
 
   @Test(arguments: frames.map(\.0))
   func frameMatchesGolden(_ name: String) throws {
-    let at = Self.frames.first { $0.0 == name }!.1
+    let (_, at, scale) = Self.frames.first { $0.0 == name }!
     let dir = CLIHarness.tempDir()
     let scriptPath = dir.appendingPathComponent("s.json").path
     try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
@@ -50,7 +52,7 @@ struct GoldenFrameTests {
     let r = try CLIHarness.run([
       "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--script", scriptPath, "--out",
       out, "--size",
-      "360x300", "--at", "\(at)",
+      "360x300", "--at", "\(at)", "--scale", "\(scale)",
     ])
     #expect(r.code == 0, "\(r.err)")
     let goldenPath = Self.golden.appendingPathComponent("\(name).png").path

@@ -23,7 +23,7 @@ enum Chromium {
   }()
 
   static let missing =
-    "Debian's `chromium` is not installed: the HTML export cannot be checked. `make test` installs it (Makefile APT_PACKAGES); by hand: apt-get install chromium"
+    "Debian's `chromium` is not installed: the HTML export cannot be checked. `make test` installs it (Makefile TEST_PACKAGES); by hand: apt-get install chromium"
 
   struct Run {
     var code: Int32
@@ -308,7 +308,7 @@ struct HTMLChromiumTests {
       let err = blob.coverage > 0 ? hypot(blob.x - px, blob.y - py) : .infinity
       // why: coverage sums opacity over the disc, so coverage / opacity is its area
       let radius = (blob.coverage / max(want.alpha, 1e-9) / Double.pi).squareRoot()
-      // why: items are 50 pt discs (SPEC §3) scaled by the trace's `scale`
+      // why: items are 50 pt discs (the default fan.itemSize) scaled by the trace's `scale`
       return Measured(item: i, error: err, radiusError: abs(radius - 25 * want.scale * scale))
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 
 /// Test children: the core's posix_spawn wrapper, capturing stdout and stderr.
 typealias Spawned = ChildProcess

@@ -183,46 +183,46 @@ struct BubbleTests {
     let b = (minX: 36.0, maxX: 357.0, minY: 95.0, maxY: 782.0)
     #expect(
       BubbleSnap.target(
-        from: Point(200, 120), velocity: Point(0, 0), mode: "edges", deceleration: 0.998, bounds: b)
+        from: Point(200, 120), velocity: Point(0, 0), mode: .edges, deceleration: 0.998, bounds: b)
         == Point(200, 95))
     #expect(
       BubbleSnap.target(
-        from: Point(340, 500), velocity: Point(0, 0), mode: "edges", deceleration: 0.998, bounds: b)
+        from: Point(340, 500), velocity: Point(0, 0), mode: .edges, deceleration: 0.998, bounds: b)
         == Point(357, 500))
     #expect(
       BubbleSnap.target(
-        from: Point(200, 770), velocity: Point(0, 0), mode: "edges", deceleration: 0.998, bounds: b)
+        from: Point(200, 770), velocity: Point(0, 0), mode: .edges, deceleration: 0.998, bounds: b)
         == Point(200, 782))
     #expect(
       BubbleSnap.target(
-        from: Point(300, 700), velocity: Point(0, 0), mode: "corner", deceleration: 0.998, bounds: b
+        from: Point(300, 700), velocity: Point(0, 0), mode: .corner, deceleration: 0.998, bounds: b
       ) == Point(357, 782))
     #expect(
       BubbleSnap.target(
-        from: Point(100, 200), velocity: Point(0, 0), mode: "corner", deceleration: 0.998, bounds: b
+        from: Point(100, 200), velocity: Point(0, 0), mode: .corner, deceleration: 0.998, bounds: b
       ) == Point(36, 95))
     // fling: projection v/1000 · d/(1−d) = −1000 · 0.499 → far to the left of the middle
     #expect(near(BubbleSnap.projection(velocity: -1000, deceleration: 0.998), -499, 1e-9))
     #expect(
       BubbleSnap.target(
-        from: Point(250, 400), velocity: Point(-1000, 0), mode: "fling", deceleration: 0.998,
+        from: Point(250, 400), velocity: Point(-1000, 0), mode: .fling, deceleration: 0.998,
         bounds: b) == Point(36, 400))
     #expect(
       BubbleSnap.target(
-        from: Point(250, 400), velocity: Point(0, 0), mode: "fling", deceleration: 0.998, bounds: b)
+        from: Point(250, 400), velocity: Point(0, 0), mode: .fling, deceleration: 0.998, bounds: b)
         == Point(357, 400))
     // fling projects y too, clamped
     #expect(
       BubbleSnap.target(
-        from: Point(100, 400), velocity: Point(0, 5000), mode: "fling", deceleration: 0.998,
+        from: Point(100, 400), velocity: Point(0, 5000), mode: .fling, deceleration: 0.998,
         bounds: b) == Point(36, 782))
     let slow = BubbleSnap.target(
-      from: Point(100, 400), velocity: Point(0, 200), mode: "fling", deceleration: 0.998, bounds: b)
+      from: Point(100, 400), velocity: Point(0, 200), mode: .fling, deceleration: 0.998, bounds: b)
     #expect(slow.x == 36 && abs(slow.y - 499.8) < 1e-9)
   }
 
   @Test func aFlingInTheSceneUsesTheReleaseVelocity() {
-    var s = scene { $0.bubble.snapMode = "fling" }
+    var s = scene { $0.bubble.snapMode = .fling }
     s.advance(to: 1)
     // drag slowly to the right half, then flick left in the last 50 ms
     drag(&s, by: Point(250, 0), over: 1.0, steps: 20)
@@ -283,7 +283,7 @@ struct BubbleTests {
     drag(&s, by: Point(0, 700), over: 0.3)
     s.advance(to: s.now + 1)
     #expect(s.bubble.center(at: s.now).y == 782)
-    s.send(.setDevice("iphoneSE"))
+    s.send(.setDevice(.iphoneSE))
     s.advance(to: s.now + 1)
     let b = bounds(s)
     #expect(s.bubble.center(at: s.now) == Point(b.minX, b.maxY))

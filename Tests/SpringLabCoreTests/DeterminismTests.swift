@@ -43,7 +43,7 @@ struct DeterminismTests {
       {
         out.append("bubble at \(c) outside \(b) (keyboard \(kb))")
       }
-      if s.preset.bubble.snapMode == "sides" && c.x != b.minX && c.x != b.maxX {
+      if s.preset.bubble.snapMode == .sides && c.x != b.minX && c.x != b.maxX {
         out.append("bubble at \(c) rests off its sides \(b.minX)/\(b.maxX)")
       }
     }
@@ -128,12 +128,12 @@ struct DeterminismTests {
       case 85..<90: s.send(.key("space"))
       case 90..<93: s.send(.key("escape"))
       case 93..<96: s.send(.key("b"))
-      case 96: s.send(.setDevice(Device.models[Int.random(in: 0..<4, using: &rng)].id))
+      case 96: s.send(.setDevice(Device.models[Int.random(in: 0..<4, using: &rng)].model))
       case 97:
         var p = presets[Int.random(in: 0..<presets.count, using: &rng)]
         p.device = s.preset.device
         p.orientation = s.preset.orientation
-        if Bool.random(using: &rng) { p.fan.policy = "interrupt" }
+        if Bool.random(using: &rng) { p.fan.policy = .interrupt }
         s.send(.setPreset(p))
       default: s.send(.showBubble)
       }

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabPlatform
 import Testing
 
 @testable import SpringLabCore
@@ -20,7 +21,7 @@ enum ExportFixtures {
   }
 }
 
-/// Whether some number after `label` in `text` is within 0.01 of `value` (SPEC §5 golden k and c).
+/// Whether some number after `label` in `text` is within 0.01 of `value` (the UIKit mapping's golden k and c).
 func near(_ text: String, _ label: String, _ value: Double) -> Bool {
   text.components(separatedBy: label).dropFirst().contains { part in
     let digits = part.prefix { "0123456789.".contains($0) }
@@ -63,10 +64,19 @@ struct ExportFormatTests {
   @Test func swiftuiHasSeedNumbers() throws {
     let t = Exporter.export(
       try ExportFixtures.seed000(), format: .swiftui, options: ExportOptions())
-    #expect(t.contains(".interpolatingSpring(mass: 1, stiffness: 575.53"))
+    // iOS 17: duration and bounce (velocity ≠ 0 → interpolatingSpring); before: stiffness and damping
+    #expect(t.contains("if #available(iOS 17, *) {"))
+    #expect(
+      t.contains(
+        "withAnimation(.interpolatingSpring(duration: 0.2619048, bounce: 0.28, initialVelocity: 0.6).delay(0.18)) { set(4, 1) }"
+      ))
+    #expect(t.contains(".interpolatingSpring(stiffness: 575.53"))
+    #expect(near(t, "stiffness: ", 575.54) && near(t, "damping: ", 34.55))
     #expect(t.contains("initialVelocity: 0.6).delay(0.18))"))
-    #expect(t.contains("nearest Spring(duration:"))
-    #expect(t.contains(".timingCurve(0.42, 0, 1, 1, duration: 0.25).delay(0.12))"))
+    #expect(t.contains("withAnimation(.easeIn(duration: 0.25).delay(0.12)) { set(0, 0) }"))
+    #expect(t.contains("withAnimation(.easeInOut(duration: 0.25)) { rotate(1) }"))
+    #expect(!t.contains(".delay(0)"))
+    #expect(!t.contains("mass: 1"))
   }
 
   @Test func composeHasSeedNumbers() throws {
@@ -86,14 +96,34 @@ struct ExportFormatTests {
     let t = Exporter.export(try ExportFixtures.seed000(), format: .framer, options: ExportOptions())
     #expect(t.contains("type: \"spring\", stiffness: 575.53"))
     #expect(t.contains("velocity: 0.6, restDelta: 0.0001, restSpeed: 0.001, delay: 0.045"))
-    #expect(t.contains("ease: [0.42, 0, 1, 1], delay: 0.12"))
+    #expect(t.contains("ease: \"easeIn\", delay: 0.12"))
+    #expect(t.contains("import { animate } from \"motion\""))
+    #expect(
+      t.contains(
+        "// With the older framer-motion package: import { animate } from \"framer-motion\""))
   }
 
   @Test func cssHasLinearAndDelays() throws {
     let t = Exporter.export(try ExportFixtures.seed000(), format: .css, options: ExportOptions())
-    #expect(t.contains("transition: --p 0.4s linear(0, "))
-    #expect(t.contains(") 0.18s;"))
-    #expect(t.contains("within 0.1 % of travel"))
+    // one linear() per distinct spring, as a custom property; keywords for the eases
+    #expect(t.components(separatedBy: "--springlab-spring-1: linear(0, ").count == 2)
+    #expect(t.contains("transition: --p 0.4s var(--springlab-spring-1) 0.18s;"))
+    #expect(t.contains("transition: --p 0.4s var(--springlab-spring-1);"))
+    #expect(t.contains("transition: --p 0.25s ease-in 0.12s;"))
+    #expect(t.contains("transition: --r 0.25s ease-in-out;"))
+    #expect(!t.contains(" 0s;"))
+    #expect(t.contains("to 0.1 % of travel"))
+    // three distinct springs (expand, snap, menu), each defined once, each with a fallback
+    for n in 1...3 {
+      #expect(t.components(separatedBy: "--springlab-spring-\(n): linear(").count == 2)
+      #expect(t.components(separatedBy: "--springlab-spring-\(n): cubic-bezier(").count == 2)
+    }
+    #expect(!t.contains("--springlab-spring-4"))
+    #expect(t.contains("@supports not (transition-timing-function: linear(0, 1)) {"))
+    // linear() only for springs: the collapse, rotation and menu close have none of their own
+    #expect(
+      !t.split(separator: "\n").contains { $0.contains("transition: --") && $0.contains("linear(") }
+    )
   }
 
   @Test func jsonIsResolvedPreset() throws {
@@ -115,7 +145,36 @@ struct ExportFormatTests {
         && html.contains("Seed 000 fan menu"))
   }
 
-  @Test(arguments: [ExportFormat.uikit, .swiftui, .compose, .framer, .css])
+  @Test func cssAlwaysHasReducedMotion() throws {
+    let t = Exporter.export(try ExportFixtures.seed000(), format: .css, options: ExportOptions())
+    #expect(t.contains("@media (prefers-reduced-motion: reduce) {"))
+    let h = Exporter.export(
+      try ExportFixtures.seed000(), format: .css, options: ExportOptions(html: true))
+    #expect(h.contains("@media (prefers-reduced-motion: reduce) {"))
+  }
+
+  @Test func zeroVelocitySpringIsSwiftUIsSpringDurationBounce() throws {
+    var p = try ExportFixtures.seed000()
+    p.fan.expand.velocity = 0
+    let t = Exporter.export(p, format: .swiftui, options: ExportOptions())
+    #expect(t.contains("withAnimation(.spring(duration: 0.2"))
+    #expect(t.contains(".interpolatingSpring(stiffness: "))
+    #expect(ExportCheck.check(p, format: .swiftui, text: t).allSatisfy { $0.pass })
+  }
+
+  @Test func uikitAddsTheIOS17SpringAPI() throws {
+    let t = Exporter.export(try ExportFixtures.seed000(), format: .uikit, options: ExportOptions())
+    #expect(t.contains("@available(iOS 17, *)"))
+    #expect(
+      t.contains(
+        "UIView.animate(springDuration: 0.2619048, bounce: 0.28, initialSpringVelocity: 0.6, delay: 0.18, options: [], animations: { item(4, 1) })"
+      ))
+    // today's call stays
+    #expect(t.contains("usingSpringWithDamping: 0.72, initialSpringVelocity: 0.6"))
+    #expect(t.contains("framer-motion's findSpring ignores velocity"))
+  }
+
+  @Test(arguments: [ExportFormat.uikit, .swiftui, .compose, .framer])
   func reduceMotionOnlyWhenAsked(_ f: ExportFormat) throws {
     let p = try ExportFixtures.seed000()
     let with = Exporter.export(p, format: f, options: ExportOptions(reduceMotion: true))
@@ -186,7 +245,7 @@ struct ExportCheckTests {
       .swiftui: ("initialVelocity: 0.6).delay(0.045)", "initialVelocity: 0.6).delay(0.05)"),
       .compose: ("dampingRatio = 0.72f", "dampingRatio = 0.6f"),
       .framer: ("restDelta: 0.0001", "restDelta: 0.05"),
-      .css: (") 0.18s;", ") 0.2s;"),
+      .css: ("spring-1) 0.18s;", "spring-1) 0.2s;"),
     ]
     let (a, b) = edits[f]!
     let bad = good.replacingOccurrences(of: a, with: b)
@@ -255,7 +314,7 @@ struct ExportUIKitTypeCheckTests {
     let p = try PresetReader.load(
       path: ExportFixtures.root.appendingPathComponent("presets/\(name)").path)
     var p2 = p
-    p2.fan.collapse.curve = "default"  // also exercise the CAMediaTimingFunction path
+    p2.fan.collapse.curve = .caDefault  // also exercise the CAMediaTimingFunction path
     for preset in [p, p2] {
       let code = Exporter.export(preset, format: .uikit, options: ExportOptions(reduceMotion: true))
       // why: the stub stands in for the UIKit module, so its import is dropped
@@ -272,16 +331,89 @@ struct ExportUIKitTypeCheckTests {
       let stub = ExportFixtures.root.appendingPathComponent(
         "Tests/SpringLabCoreTests/Fixtures/UIKitStub.swift"
       ).path
-      let proc = Process()
-      proc.executableURL = URL(fileURLWithPath: swiftc)
-      proc.arguments = ["-typecheck", "-swift-version", "6", stub, gen.path]
-      let err = Pipe()
-      proc.standardError = err
-      proc.standardOutput = err
-      try proc.run()
-      let out = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      proc.waitUntilExit()
-      #expect(proc.terminationStatus == 0, "\(out)\n\(body)")
+      let proc = try ChildProcess.launch(
+        swiftc, ["-typecheck", "-swift-version", "6", stub, gen.path],
+        env: ProcessInfo.processInfo.environment, captureOutput: true, captureErrors: true)
+      let status = proc.wait()
+      let out = proc.output + proc.errors
+      proc.cleanUp()
+      #expect(status == 0, "\(out)\n\(body)")
     }
+  }
+}
+
+/// `--check` on valid extremes: every enforced row within its bound.
+@Suite("Export check on extreme presets")
+struct ExportExtremeTests {
+  static let extremes: [(String, String)] = [
+    (
+      "damping 0.05 over 10 s",
+      #"{"fan": {"expand": {"damping": 0.05, "duration": 10, "velocity": 0}}}"#
+    ),
+    (
+      "damping 0.05 over 10 s with velocity",
+      #"{"fan": {"expand": {"damping": 0.05, "duration": 10, "velocity": 0.6}}}"#
+    ),
+    (
+      "custom Bézier y1 −2, y2 3 over 10 s",
+      #"{"fan": {"expand": {"curve": "custom", "duration": 10, "bezier": {"x1": 0, "y1": -2, "x2": 1, "y2": 3}}}}"#
+    ),
+    (
+      "(1, −2, 1, −2) over 0.01 s",
+      #"{"fan": {"expand": {"curve": "custom", "duration": 0.01, "bezier": {"x1": 1, "y1": -2, "x2": 1, "y2": -2}}}}"#
+    ),
+    ("zero rotation durations", #"{"fan": {"rotation": {"openDuration": 0, "closeDuration": 0}}}"#),
+    (
+      "damping 1 (critical) and 0.999",
+      #"{"fan": {"expand": {"damping": 1}}, "bubble": {"snap": {"damping": 0.999}, "menu": {"damping": 1}}}"#
+    ),
+    (
+      "damping 0.05 everywhere",
+      #"{"fan": {"collapse": {"curve": "spring", "damping": 0.05}, "expand": {"damping": 0.05}}, "bubble": {"snap": {"damping": 0.05}, "menu": {"damping": 0.05}}}"#
+    ),
+    ("1 item", #"{"fan": {"count": 1, "icons": ["note"]}}"#),
+    (
+      "12 items, overshoot, long",
+      #"{"fan": {"count": 12, "radius": 300, "expand": {"variant": "overshoot", "stagger": 0.3}, "overshoot": {"outDuration": 3, "backDuration": 3}}}"#
+    ),
+    (
+      "shortest springs",
+      #"{"fan": {"expand": {"duration": 0.01, "damping": 0.5, "velocity": 20}}, "bubble": {"menu": {"duration": 0.01}}}"#
+    ),
+  ]
+
+  @Test(arguments: extremes.indices)
+  func checksClean(_ i: Int) throws {
+    let (name, json) = Self.extremes[i]
+    let p = try PresetReader.decode(Data(json.utf8), file: "\(name).json")
+    let r = ExportCheck.check(p)
+    #expect(r.passed, "\(name)\n\(r.table)")
+    #expect(r.rows.contains { $0.format == "css" })
+    for row in r.rows where row.enforced {
+      #expect(row.maxErrorPercent.isFinite, "\(name): \(row.format) \(row.animation)")
+    }
+  }
+
+  @Test func cssFallbackIsReportedButNotEnforced() throws {
+    let p = try ExportFixtures.seed000()
+    let r = ExportCheck.check(p)
+    let fallback = r.rows.filter { $0.format == "css-fallback" }
+    #expect(fallback.count == 7)  // 5 expand items, snap, menu open
+    #expect(fallback.allSatisfy { !$0.enforced && $0.pass && $0.maxErrorPercent > 0.5 })
+    #expect(r.table.contains("info"))
+    // a corrupted fallback shows a larger error and still passes; a corrupted linear() fails
+    let good = Exporter.export(p, format: .css, options: ExportOptions())
+    guard let at = good.range(of: "    --springlab-spring-1: cubic-bezier(") else {
+      Issue.record("no fallback")
+      return
+    }
+    let line = good[at.lowerBound...].prefix { $0 != "\n" }
+    let bad = good.replacingOccurrences(
+      of: String(line), with: "    --springlab-spring-1: cubic-bezier(1, 0, 1, 0);")
+    let rows = ExportCheck.check(p, format: .css, text: bad)
+    #expect(rows.allSatisfy { $0.pass })
+    let worse = rows.first { $0.format == "css-fallback" && $0.animation == "fan.expand.item0" }
+    let before = fallback.first { $0.animation == "fan.expand.item0" }
+    #expect((worse?.maxErrorPercent ?? 0) > (before?.maxErrorPercent ?? .infinity))
   }
 }

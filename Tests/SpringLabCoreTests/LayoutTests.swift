@@ -6,31 +6,31 @@ import Testing
 @Suite("Layout")
 struct LayoutTests {
   static let allDevices: [Device] = Device.models.flatMap {
-    [Device.named($0.id), Device.named($0.id, landscape: true)]
+    [Device.named($0.model), Device.named($0.model, landscape: true)]
   }
 
   @Test func devicesMatchSpecSection2() {
-    let se = Device.named("iphoneSE")
+    let se = Device.named(.iphoneSE)
     #expect(
       se.width == 375 && se.height == 667
         && se.safe == Insets(top: 20, left: 0, bottom: 0, right: 0))
-    #expect(Device.named("iphoneSE", landscape: true).safe == Insets())
-    let i15 = Device.named("iphone15", landscape: true)
+    #expect(Device.named(.iphoneSE, landscape: true).safe == Insets())
+    let i15 = Device.named(.iphone15, landscape: true)
     #expect(i15.width == 852 && i15.height == 393)
     #expect(i15.safe == Insets(top: 0, left: 59, bottom: 21, right: 59))
     #expect(
-      Device.named("ipadSplit", landscape: true).safe
+      Device.named(.ipadSplit, landscape: true).safe
         == Insets(top: 0, left: 24, bottom: 21, right: 24))
     #expect(
-      Device.named("iphone15ProMax").keyboard == 346 && Device.named("ipadSplit").keyboard == 313)
-    #expect(Device.named("iphone15ProMax", landscape: true).keyboard == 209)
+      Device.named(.iphone15ProMax).keyboard == 346 && Device.named(.ipadSplit).keyboard == 313)
+    #expect(Device.named(.iphone15ProMax, landscape: true).keyboard == 209)
   }
 
   @Test func mainButtonDefaultPosition() {
     let fan = FanPreset()
     #expect(FanLayout.mainCenter(fan, device: .iPhone15) == Point(323, 738))
     #expect(
-      FanLayout.mainCenter(fan, device: Device.named("iphone15", landscape: true))
+      FanLayout.mainCenter(fan, device: Device.named(.iphone15, landscape: true))
         == Point(852 - 59 - 70, 393 - 21 - 80))
     #expect(FanLayout.mainCenter(fan, device: .iPhoneSE) == Point(305, 587))
   }
@@ -55,7 +55,7 @@ struct LayoutTests {
 
   @Test func insetArcHandComputed() {
     var fan = shipped("seed-000-fan.json").fan
-    fan.spacing = "inset"
+    fan.spacing = .inset
     let main = FanLayout.mainCenter(fan, device: .iPhone15)
     let want = [
       Point(204.267003, 720.608177), Point(215.764083, 684.144098), Point(238.147186, 653.147186),
@@ -84,7 +84,7 @@ struct LayoutTests {
     #expect(near(offs[0], Point(0, -100), 1e-12), "the first item straight up")
     for n in 1...12 {
       var f = FanPreset()
-      f.layout = "ring"
+      f.layout = .ring
       f.count = n
       f.startAngle = 0
       let o = FanLayout.offsets(f, device: .iPhone15)
@@ -119,9 +119,9 @@ struct LayoutTests {
   /// Where the main button sits for the auto-arc checks.
   enum Spot: String, CaseIterable { case bottomCentre, bottomRight, middle }
 
-  static func fan(_ spot: Spot, device d: Device, count: Int, spacing: String) -> FanPreset {
+  static func fan(_ spot: Spot, device d: Device, count: Int, spacing: FanSpacing) -> FanPreset {
     var f = FanPreset()
-    f.layout = "auto"
+    f.layout = .auto
     f.count = count
     f.spacing = spacing
     let s = d.safe
@@ -142,13 +142,13 @@ struct LayoutTests {
   struct AutoCase: CustomTestStringConvertible, Sendable {
     var spot: Spot
     var device: Device
-    var spacing: String
+    var spacing: FanSpacing
     var testDescription: String { "\(spot) \(device.id) \(device.orientationName) \(spacing)" }
   }
 
   static let autoCases: [AutoCase] = Spot.allCases.flatMap { spot in
     allDevices.flatMap { d in
-      ["inclusive", "inset"].map { AutoCase(spot: spot, device: d, spacing: $0) }
+      FanSpacing.allCases.map { AutoCase(spot: spot, device: d, spacing: $0) }
     }
   }
 
@@ -179,8 +179,8 @@ struct LayoutTests {
       // and lint agrees
       var p = Preset()
       p.fan = f
-      p.device = c.device.id
-      p.orientation = c.device.orientationName
+      p.device = c.device.model
+      p.orientation = c.device.orientation
       let geo = Lint.check(p).filter {
         $0.message.contains("outside the safe area") || $0.message.contains("overlap")
       }
@@ -190,7 +190,7 @@ struct LayoutTests {
 
   @Test func autoArcAtTheBottomCentrePointsUp() {
     let d = Device.iPhone15
-    let f = Self.fan(.bottomCentre, device: d, count: 5, spacing: "inclusive")
+    let f = Self.fan(.bottomCentre, device: d, count: 5, spacing: .inclusive)
     let main = FanLayout.mainCenter(f, device: d)
     let centres = FanLayout.offsets(f, device: d).map { main + $0 }
     #expect(centres.allSatisfy { $0.y < main.y })
@@ -201,7 +201,7 @@ struct LayoutTests {
 
   @Test func autoArcAtTheBottomRightTurnsToTheUpperLeft() {
     let d = Device.iPhone15
-    let f = Self.fan(.bottomRight, device: d, count: 5, spacing: "inclusive")
+    let f = Self.fan(.bottomRight, device: d, count: 5, spacing: .inclusive)
     let main = FanLayout.mainCenter(f, device: d)
     let centres = FanLayout.offsets(f, device: d).map { main + $0 }
     let mean = Point(centres.map(\.x).reduce(0, +) / 5, centres.map(\.y).reduce(0, +) / 5)

@@ -23,9 +23,9 @@ struct LintTests {
 
   @Test func seed000IsCleanOnEveryDeviceAndOrientation() {
     for d in Device.models {
-      for o in ["portrait", "landscape"] {
+      for o in Orientation.allCases {
         var p = base
-        p.device = d.id
+        p.device = d.model
         p.orientation = o
         let geo = Lint.check(p).filter {
           $0.message.contains("safe area") || $0.message.contains("overlap")
@@ -129,10 +129,24 @@ struct LintTests {
     }
     // a timing curve has no damping to judge
     var p = base
-    p.fan.expand.curve = "easeOut"
+    p.fan.expand.curve = .easeOut
     p.fan.expand.damping = 0.2
     #expect(warnings(p, about: "safe zone").isEmpty)
     #expect(warnings(p, about: "jump").isEmpty)
+  }
+
+  @Test func steepDampingJustUnderOneWarns() {
+    for (d, fires) in [(0.99, false), (0.995, true), (0.997, true), (0.999, true), (1.0, false)] {
+      var p = base
+      p.fan.expand.damping = d
+      p.bubble.snapDamping = d
+      let w = warnings(p, about: "climbs steeply")
+      #expect(w.count == (fires ? 2 : 0), "damping \(d): \(w)")
+      if fires {
+        #expect(w.map(\.fields) == [["fan.expand.damping"], ["bubble.snap.damping"]])
+        #expect(!w[0].description.contains("SPEC"))
+      }
+    }
   }
 
   @Test func uikitEndJumpBelowDamping03() {
@@ -143,7 +157,7 @@ struct LintTests {
     p.fan.expand.damping = 0.3
     #expect(warnings(p, about: "jump").isEmpty)
     var c = base
-    c.fan.collapse.curve = "spring"
+    c.fan.collapse.curve = .spring
     c.fan.collapse.damping = 0.2
     #expect(warnings(c, about: "jump").first?.fields == ["fan.collapse.damping"])
   }

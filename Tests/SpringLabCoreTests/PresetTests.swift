@@ -51,9 +51,9 @@ struct PresetTests {
     #expect(s0.fan.expand.stagger == 0.045)
     #expect(
       s0.fan.collapse.duration == 0.25 && s0.fan.collapse.stagger == 0.03
-        && s0.fan.collapse.curve == "easeIn")
+        && s0.fan.collapse.curve == .easeIn)
     #expect(
-      s0.fan.collapse.order == "reverse" && s0.fan.policy == "lock" && s0.fan.tapReportDelay == 0.3)
+      s0.fan.collapse.order == .reverse && s0.fan.policy == .lock && s0.fan.tapReportDelay == 0.3)
     let s2 = shipped("seed-002-bubble.json")
     #expect(
       s2.bubble.snapDuration == 0.35 && s2.bubble.snapDamping == 0.8
@@ -62,13 +62,34 @@ struct PresetTests {
     let s3 = shipped("seed-003-sequential.json")
     #expect(s3.fan.offsets == [Point(-100, 0), Point(-50, -50), Point(0, -100)])
     #expect(
-      s3.fan.expand.variant == "sequential" && s3.fan.expand.duration == 0.2
+      s3.fan.expand.variant == .sequential && s3.fan.expand.duration == 0.2
         && s3.fan.expand.damping == 0.5)
     let s4 = shipped("seed-004-ring.json")
     #expect(
-      s4.fan.layout == "ring" && s4.fan.expand.variant == "overshoot" && s4.fan.overshoot == 12)
+      s4.fan.layout == .ring && s4.fan.expand.variant == .overshoot && s4.fan.overshoot == 12)
     let off = shipped("example-offscreen.json")
     #expect(off.fan.startAngle == 90 && off.fan.endAngle == 270)
+  }
+
+  @Test func dampingAcceptsUpTo0999OrExactlyOne() throws {
+    for d in [0.05, 0.5, 0.995, 0.999, 1] {
+      let p = try PresetReader.decode(
+        Data(
+          #"{"fan": {"expand": {"damping": \#(d)}}, "bubble": {"menu": {"damping": \#(d)}}}"#.utf8),
+        file: "x")
+      #expect(p.fan.expand.damping == d && p.bubble.menuDamping == d)
+    }
+    for d in ["0.9991", "0.9995", "0.99999", "1.0001", "0.049"] {
+      do {
+        _ = try PresetReader.decode(
+          Data(#"{"bubble": {"snap": {"damping": \#(d)}}}"#.utf8), file: "gap.json")
+        Issue.record("damping \(d) was accepted")
+      } catch {
+        #expect(
+          "\(error)" == "gap.json: bubble.snap.damping = \(d): must be 0.05…0.999 or 1",
+          "\(error)")
+      }
+    }
   }
 
   @Test func missingFieldsTakeDefaults() throws {
@@ -93,9 +114,11 @@ struct PresetTests {
           if Bool.random(using: &rng) {
             d = [r.lowerBound, r.upperBound].randomElement(using: &rng)!
           }
+          // why: damping ratios skip the gap 0.999…1
+          if !f.accepts(d) { d = UIKitSpring.acceptedDamping(d) }
           p[keyPath: kp] = d
         case .integer(let kp, let r): p[keyPath: kp] = Int.random(in: r, using: &rng)
-        case .choice(let kp, let options): p[keyPath: kp] = options.randomElement(using: &rng)!
+        case .choice(let c): _ = c.set(&p, c.options.randomElement(using: &rng)!)
         case .flag(let kp): p[keyPath: kp] = Bool.random(using: &rng)
         case .text(let kp, let lo, let hi):
           p[keyPath: kp] = String(repeating: "ß", count: Int.random(in: lo...hi, using: &rng))
@@ -149,12 +172,12 @@ struct PresetTests {
     "duplicate-top-name.json": ("name", "duplicate key", nil),
     "duplicate-fan-radius.json": ("fan.radius", "duplicate key", nil),
     "duplicate-expand-duration.json": ("fan.expand.duration", "duplicate key", nil),
-    "range-expand-damping.json": ("fan.expand.damping", "must be 0.05…1", "-3"),
+    "range-expand-damping.json": ("fan.expand.damping", "must be 0.05…0.999 or 1", "-3"),
     "range-expand-duration-zero.json": ("fan.expand.duration", "must be 0.01…10 s", "0"),
     "range-radius.json": ("fan.radius", "must be 0…600 pt", "601"),
     "range-count-zero.json": ("fan.count", "whole number 1…12", "0"),
     "range-count-13.json": ("fan.count", "whole number 1…12", "13"),
-    "range-snap-damping.json": ("bubble.snap.damping", "must be 0.05…1", "1.5"),
+    "range-snap-damping.json": ("bubble.snap.damping", "must be 0.05…0.999 or 1", "1.5"),
     "range-deceleration.json": ("bubble.snap.deceleration", "must be 0.9…0.9999", "1"),
     "range-stagger-negative.json": ("fan.expand.stagger", "must be 0…2 s", "-0.01"),
     "range-bubble-size.json": ("bubble.size", "must be 20…200 pt", "10"),
@@ -231,7 +254,7 @@ struct PresetTests {
       let shownPath = first.path.isEmpty ? "(document)" : first.path
       #expect(shownPath == want.path, "\(name): path \(shownPath), wanted \(want.path) — \(text)")
       #expect(first.reason.contains(want.reason), "\(name): reason \(first.reason)")
-      // SPEC §6 shape: FILE: path = value: reason  (or FILE: path: reason when there is no value)
+      // the documented shape: FILE: path = value: reason  (or FILE: path: reason when there is no value)
       if let v = want.value {
         #expect(first.value == v, "\(name): value \(String(describing: first.value))")
         #expect(first.description == "\(path): \(want.path) = \(v): \(first.reason)")
@@ -251,7 +274,7 @@ struct PresetTests {
     let path = TestPaths.badPresets.appendingPathComponent("range-expand-damping.json").path
     #expect(throws: LoadError.self) { try PresetReader.load(path: path) }
     do { _ = try PresetReader.load(path: path) } catch {
-      #expect(error.description == "\(path): fan.expand.damping = -3: must be 0.05…1")
+      #expect(error.description == "\(path): fan.expand.damping = -3: must be 0.05…0.999 or 1")
     }
   }
 

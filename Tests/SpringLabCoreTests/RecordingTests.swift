@@ -26,7 +26,7 @@ struct RecordingTests {
     send(.setPreset(p), at: 1.4)
     send(.key("space"), at: 1.6)
     send(.key("space"), at: 2.4)
-    send(.setDevice("iphoneSE"), at: 3.0)
+    send(.setDevice(.iphoneSE), at: 3.0)
     live.advance(to: 4.5)
     let script = rec.script(until: 4.5 - t0)
     #expect(script.start.keyboard)

@@ -184,6 +184,28 @@ struct ScriptTests {
     #expect(player.skipped.isEmpty)
   }
 
+  @Test func aRecordedShowBubbleReplays() throws {
+    // a long press dismisses the bubble; the recorder writes the window's
+    // "show bubble" as the key show-bubble, and replaying it brings it back
+    var live = Scene(preset: shipped("seed-002-bubble.json"))
+    var recorder = ScriptRecorder()
+    let c = live.bubble.center(at: 0)
+    for (t, input) in [(0.5, SceneInput.pointerDown(c)), (2.0, .pointerUp(c)), (3.0, .showBubble)] {
+      live.advance(to: t)
+      recorder.record(input, at: t)
+      live.send(input)
+    }
+    #expect(live.bubble.phase != .hidden)
+    let script = try InputScript.decode(
+      Data(recorder.script(until: 4).text.utf8), file: "rec.json")
+    var replay = Scene(preset: shipped("seed-002-bubble.json"))
+    var player = ScriptPlayer(script)
+    player.run(&replay, until: 2.5)
+    #expect(replay.bubble.phase == .hidden)
+    player.run(&replay, until: 4)
+    #expect(replay.bubble.phase != .hidden)
+  }
+
   @Test func dragTiming() throws {
     let script = InputScript(
       duration: 3,

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Springs")
 struct SpringTests {
-  /// SPEC §5 golden values: (T, ζ, v) → (k, c).
+  /// Golden values of the UIKit mapping: (T, ζ, v) → (k, c).
   static let uikitGolden: [(Double, Double, Double, Double, Double)] = [
     (0.4, 0.72, 0.6, 575.54, 34.55), (0.35, 0.8, 0.4, 656.78, 41.00), (3, 0.25, 0, 54.83, 3.70),
     (0.4, 0.72, 10, 399.76, 28.79), (0.25, 0.7, 0.3, 1544.17, 55.01),
@@ -14,7 +14,7 @@ struct SpringTests {
   ]
 
   @Test(
-    "UIKit duration/damping/velocity map to SPEC §5's golden k and c",
+    "UIKit duration/damping/velocity map to the golden k and c",
     arguments: uikitGolden.indices)
   func uikitGoldenValues(_ i: Int) {
     let (T, z, v, k, c) = Self.uikitGolden[i]
@@ -22,6 +22,59 @@ struct SpringTests {
     #expect(abs(s.stiffness - k) < 0.01, "k for \(T), \(z), \(v): \(s.stiffness)")
     #expect(abs(s.damping - c) < 0.01, "c for \(T), \(z), \(v): \(s.damping)")
     #expect(s.mass == 1)
+  }
+
+  /// Near-critical goldens: Framer's SpringCurveValueConverter stays underdamped up to ζ < 1.
+  static let nearCriticalGolden: [(Double, Double, Double, Double, Double)] = [
+    (0.4, 0.995, 0, 535.0945, 46.0329), (0.4, 0.997, 0, 563.1100, 47.3175),
+    (0.4, 0.999, 0, 628.0454, 50.0715), (0.4, 0.999, 0.6, 624.9989, 49.9500),
+    (0.3, 0.998, 0.8, 1037.0760, 64.2785),
+  ]
+
+  @Test(
+    "UIKit mapping stays underdamped up to ζ < 1 (near-critical goldens)",
+    arguments: nearCriticalGolden.indices)
+  func uikitNearCriticalGoldens(_ i: Int) {
+    let (T, z, v, k, c) = Self.nearCriticalGolden[i]
+    let s = UIKitSpring(duration: T, dampingRatio: z, velocity: v).spring
+    #expect(abs(s.stiffness - k) < 0.0001, "k for \(T), \(z), \(v): \(s.stiffness)")
+    #expect(abs(s.damping - c) < 0.0001, "c for \(T), \(z), \(v): \(s.damping)")
+  }
+
+  /// On 0.05…0.999 the stiffness is finite with one minimum (near ζ 0.93) and
+  /// no jump, rising monotonically toward the pole at 1; c rises monotonically
+  /// throughout. At exactly 1 the critical equation takes over (k drops back).
+  @Test(arguments: [0.01, 0.1, 0.4, 1, 3], [-2.0, 0, 0.6])
+  func uikitStiffnessFiniteAndMonotonicUpTo0999(_ T: Double, _ v: Double) {
+    let zs = stride(from: 50, through: 999, by: 1).map { Double($0) / 1000 }
+    let springs = zs.map { UIKitSpring(duration: T, dampingRatio: $0, velocity: v).spring }
+    let ks = springs.map(\.stiffness)
+    #expect(ks.allSatisfy { $0.isFinite && $0 > 0 })
+    let low = try! #require(ks.indices.min { ks[$0] < ks[$1] })
+    #expect(zs[low] > 0.9 && zs[low] < 0.96, "minimum at ζ \(zs[low])")
+    for i in 1..<ks.count {
+      if i <= low {
+        #expect(ks[i] < ks[i - 1], "k rises at ζ \(zs[i])")
+      } else {
+        #expect(ks[i] > ks[i - 1], "k falls at ζ \(zs[i])")
+      }
+      // no switch of equation: neighbours 0.001 apart stay within 8 %
+      #expect(ks[i] / ks[i - 1] < 1.08 && ks[i - 1] / ks[i] < 1.08, "jump at ζ \(zs[i])")
+      #expect(springs[i].damping > springs[i - 1].damping, "c falls at ζ \(zs[i])")
+    }
+    let critical = UIKitSpring(duration: T, dampingRatio: 1, velocity: v).spring.stiffness
+    #expect(critical.isFinite && critical < ks.last!)
+  }
+
+  @Test func dampingGapIsRefusedAndSnapped() {
+    #expect(UIKitSpring.acceptsDamping(0.05) && UIKitSpring.acceptsDamping(0.999))
+    #expect(UIKitSpring.acceptsDamping(1))
+    #expect(!UIKitSpring.acceptsDamping(0.9995) && !UIKitSpring.acceptsDamping(0.99999))
+    #expect(!UIKitSpring.acceptsDamping(0.049) && !UIKitSpring.acceptsDamping(1.0001))
+    #expect(UIKitSpring.acceptedDamping(0.9993) == 0.999)
+    #expect(UIKitSpring.acceptedDamping(0.9996) == 1)
+    #expect(UIKitSpring.acceptedDamping(0.5) == 0.5)
+    #expect(UIKitSpring.acceptedDamping(2) == 1)
   }
 
   @Test func uikitEndsOnTargetAtDuration() {

@@ -56,7 +56,7 @@ func randomPreset(_ rng: inout SeededGenerator, maxFloating: Int = 10_000) -> Pr
           .lowerBound...min(
             r.upperBound, f.path == "bubble.floating.count" ? maxFloating : r.upperBound),
         using: &rng)
-    case .choice(let kp, let options): p[keyPath: kp] = options.randomElement(using: &rng)!
+    case .choice(let c): _ = c.set(&p, c.options.randomElement(using: &rng)!)
     case .flag(let kp): p[keyPath: kp] = Bool.random(using: &rng)
     case .text(let kp, let lo, let hi):
       p[keyPath: kp] = String(repeating: "ß", count: Int.random(in: lo...hi, using: &rng))

@@ -75,28 +75,28 @@ struct TimelineTests {
 
   @Test func delayOrders() {
     #expect(
-      FanMotionBuilder.delays(count: 5, stagger: 0.045, order: "forward").enumerated().allSatisfy {
+      MotionPlan.delays(count: 5, stagger: 0.045, order: .forward).enumerated().allSatisfy {
         near($0.element, Double($0.offset) * 0.045, 1e-15)
       })
-    let rev = FanMotionBuilder.delays(count: 5, stagger: 0.03, order: "reverse")
+    let rev = MotionPlan.delays(count: 5, stagger: 0.03, order: .reverse)
     #expect(rev.enumerated().allSatisfy { near($0.element, Double(4 - $0.offset) * 0.03, 1e-15) })
-    let c5 = FanMotionBuilder.delays(count: 5, stagger: 0.05, order: "center")
+    let c5 = MotionPlan.delays(count: 5, stagger: 0.05, order: .center)
     for (got, want) in zip(c5, [0.1, 0.05, 0, 0.05, 0.1]) { #expect(near(got, want, 1e-15)) }
-    let c4 = FanMotionBuilder.delays(count: 4, stagger: 0.05, order: "center")
+    let c4 = MotionPlan.delays(count: 4, stagger: 0.05, order: .center)
     for (got, want) in zip(c4, [0.05, 0, 0, 0.05]) { #expect(near(got, want, 1e-15)) }
-    #expect(FanMotionBuilder.delays(count: 1, stagger: 0.05, order: "center") == [0])
-    #expect(FanMotionBuilder.delays(count: 0, stagger: 0.05, order: "reverse") == [])
+    #expect(MotionPlan.delays(count: 1, stagger: 0.05, order: .center) == [0])
+    #expect(MotionPlan.delays(count: 0, stagger: 0.05, order: .reverse) == [])
   }
 
   @Test func reverseAndCentreExpandOrdersInAMenu() {
     var cfg = shipped("seed-000-fan.json").fan
-    cfg.expand.order = "reverse"
+    cfg.expand.order = .reverse
     var m = FanMenu(config: cfg)
     m.toggle(at: 0)
     #expect(progress(m, 4, 0.01) > 0)
     #expect(progress(m, 0, 0.179) == 0)
     #expect(progress(m, 0, 0.185) > 0)
-    cfg.expand.order = "center"
+    cfg.expand.order = .center
     var c = FanMenu(config: cfg)
     c.toggle(at: 0)
     #expect(progress(c, 2, 0.01) > 0)

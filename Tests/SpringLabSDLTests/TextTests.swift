@@ -41,13 +41,18 @@ extension SDLTests {
       for _ in 0..<5 { canvas.draw(list) }
       #expect(cache.rasterizations == 1)
       #expect(cache.count == 1)
-      // a different colour or size is a different run
+      // a different colour reuses the run's coverage mask; a different size does not
       var other = DrawList()
+      other.clearColor = RGBA(0, 0, 0)
       other.text("Hello, SpringLab", x: 4, y: 8, size: 20, color: RGBA(255, 0, 0))
       other.text("Hello, SpringLab", x: 4, y: 8, size: 14, color: RGBA(255, 255, 255))
       canvas.draw(other)
       canvas.draw(other)
-      #expect(cache.rasterizations == 3)
+      #expect(cache.rasterizations == 2)
+      // the red run is red: some pixel has red and no green
+      let red = canvas.pixels()
+      #expect(
+        stride(from: 0, to: red.count, by: 4).contains { red[$0 + 2] > 200 && red[$0 + 1] < 40 })
     }
 
     @Test func alignmentPlacesTextAroundAnchor() throws {

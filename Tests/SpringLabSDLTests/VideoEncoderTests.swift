@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabPlatform
 import SpringLabUI
 import Testing
 
@@ -6,17 +7,9 @@ import Testing
 
 /// Runs a tool with arguments and returns its trimmed stdout, or nil.
 func run(_ exe: String, _ args: [String]) -> String? {
-  let p = Process()
-  p.executableURL = URL(fileURLWithPath: exe)
-  p.arguments = args
-  let out = Pipe()
-  p.standardOutput = out
-  p.standardError = FileHandle.nullDevice
-  guard (try? p.run()) != nil else { return nil }
-  let data = out.fileHandleForReading.readDataToEndOfFile()
-  p.waitUntilExit()
-  guard p.terminationStatus == 0 else { return nil }
-  return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  let (status, out) = ChildProcess.runChecked(exe, args, env: ProcessInfo.processInfo.environment)
+  guard status == 0 else { return nil }
+  return out.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 /// Frame count by decoding every frame with ffprobe; nil if ffprobe is missing.

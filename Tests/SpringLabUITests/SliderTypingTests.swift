@@ -90,8 +90,10 @@ import Testing
     #expect(v == 0.4)
     #expect(h.ctx.editingID == h.ctx.id("Damping"))
     let red = list.finished.contains {
-      if case .triangles(let vs, _) = $0 { return vs.contains { $0.color == UITheme.dark.error } }
-      return false
+      switch $0 {
+      case .fill(_, let c), .stroke(_, _, let c): return c == UITheme.dark.error
+      default: return false
+      }
     }
     #expect(red)
   }
@@ -127,6 +129,71 @@ import Testing
     slider(h, &v, [.text("0.6")])
     slider(h, &v, [down(700, 500)])
     #expect(v == 0.6)
+    #expect(h.ctx.editingID == nil)
+  }
+}
+
+@Suite struct ValueFieldTextTests {
+  @Test func commasGroupThousandsOrMarkTheDecimals() {
+    #expect(ValueFormat.parse("1,000") == 1000)
+    #expect(ValueFormat.parse("-12,345,678.25") == -12_345_678.25)
+    #expect(ValueFormat.parse("0,5") == 0.5)
+    #expect(ValueFormat.parse("1,5 s", unit: "s") == 1.5)
+    #expect(ValueFormat.parse("170°") == 170)
+    #expect(ValueFormat.parse(" 0.72 ") == 0.72)
+  }
+
+  @Test func rejectedTextSaysWhy() {
+    func reason(_ s: String) -> String? {
+      if case .failure(let r) = ValueFormat.check(s) { return r.reason }
+      return nil
+    }
+    #expect(reason("1 000") == "no spaces inside a number (type 1000)")
+    #expect(reason("12O") == "“O” is not part of a number")
+    #expect(reason("") == "type a number")
+    #expect(reason("1,000,0") != nil)
+    #expect(reason("1,5.5") != nil)
+    #expect(reason("1e999") == "too large")
+    #expect(reason("0x10") == "“x” is not part of a number")
+    #expect(reason("1,000") == nil)
+  }
+
+  func slider(_ h: Harness, _ v: inout Double, _ events: [UIEvent] = []) -> DrawList {
+    h.frame(events) { ctx in
+      ctx.slider("Radius", value: &v, range: 0...2000, default: 120, unit: "pt", step: 1)
+    }
+  }
+
+  @Test func typingOneThousandWithACommaGivesOneThousand() {
+    let h = Harness()
+    var v = 120.0
+    _ = slider(h, &v)
+    let t = h.ctx.lastSliderTrack
+    _ = slider(h, &v, [down(t.x0 + 0.5 * t.span, t.cy, .ctrl)])
+    _ = slider(h, &v, [up(t.x0 + 0.5 * t.span, t.cy, .ctrl)])
+    _ = slider(h, &v, [.text("1,000"), key(KeyName.enter)])
+    #expect(v == 1000)
+  }
+
+  @Test func aRejectedValueShowsItsReasonUntilFixed() {
+    let h = Harness()
+    var v = 120.0
+    _ = slider(h, &v)
+    let t = h.ctx.lastSliderTrack
+    _ = slider(h, &v, [down(t.x0 + 0.5 * t.span, t.cy, .ctrl)])
+    _ = slider(h, &v, [up(t.x0 + 0.5 * t.span, t.cy, .ctrl)])
+    let list = slider(h, &v, [.text("12O"), key(KeyName.enter)])
+    #expect(v == 120)
+    #expect(h.ctx.editing?.invalidReason == "“O” is not part of a number")
+    let shown = list.finished.contains {
+      if case .text(let s, _, _, _, _, _) = $0 { return s == "“O” is not part of a number" }
+      return false
+    }
+    #expect(shown, "the reason is drawn")
+    _ = slider(h, &v, [key(KeyName.backspace), .text("0")])
+    #expect(h.ctx.editing?.invalidReason == nil)
+    _ = slider(h, &v, [key(KeyName.enter)])
+    #expect(v == 120)
     #expect(h.ctx.editingID == nil)
   }
 }

@@ -1,44 +1,174 @@
 import Foundation
 
-/// CSS export: one `linear()` easing per animation, sampled from the
-/// playground's own curve and simplified with Ramer–Douglas–Peucker to the
-/// stated tolerance; delays as `transition-delay`. Progress lives in
-/// registered custom properties (`--p`, `--r`, `--m`, `--s`) so one curve drives
-/// position, scale and opacity together. Optionally a self-contained HTML page.
+/// CSS export. Eased moves use CSS's own keywords or `cubic-bezier()`;
+/// springs (and the two chained eases of the overshoot variant, which no single
+/// timing function can express) use `linear()`, sampled from the playground's
+/// curve, simplified with Ramer–Douglas–Peucker and verified between samples.
+/// Each distinct `linear()` is defined once as a custom property on `:root`;
+/// an `@supports` block redefines it as the least-squares `cubic-bezier()` for
+/// browsers without `linear()`. Delays as `transition-delay`. Progress lives
+/// in registered custom properties (`--p`, `--r`, `--m`, `--s`) so one curve
+/// drives position, scale and opacity together. A `prefers-reduced-motion`
+/// block is always present. Optionally a self-contained HTML page.
 enum CSSExporter {
   static func f(_ x: Double, _ d: Int = 4) -> String { ExportNumber.format(x, decimals: d) }
 
-  /// Sample count per animation (uniform in time) before simplification.
-  static let segments = 800
+  /// Largest error a `linear()` may keep between its samples, progress units
+  /// (the check's bound is 0.5 %).
+  static let verifiedBound = 0.003
 
-  static func easing(_ a: ExportAnimation, tolerance: Double) -> LinearEasing {
+  /// CSS keywords for the standard curves.
+  static let keywords: [(CubicBezier, String)] = [
+    (.caDefault, "ease"), (.easeIn, "ease-in"), (.easeOut, "ease-out"),
+    (.easeInOut, "ease-in-out"), (.linear, "linear"),
+  ]
+
+  /// The keyword or `cubic-bezier()` for a curve.
+  static func timing(_ b: CubicBezier) -> String {
+    if let k = keywords.first(where: { $0.0 == b }) { return k.1 }
+    return
+      "cubic-bezier(\(f(b.x1, 6)), \(f(b.y1, 6)), \(f(b.x2, 6)), \(f(b.y2, 6)))"
+  }
+
+  /// Progress of `a` normalised to its travel, at a fraction 0…1 of its active
+  /// duration; each move's spring is solved once (not per sample).
+  static func sampler(_ a: ExportAnimation) -> (Double) -> Double {
     let start = a.moves.first?.delay ?? 0
     let d = a.activeDuration
     let span = a.to - a.from
-    // why: linear() maps 0…1 to 0…1 of the transition; normalise by the travel so overshoot stays > 1
-    return LinearEasing.fit(segments: segments, tolerance: tolerance) { x in
-      abs(span) < 1e-12 ? 1 : (a.progress(at: start + x * d) - a.from) / span
+    let springs = a.moves.map { m -> UIKitSpring? in
+      if case .uikitSpring(let T, let z, let v) = m.curve {
+        return UIKitSpring(duration: T, dampingRatio: z, velocity: v)
+      }
+      return nil
+    }
+    let solved = springs.map { $0.map { ($0, $0.spring) } }
+    return { x in
+      guard abs(span) > 1e-12 else { return 1 }
+      let t = start + x * d
+      var begin = 0.0
+      var value = a.from
+      for (i, m) in a.moves.enumerated() {
+        let s = begin + m.delay
+        if t < s { return (value - a.from) / span }
+        let local = t - s
+        if local < m.duration {
+          let p: Double
+          switch m.curve {
+          case .uikitSpring:
+            let (u, spring) = solved[i]!
+            p = local <= 0 ? 0 : 1 + spring.state(at: local, x0: -1, v0: u.velocity).x
+          case .bezier(let b, _, let T):
+            p = b.value(at: local / T)
+          }
+          return (value + (m.to - value) * p - a.from) / span
+        }
+        value = m.to
+        begin = s + m.duration
+      }
+      return (value - a.from) / span
     }
   }
 
-  static func transition(_ a: ExportAnimation, property: String, tolerance: Double) -> String {
+  /// How one animation's timing is written: a keyword / `cubic-bezier()`, or a shared `linear()`.
+  enum Timing {
+    case curve(String)
+    /// Index into the stylesheet's shared easings.
+    case shared(Int)
+  }
+
+  /// A `linear()` shared by the animations that use it, with its fallback.
+  struct SharedEasing {
+    var name: String
+    var linear: LinearEasing
+    var fallback: CubicBezier
+    var fallbackError: Double
+    var describes: String
+  }
+
+  /// Every animation's timing; distinct `linear()`s listed once.
+  static func timings(_ c: ExportContext, tolerance: Double) -> ([String: Timing], [SharedEasing]) {
+    var out: [String: Timing] = [:]
+    var shared: [SharedEasing] = []
+    for a in c.animations {
+      if a.moves.count == 1, case .bezier(let b, _, _) = a.moves[0].curve {
+        out[a.id] = .curve(timing(b))
+        continue
+      }
+      let f = sampler(a)
+      let fit = LinearEasing.fitVerified(
+        duration: a.activeDuration, tolerance: tolerance, bound: verifiedBound, f)
+      let css = fit.easing.css
+      if let i = shared.firstIndex(where: { $0.linear.css == css }) {
+        out[a.id] = .shared(i)
+        continue
+      }
+      let isSpring = a.moves.contains {
+        if case .uikitSpring = $0.curve { return true }
+        return false
+      }
+      let back = BezierFit.fit(f)
+      let kind = isSpring ? "spring" : "curve"
+      let n = shared.filter { $0.name.hasPrefix("--springlab-\(kind)-") }.count + 1
+      shared.append(
+        SharedEasing(
+          name: "--springlab-\(kind)-\(n)", linear: fit.easing, fallback: back.bezier,
+          fallbackError: back.error, describes: ExportContext.describe(a)))
+      out[a.id] = .shared(shared.count - 1)
+    }
+    return (out, shared)
+  }
+
+  static func transition(
+    _ a: ExportAnimation, property: String, timing: [String: Timing], shared: [SharedEasing]
+  ) -> String {
     let delay = a.moves.first?.delay ?? 0
-    return
-      "transition: \(property) \(ExportNumber.format(a.activeDuration, decimals: 6))s \(easing(a, tolerance: tolerance).css) \(ExportNumber.format(delay, decimals: 6))s;"
+    let easing: String
+    switch timing[a.id] {
+    case .curve(let s)?: easing = s
+    case .shared(let i)?: easing = "var(\(shared[i].name))"
+    case nil: easing = "linear"
+    }
+    var t =
+      "transition: \(property) \(ExportNumber.format(a.activeDuration, decimals: 6))s \(easing)"
+    if delay != 0 { t += " \(ExportNumber.format(delay, decimals: 6))s" }
+    return t + ";"
   }
 
   static func stylesheet(_ c: ExportContext, options: ExportOptions) -> String {
     let tol = options.linearTolerance
-    var o: [String] = c.header("CSS").map {
+    let (timing, shared) = timings(c, tolerance: tol)
+    func tr(_ a: ExportAnimation, _ property: String) -> String {
+      transition(a, property: property, timing: timing, shared: shared)
+    }
+    var o: [String] = c.header("CSS", escape: ExportEscaping.cssComment).map {
       "/* " + $0.replacingOccurrences(of: "*/", with: "* /") + " */"
     }
-    o.append(
-      "/* linear() easings: each animation sampled at \(segments + 1) points and simplified (Ramer–Douglas–Peucker) to within \(ExportNumber.format(tol * 100, decimals: 4)) % of travel. */"
-    )
     for n in ExportPlan.notes(c.preset, springsSnap: true) { o.append("/* Note: \(n) */") }
-    o.append(
-      "/* UIKit springs snap to the target at T: linear() reproduces that as two stops at 100 %. */"
-    )
+    if !shared.isEmpty {
+      o.append(
+        "/* Springs\(shared.contains { $0.name.contains("-curve-") } ? " (and chained eases, which no single timing function can express)" : "") are CSS linear() easings, each defined once below: sampled from the playground's curve, simplified (Ramer–Douglas–Peucker) to \(ExportNumber.format(tol * 100, decimals: 4)) % of travel at the samples and checked to \(ExportNumber.format(verifiedBound * 100, decimals: 4)) % between them. UIKit springs snap to the target at T: linear() keeps that as two stops at 100 %. */"
+      )
+      o.append(":root {")
+      for e in shared {
+        o.append("  /* \(e.describes) */")
+        o.append("  \(e.name): \(e.linear.css);")
+      }
+      o.append("}")
+      o.append(
+        "/* Browsers without linear() (before Chrome 113, Firefox 112, Safari 17.2): the least-squares cubic-bezier() instead. */"
+      )
+      o.append("@supports not (transition-timing-function: linear(0, 1)) {")
+      o.append("  :root {")
+      for e in shared {
+        let b = e.fallback
+        o.append(
+          "    \(e.name): cubic-bezier(\(f(b.x1, 6)), \(f(b.y1, 6)), \(f(b.x2, 6)), \(f(b.y2, 6))); /* up to \(ExportNumber.format(e.fallbackError * 100, decimals: 2)) % of travel off */"
+        )
+      }
+      o.append("  }")
+      o.append("}")
+    }
     o.append("@property --p { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
     o.append("@property --r { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
     o.append("@property --m { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
@@ -55,22 +185,19 @@ enum CSSExporter {
     )
     for a in c.group(.fanCollapse) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
-      o.append(
-        ".springlab-fan .item-\(a.item ?? 0) { \(transition(a, property: "--p", tolerance: tol)) }")
+      o.append(".springlab-fan .item-\(a.item ?? 0) { \(tr(a, "--p")) }")
     }
     for a in c.group(.fanExpand) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
-      o.append(
-        ".springlab-fan.open .item-\(a.item ?? 0) { \(transition(a, property: "--p", tolerance: tol)) }"
-      )
+      o.append(".springlab-fan.open .item-\(a.item ?? 0) { \(tr(a, "--p")) }")
     }
     for a in c.group(.rotationClose) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
-      o.append(".springlab-fan .main { \(transition(a, property: "--r", tolerance: tol)) }")
+      o.append(".springlab-fan .main { \(tr(a, "--r")) }")
     }
     for a in c.group(.rotationOpen) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
-      o.append(".springlab-fan.open .main { \(transition(a, property: "--r", tolerance: tol)) }")
+      o.append(".springlab-fan.open .main { \(tr(a, "--r")) }")
     }
     o.append(
       "/* Bubble snap: set --fx/--fy (start) and --tx/--ty (edge), then add .snapped; --s runs 0 → 1. */"
@@ -80,39 +207,39 @@ enum CSSExporter {
     )
     for a in c.group(.bubbleSnap) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
-      o.append(
-        ".springlab-bubble.snapped { --s: 1; \(transition(a, property: "--s", tolerance: tol)) }")
+      o.append(".springlab-bubble.snapped { --s: 1; \(tr(a, "--s")) }")
     }
     o.append(
       ".springlab-bubble-menu { --m: 0; opacity: clamp(0, var(--m), 1); scale: calc(0.8 + 0.2 * var(--m)); }"
     )
     for a in c.group(.bubbleMenuClose) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
-      o.append(".springlab-bubble-menu { \(transition(a, property: "--m", tolerance: tol)) }")
+      o.append(".springlab-bubble-menu { \(tr(a, "--m")) }")
     }
     for a in c.group(.bubbleMenuOpen) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
       o.append(
-        ".springlab-bubble-menu.open { --m: 1; scale: calc(0.6 + 0.4 * var(--m)); \(transition(a, property: "--m", tolerance: tol)) }"
+        ".springlab-bubble-menu.open { --m: 1; scale: calc(0.6 + 0.4 * var(--m)); \(tr(a, "--m")) }"
       )
     }
-    if options.reduceMotion {
-      let d = ExportNumber.format(ExportOptions.reduceMotionDuration)
-      o.append(
-        "/* Reduce Motion: items wait at rest and cross-fade (\(d) s opacity), no movement or scale. */"
-      )
-      o.append("@media (prefers-reduced-motion: reduce) {")
-      o.append(
-        "  .springlab-fan .item { translate: calc(var(--ox) * 1px) calc(var(--oy) * 1px); scale: 1; opacity: 0; transition: opacity \(d)s ease-in-out 0s; }"
-      )
-      o.append(
-        "  .springlab-fan.open .item { opacity: 1; transition: opacity \(d)s ease-in-out 0s; }")
-      o.append("  .springlab-fan .main, .springlab-fan.open .main { transition: none; }")
-      o.append(
-        "  .springlab-bubble-menu, .springlab-bubble-menu.open { scale: 1; transition: opacity \(d)s ease-in-out 0s; }"
-      )
-      o.append("}")
-    }
+    // why: browsers honour the user's Reduce Motion setting only if the page does; always ship it
+    let d = ExportNumber.format(ExportOptions.reduceMotionDuration)
+    o.append(
+      "/* Reduce Motion: items wait at rest and cross-fade (\(d) s opacity), no movement or scale. */"
+    )
+    o.append("@media (prefers-reduced-motion: reduce) {")
+    o.append(
+      "  .springlab-fan .item { translate: calc(var(--ox) * 1px) calc(var(--oy) * 1px); scale: 1; opacity: 0; transition: opacity \(d)s ease-in-out; }"
+    )
+    o.append("  .springlab-fan.open .item { opacity: 1; transition: opacity \(d)s ease-in-out; }")
+    o.append("  .springlab-fan .main, .springlab-fan.open .main { transition: none; }")
+    o.append(
+      "  .springlab-bubble, .springlab-bubble.snapped { transition: none; }"
+    )
+    o.append(
+      "  .springlab-bubble-menu, .springlab-bubble-menu.open { scale: 1; transition: opacity \(d)s ease-in-out; }"
+    )
+    o.append("}")
     return o.joined(separator: "\n") + "\n"
   }
 
@@ -143,14 +270,11 @@ enum CSSExporter {
     let d = c.device
     let fan = c.preset.fan
     let colors = ["#FF9500", "#34C759", "#FF2D55", "#AF52DE", "#30B0C7"]
-    let name = c.preset.name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
-      of: "<", with: "&lt;"
-    )
-    .replacingOccurrences(of: "--", with: "- -")
+    let name = c.preset.name
     var o: [String] = [
-      "<!-- SpringLab \(SpringLabVersion.string) — HTML export of preset \"\(name)\" -->",
+      "<!-- SpringLab \(SpringLabVersion.string) — HTML export of preset \"\(ExportEscaping.htmlComment(name))\" -->",
       "<!DOCTYPE html>",
-      "<html><head><meta charset=\"utf-8\"><title>SpringLab — \(name)</title>",
+      "<html><head><meta charset=\"utf-8\"><title>SpringLab — \(ExportEscaping.htmlText(name))</title>",
       "<style>",
       css,
       "body { margin: 0; font-family: sans-serif; background: #222; }",

@@ -33,7 +33,8 @@ enum ExportCheckParser {
 
   /// Text between each `[id]` marker and the next, comments removed. `physics:` ids kept distinct.
   static func segments(_ text: String, css: Bool) -> [String: String] {
-    let re = try! NSRegularExpression(pattern: "\\[((?:physics:)?[a-z]+(?:\\.[a-z0-9]+)+)\\]")
+    let re = try! NSRegularExpression(
+      pattern: "\\[((?:physics:|fallback:|ios17:)?[a-z]+(?:\\.[a-z0-9]+)+)\\]")
     let ns = text as NSString
     let ms = re.matches(in: text, range: NSRange(location: 0, length: ns.length))
     var out: [String: String] = [:]
@@ -165,29 +166,82 @@ enum ExportCheckParser {
     return out.isEmpty ? nil : out
   }
 
-  /// SwiftUI: interpolatingSpring (velocity relative to travel) or timingCurve, then `.delay`.
+  /// iOS 17 `UIView.animate(springDuration:bounce:initialSpringVelocity:delay:…)`: SwiftUI's
+  /// duration/bounce physics, velocity relative to the travel, settling on its own.
+  static func uikit17(_ seg: String) -> [ParsedMove]? {
+    var out: [ParsedMove] = []
+    for (_, body) in chunks(seg, token: "UIView.animate(") {
+      guard
+        let v = first(
+          "springDuration: \(num), bounce: \(num), initialSpringVelocity: \(num), delay: \(num)",
+          in: body), v.count == 4
+      else { return nil }
+      let s = SwiftUISpring.spring(duration: v[0], bounce: v[1])
+      out.append(
+        ParsedMove(
+          curve: .physics(
+            mass: s.mass, stiffness: s.stiffness, damping: s.damping, velocity: v[2],
+            relative: true, rest: .settle),
+          delay: v[3], to: closureTarget(body)))
+    }
+    return out.isEmpty ? nil : out
+  }
+
+  static let swiftUICurves: [String: CubicBezier] = [
+    "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut, "linear": .linear,
+  ]
+
+  /// SwiftUI: `.spring(duration:bounce:)`, `.interpolatingSpring(duration:bounce:initialVelocity:)`,
+  /// `.interpolatingSpring([mass:]stiffness:damping:initialVelocity:)` (velocity relative to travel),
+  /// `.easeIn(duration:)` and friends or `.timingCurve`, then an optional `.delay`.
   static func swiftui(_ seg: String) -> [ParsedMove]? {
     var out: [ParsedMove] = []
     for (_, body) in chunks(seg, token: "withAnimation(") {
-      let delay = first("\\.delay\\(\(num)\\)", in: body)?.first ?? 0
+      let delay =
+        first("^withAnimation\\(\\.[a-zA-Z]+\\([^)]*\\)\\.delay\\(\(num)\\)", in: body)?.first ?? 0
+      let to = closureTarget(body)
+      func physics(_ s: Spring, _ v: Double) -> ParsedMove {
+        ParsedMove(
+          curve: .physics(
+            mass: s.mass, stiffness: s.stiffness, damping: s.damping, velocity: v, relative: true,
+            rest: .settle), delay: delay, to: to)
+      }
       if let v = first(
-        "interpolatingSpring\\(mass: \(num), stiffness: \(num), damping: \(num), initialVelocity: \(num)\\)",
-        in: body),
-        v.count == 4
+        "^withAnimation\\(\\.spring\\(duration: \(num), bounce: \(num)\\)", in: body),
+        v.count == 2
       {
-        out.append(
-          ParsedMove(
-            curve: .physics(
-              mass: v[0], stiffness: v[1], damping: v[2], velocity: v[3], relative: true,
-              rest: .settle),
-            delay: delay, to: closureTarget(body)))
+        out.append(physics(SwiftUISpring.spring(duration: v[0], bounce: v[1]), 0))
       } else if let v = first(
-        "timingCurve\\(\(num), \(num), \(num), \(num), duration: \(num)\\)", in: body), v.count == 5
+        "^withAnimation\\(\\.interpolatingSpring\\(duration: \(num), bounce: \(num), initialVelocity: \(num)\\)",
+        in: body), v.count == 3
+      {
+        out.append(physics(SwiftUISpring.spring(duration: v[0], bounce: v[1]), v[2]))
+      } else if let v = first(
+        "^withAnimation\\(\\.interpolatingSpring\\((?:mass: \(num), )?stiffness: \(num), damping: \(num), initialVelocity: \(num)\\)",
+        in: body), v.count >= 3
+      {
+        let hasMass = v.count == 4
+        let m = hasMass ? v[0] : 1
+        let k = v[hasMass ? 1 : 0]
+        let c = v[hasMass ? 2 : 1]
+        out.append(physics(Spring(mass: m, stiffness: k, damping: c), v[hasMass ? 3 : 2]))
+      } else if let v = first(
+        "^withAnimation\\(\\.timingCurve\\(\(num), \(num), \(num), \(num), duration: \(num)\\)",
+        in: body),
+        v.count == 5
       {
         out.append(
           ParsedMove(
             curve: .bezier(CubicBezier(v[0], v[1], v[2], v[3]), duration: v[4]), delay: delay,
-            to: closureTarget(body)))
+            to: to))
+      } else if let name = body.range(
+        of: "^withAnimation\\(\\.(easeInOut|easeIn|easeOut|linear)\\(duration: ",
+        options: .regularExpression
+      ).map({ String(body[$0].dropFirst("withAnimation(.".count).dropLast("(duration: ".count)) }),
+        let b = swiftUICurves[name],
+        let d = first("^withAnimation\\(\\.[a-zA-Z]+\\(duration: \(num)\\)", in: body)?.first
+      {
+        out.append(ParsedMove(curve: .bezier(b, duration: d), delay: delay, to: to))
       } else {
         return nil
       }
@@ -253,6 +307,14 @@ enum ExportCheckParser {
           ParsedMove(
             curve: .bezier(CubicBezier(v[1], v[2], v[3], v[4]), duration: v[0]), delay: v[5], to: to
           ))
+      } else if let v = first(
+        "type: \"tween\", duration: \(num), ease: \"(?:easeInOut|easeIn|easeOut|linear)\", delay: \(num)",
+        in: body), v.count == 2,
+        let r = body.range(of: "ease: \"[a-zA-Z]+\"", options: .regularExpression),
+        let b = swiftUICurves[String(body[r].dropFirst("ease: \"".count).dropLast())]
+      {
+        // why: motion's named easings have the same control points as SwiftUI's and CSS's
+        out.append(ParsedMove(curve: .bezier(b, duration: v[0]), delay: v[1], to: to))
       } else {
         return nil
       }
@@ -260,21 +322,96 @@ enum ExportCheckParser {
     return out.isEmpty ? nil : out
   }
 
-  /// CSS: `transition: <prop> <dur>s linear(<stops>) <delay>s`.
-  static func css(_ seg: String) -> [ParsedMove]? {
+  /// The shared easings a CSS export defines: `--name: linear(…)` (the first
+  /// definition, on `:root`) and the `@supports` fallback `--name: cubic-bezier(…)`.
+  struct CSSEasings {
+    var primary: [String: [(Double, Double)]] = [:]
+    var fallback: [String: CubicBezier] = [:]
+  }
+
+  static func cssEasings(_ text: String) -> CSSEasings {
+    var e = CSSEasings()
+    let clean = stripComments(text, css: true)
+    let ns = clean as NSString
+    if let re = try? NSRegularExpression(pattern: "(--[-a-z0-9]+): *linear\\(([^)]*)\\)") {
+      for m in re.matches(in: clean, range: NSRange(location: 0, length: ns.length)) {
+        let name = ns.substring(with: m.range(at: 1))
+        if e.primary[name] == nil, let stops = linearStops(ns.substring(with: m.range(at: 2))) {
+          e.primary[name] = stops
+        }
+      }
+    }
+    if let at = clean.range(of: "@supports not"),
+      let re = try? NSRegularExpression(
+        pattern: "(--[-a-z0-9]+): *cubic-bezier\\(\(num), *\(num), *\(num), *\(num)\\)")
+    {
+      let tail = String(clean[at.lowerBound...])
+      let nt = tail as NSString
+      for m in re.matches(in: tail, range: NSRange(location: 0, length: nt.length)) {
+        let v = (2...5).compactMap { Double(nt.substring(with: m.range(at: $0))) }
+        guard v.count == 4 else { continue }
+        e.fallback[nt.substring(with: m.range(at: 1))] = CubicBezier(v[0], v[1], v[2], v[3])
+      }
+    }
+    return e
+  }
+
+  static let cssKeywords: [String: CubicBezier] = [
+    "ease": .caDefault, "ease-in": .easeIn, "ease-out": .easeOut, "ease-in-out": .easeInOut,
+    "linear": .linear,
+  ]
+
+  /// The custom property a segment's transition uses (`var(--name)`), if any.
+  static func cssVariable(_ seg: String) -> String? {
+    guard
+      let r = seg.range(
+        of: "transition: *[-a-z]+ +[-0-9.eE]+s +var\\(--[-a-z0-9]+\\)", options: .regularExpression)
+    else { return nil }
+    let t = seg[r]
+    guard let open = t.range(of: "var(") else { return nil }
+    return String(t[open.upperBound...].dropLast())
+  }
+
+  /// CSS: `transition: <prop> <dur>s <easing> [<delay>s]`, the easing a keyword,
+  /// `cubic-bezier()`, `linear()` or `var(--name)` resolved through `easings`
+  /// (`fallback`: the `@supports` definitions instead of the `linear()` ones).
+  static func css(_ seg: String, easings: CSSEasings, fallback: Bool) -> [ParsedMove]? {
+    let easing =
+      "linear\\([^)]*\\)|var\\(--[-a-z0-9]+\\)|cubic-bezier\\([^)]*\\)|ease-in-out|ease-in|ease-out|ease|linear"
     guard
       let re = try? NSRegularExpression(
-        pattern: "transition: *[-a-z]+ +\(num)s +linear\\(([^)]*)\\) +\(num)s")
+        pattern: "transition: *[-a-z]+ +\(num)s +(\(easing))(?: +\(num)s)? *;")
     else { return nil }
     let ns = seg as NSString
-    guard let m = re.firstMatch(in: seg, range: NSRange(location: 0, length: ns.length)) else {
-      return nil
-    }
-    guard let d = Double(ns.substring(with: m.range(at: 1))),
-      let delay = Double(ns.substring(with: m.range(at: 3))),
-      let stops = linearStops(ns.substring(with: m.range(at: 2)))
+    guard let m = re.firstMatch(in: seg, range: NSRange(location: 0, length: ns.length)),
+      let d = Double(ns.substring(with: m.range(at: 1)))
     else { return nil }
-    return [ParsedMove(curve: .linear(stops, duration: d), delay: delay, to: nil)]
+    let delay =
+      m.range(at: 3).location == NSNotFound ? 0 : Double(ns.substring(with: m.range(at: 3))) ?? .nan
+    guard delay.isFinite else { return nil }
+    let e = ns.substring(with: m.range(at: 2))
+    let curve: ParsedMove.Curve
+    if let b = cssKeywords[e] {
+      curve = .bezier(b, duration: d)
+    } else if e.hasPrefix("linear(") {
+      guard let stops = linearStops(String(e.dropFirst(7).dropLast())) else { return nil }
+      curve = .linear(stops, duration: d)
+    } else if e.hasPrefix("cubic-bezier(") {
+      guard let v = first("cubic-bezier\\(\(num), *\(num), *\(num), *\(num)\\)", in: e),
+        v.count == 4
+      else { return nil }
+      curve = .bezier(CubicBezier(v[0], v[1], v[2], v[3]), duration: d)
+    } else {
+      let name = String(e.dropFirst(4).dropLast())
+      if fallback {
+        guard let b = easings.fallback[name] else { return nil }
+        curve = .bezier(b, duration: d)
+      } else {
+        guard let stops = easings.primary[name] else { return nil }
+        curve = .linear(stops, duration: d)
+      }
+    }
+    return [ParsedMove(curve: curve, delay: delay, to: nil)]
   }
 
   /// CSS Easing Level 2 `linear()` stops: missing inputs — first 0, last 1, runs spread evenly;

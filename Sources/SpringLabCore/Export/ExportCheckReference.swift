@@ -51,7 +51,7 @@ struct CheckReference {
         rc.sample($0).x / angle
       })
 
-    let device = Device.named(p.device, landscape: p.orientation == "landscape")
+    let device = Device.of(p)
     var b = Bubble(config: p.bubble, device: device)
     let bounds = BubbleSnap.bounds(device: device, size: p.bubble.size, margin: p.bubble.margin)
     // a release 30 % across the screen, still: the snap goes to the left edge

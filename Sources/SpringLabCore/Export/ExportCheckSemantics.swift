@@ -71,7 +71,7 @@ struct CheckCurve {
         let d = s.to - s.from
         switch s.move.curve {
         case .uikitAnimate(let T, let z, let v):
-          // documented UIKit behaviour + SPEC §5 mapping: snapped to the target at T
+          // UIKit ends the spring exactly at T (the value snaps to the target there)
           return s.from + d
             * UIKitSpring(duration: T, dampingRatio: z, velocity: v).progress(at: local).p
         case .bezier(let b, let T):

@@ -13,7 +13,7 @@ struct ExportContext {
   init(_ p: Preset) {
     preset = p
     animations = ExportPlan.animations(p)
-    device = Device.named(p.device, landscape: p.orientation == "landscape")
+    device = Device.of(p)
     offsets = FanLayout.offsets(p.fan, device: device)
     main = FanLayout.mainCenter(p.fan, device: device)
   }
@@ -21,9 +21,12 @@ struct ExportContext {
   func group(_ k: ExportAnimationKind) -> [ExportAnimation] { animations.filter { $0.kind == k } }
 
   /// Header lines (without comment syntax): version, preset, conventions.
-  func header(_ platform: String) -> [String] {
+  /// `escape` makes the preset's name safe inside the comment syntax used.
+  func header(_ platform: String, escape: (String) -> String = ExportEscaping.lineComment)
+    -> [String]
+  {
     [
-      "SpringLab \(SpringLabVersion.string) — \(platform) export of preset \"\(preset.name)\"",
+      "SpringLab \(SpringLabVersion.string) — \(platform) export of preset \"\(escape(preset.name))\"",
       "Generated code; every animation is marked [id] so `springlab export --check` can read it back.",
       "Progress convention: 0 = at the main button (closed), 1 = at rest (open); values above 1 overshoot.",
       "Times in seconds unless the API says milliseconds; offsets in points from the main button's centre.",

@@ -1,4 +1,4 @@
-/// The platforms a preset can be exported for (SPEC §6 `springlab export --format`).
+/// The platforms a preset can be exported for (`springlab export --format`).
 public enum ExportFormat: String, Sendable, CaseIterable {
   case uikit, swiftui, compose, css, framer, json
 }
@@ -9,6 +9,7 @@ public struct ExportOptions: Sendable, Equatable {
   public var html: Bool
   /// Add the accessible alternative for users with Reduce Motion on: a short
   /// cross-fade (opacity only, `reduceMotionDuration` seconds), no movement or scale.
+  /// CSS always carries it (a `prefers-reduced-motion` block), so this changes the other formats.
   public var reduceMotion: Bool
   /// CSS `linear()` simplification tolerance, as a fraction of travel (0.001 = 0.1 %).
   public var linearTolerance: Double

@@ -26,7 +26,8 @@ public struct ExportMove: Sendable, Equatable {
   }
 }
 
-/// Which of the preset's animations an `ExportAnimation` is.
+/// Which of the preset's animations an `ExportAnimation` is: the planned
+/// kinds the exporters print (a further control's animations are not).
 public enum ExportAnimationKind: String, Sendable, Equatable {
   case fanExpand, fanCollapse, rotationOpen, rotationClose, bubbleSnap, bubbleMenuOpen,
     bubbleMenuClose
@@ -34,6 +35,26 @@ public enum ExportAnimationKind: String, Sendable, Equatable {
 
 /// One exported animation: a chain of moves from `from` (progress).
 public struct ExportAnimation: Sendable, Equatable {
+  /// The planned animation as the exporters see it.
+  init?(planned a: PlannedAnimation) {
+    guard let kind = ExportAnimationKind(rawValue: a.kind.rawValue) else { return nil }
+    id = a.id
+    self.kind = kind
+    if case .fanItem(let i) = a.target { item = i } else { item = nil }
+    from = a.from
+    moves = a.moves.map { m in
+      switch m.curve {
+      case .uikitSpring(let d, let z, let v):
+        return ExportMove(
+          curve: .uikitSpring(duration: d, damping: z, velocity: v), delay: m.delay, to: m.to)
+      case .bezier(let b, let name, let d):
+        return ExportMove(
+          curve: .bezier(b, name: name.rawValue, duration: d), delay: m.delay, to: m.to)
+      }
+    }
+    variant = a.variant?.rawValue ?? ""
+  }
+
   /// Stable id used as a marker in every export, e.g. `fan.expand.item0`.
   public var id: String
   public var kind: ExportAnimationKind
@@ -76,108 +97,11 @@ public struct ExportAnimation: Sendable, Equatable {
   }
 }
 
-/// Turns a preset into the list of animations to export, following
-/// `FanMotionBuilder` (delays, variants), `FanMenu` (rotation) and `Bubble`
-/// (snap, menu) exactly.
+/// The exporters' view of the preset's `MotionPlan`: the same animations,
+/// with curve names as the exporters print them. Never computes timing itself.
 public enum ExportPlan {
   public static func animations(_ p: Preset) -> [ExportAnimation] {
-    var out: [ExportAnimation] = []
-    out += fan(p.fan, expand: true)
-    out += fan(p.fan, expand: false)
-    let ease = CubicBezier.easeInOut
-    // why: FanMenu.start always eases the main button with ease-in-out
-    out.append(
-      ExportAnimation(
-        id: "fan.rotation.open", kind: .rotationOpen, item: nil, from: 0,
-        moves: [
-          ExportMove(
-            curve: .bezier(ease, name: "easeInOut", duration: p.fan.rotationOpen), delay: 0, to: 1)
-        ],
-        variant: ""))
-    out.append(
-      ExportAnimation(
-        id: "fan.rotation.close", kind: .rotationClose, item: nil, from: 1,
-        moves: [
-          ExportMove(
-            curve: .bezier(ease, name: "easeInOut", duration: p.fan.rotationClose), delay: 0, to: 0)
-        ],
-        variant: ""))
-    let b = p.bubble
-    out.append(
-      ExportAnimation(
-        id: "bubble.snap", kind: .bubbleSnap, item: nil, from: 0,
-        moves: [
-          ExportMove(
-            curve: .uikitSpring(
-              duration: b.snapDuration, damping: b.snapDamping, velocity: b.snapVelocity), delay: 0,
-            to: 1)
-        ], variant: ""))
-    out.append(
-      ExportAnimation(
-        id: "bubble.menu.open", kind: .bubbleMenuOpen, item: nil, from: 0,
-        moves: [
-          ExportMove(
-            curve: .uikitSpring(
-              duration: b.menuDuration, damping: b.menuDamping, velocity: b.menuVelocity), delay: 0,
-            to: 1)
-        ], variant: ""))
-    // why: Bubble.setMenu closes with ease-in over menuCloseDuration
-    out.append(
-      ExportAnimation(
-        id: "bubble.menu.close", kind: .bubbleMenuClose, item: nil, from: 1,
-        moves: [
-          ExportMove(
-            curve: .bezier(.easeIn, name: "easeIn", duration: b.menuCloseDuration), delay: 0, to: 0)
-        ],
-        variant: ""))
-    return out
-  }
-
-  /// Per-item animations of an expand (0 → 1) or collapse (1 → 0), as
-  /// `FanMotionBuilder.build` makes them from rest.
-  static func fan(_ fan: FanPreset, expand: Bool) -> [ExportAnimation] {
-    let m = expand ? fan.expand : fan.collapse
-    let n = fan.count
-    let delays: [Double]
-    switch m.variant {
-    case "allAtOnce": delays = Array(repeating: 0, count: n)
-    case "sequential":
-      delays = FanMotionBuilder.delays(count: n, stagger: m.duration, order: m.order)
-    default: delays = FanMotionBuilder.delays(count: n, stagger: m.stagger, order: m.order)
-    }
-    let from = expand ? 0.0 : 1.0
-    let to = expand ? 1.0 : 0.0
-    return (0..<n).map { i in
-      let id = "fan.\(expand ? "expand" : "collapse").item\(i)"
-      let kind: ExportAnimationKind = expand ? .fanExpand : .fanCollapse
-      if m.variant == "overshoot", expand, fan.radius > 0 {
-        let peak = 1 + fan.overshoot / fan.radius
-        let moves = [
-          ExportMove(
-            curve: .bezier(.easeInOut, name: "easeInOut", duration: fan.overshootOut),
-            delay: delays[i], to: peak),
-          ExportMove(
-            curve: .bezier(.easeInOut, name: "easeInOut", duration: fan.overshootBack), delay: 0,
-            to: 1),
-        ]
-        return ExportAnimation(
-          id: id, kind: kind, item: i, from: from, moves: moves, variant: m.variant)
-      }
-      var curveName = m.curve
-      if m.variant == "overshoot" { curveName = "easeInOut" }
-      var mm = m
-      mm.curve = curveName
-      let curve: ExportMove.Curve
-      if let b = FanMotionBuilder.bezier(mm) {
-        curve = .bezier(b, name: curveName, duration: m.duration)
-      } else {
-        curve = .uikitSpring(duration: m.duration, damping: m.damping, velocity: m.velocity)
-      }
-      return ExportAnimation(
-        id: id, kind: kind, item: i, from: from,
-        moves: [ExportMove(curve: curve, delay: delays[i], to: to)],
-        variant: m.variant)
-    }
+    MotionPlan(p).animations.compactMap(ExportAnimation.init(planned:))
   }
 
   /// Comments a platform needs about a variant it cannot express literally.
@@ -185,18 +109,18 @@ public enum ExportPlan {
   static func notes(_ p: Preset, springsSnap: Bool) -> [String] {
     var notes: [String] = []
     for (name, m) in [("expand", p.fan.expand), ("collapse", p.fan.collapse)] {
-      if m.variant == "sequential" {
+      if m.variant == .sequential {
         notes.append(
           "fan.\(name) is 'sequential' (each item starts when the previous ends): exported as per-item delays "
             + "of i × \(ExportNumber.format(m.duration)) s, which is the same timing the playground uses, "
             + "without completion chaining.")
       }
-      if m.variant == "overshoot" && name == "expand" {
+      if m.variant == .overshoot && name == "expand" {
         notes.append(
           "fan.expand is the two-phase 'overshoot' (radius + \(ExportNumber.format(p.fan.overshoot)) pt, then back): "
             + "exported as two chained ease-in-out moves in progress units (1 = resting radius).")
       }
-      if m.variant == "overshoot" && name == "collapse" {
+      if m.variant == .overshoot && name == "collapse" {
         notes.append(
           "fan.collapse 'overshoot' has no second phase when closing: exported as one ease-in-out move."
         )

@@ -1,8 +1,10 @@
 import Foundation
 
-/// framer-motion export: `animate(motionValue, target, transition)` with spring
-/// transitions `{type: "spring", stiffness, damping, mass, velocity, restDelta,
-/// restSpeed, delay}` (velocity in value units per second) and tweens with
+/// motion (formerly framer-motion) export: `animate(motionValue, target, transition)`
+/// from the `motion` package, with spring transitions `{type: "spring", stiffness,
+/// damping, mass, velocity, restDelta, restSpeed, delay}` (velocity in value
+/// units per second) and tweens with motion's named easings (`"easeIn"`,
+/// `"easeOut"`, `"easeInOut"`, `"linear"`, the same control points as CSS) or
 /// `ease: [x1, y1, x2, y2]`.
 enum FramerExporter {
   static func f(_ x: Double, _ d: Int = 6) -> String { ExportNumber.format(x, decimals: d) }
@@ -11,13 +13,19 @@ enum FramerExporter {
   /// restSpeed 0.01 or larger) would stop a 0…1 spring up to 0.5 % short; these
   /// stop it within 0.01 % of travel.
   static let restDelta = 0.0001
+
+  /// motion's named easings (cubicBezier(0.42, 0, 1, 1) and so on).
+  static let named: [(CubicBezier, String)] = [
+    (.easeIn, "easeIn"), (.easeOut, "easeOut"), (.easeInOut, "easeInOut"), (.linear, "linear"),
+  ]
   static let restSpeed = 0.001
 
   static func export(_ c: ExportContext, options: ExportOptions) -> String {
-    var o: [String] = c.header("framer-motion").map { "// " + $0 }
+    var o: [String] = c.header("motion (framer-motion)").map { "// " + $0 }
     for n in ExportPlan.notes(c.preset, springsSnap: false) { o.append("// Note: " + n) }
     o.append("// Each MotionValue holds progress; derive x/y/scale/opacity with useTransform.")
-    o.append("import { animate } from \"framer-motion\"")
+    o.append("// With the older framer-motion package: import { animate } from \"framer-motion\"")
+    o.append("import { animate } from \"motion\"")
     o.append("")
     let offs = c.offsets.map { "{ x: \(f($0.x, 4)), y: \($0.y == 0 ? "0" : f($0.y, 4)) }" }.joined(
       separator: ", ")
@@ -49,8 +57,11 @@ enum FramerExporter {
               t =
                 "{ type: \"spring\", stiffness: \(f(s.stiffness, 4)), damping: \(f(s.damping, 4)), mass: \(f(s.mass)), velocity: \(f(vv)), restDelta: \(f(restDelta)), restSpeed: \(f(restSpeed)), delay: \(f(m.delay)) }"
             case .bezier(let b, _, let d):
+              let ease =
+                named.first { $0.0 == b }.map { "\"\($0.1)\"" }
+                ?? "[\(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2))]"
               t =
-                "{ type: \"tween\", duration: \(f(d)), ease: [\(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2))], delay: \(f(m.delay)) }"
+                "{ type: \"tween\", duration: \(f(d)), ease: \(ease), delay: \(f(m.delay)) }"
             }
             calls.append("animate(\(target), \(f(m.to)), \(t))")
             from = m.to

@@ -72,3 +72,87 @@ public struct LinearEasing: Sendable, Equatable {
     return "linear(" + parts.joined(separator: ", ") + ")"
   }
 }
+
+extension LinearEasing {
+  /// Progress at duration fraction `x` (CSS `linear()` semantics: hold before the first stop and after the last).
+  public func value(at x: Double) -> Double {
+    guard let first = stops.first, let last = stops.last else { return x }
+    if x < first.input { return first.output }
+    if x >= last.input { return last.output }
+    // the first stop whose input exceeds x
+    var lo = 0
+    var hi = stops.count - 1
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if stops[mid].input > x { hi = mid } else { lo = mid + 1 }
+    }
+    let a = stops[lo - 1]
+    let b = stops[lo]
+    return a.output + (b.output - a.output) * (x - a.input) / (b.input - a.input)
+  }
+
+  /// Like `fit`, then checks the polyline against `f` every `step` seconds of
+  /// a `duration`-second animation (and at least 4 points per sample) and
+  /// doubles the samples until the error is at most `bound` (progress units)
+  /// or 102,400 samples are reached. Returns the easing and the error it has.
+  /// why: the simplification bounds the error at the samples only; a long or
+  /// steep curve bends between them (damping 0.05 over 10 s, Bézier y −2…3).
+  public static func fitVerified(
+    duration: Double, tolerance: Double, bound: Double, step: Double = 0.00025,
+    _ f: (Double) -> Double
+  ) -> (easing: LinearEasing, error: Double) {
+    var n = 800
+    while true {
+      let e = fit(segments: n, tolerance: tolerance, f)
+      let dense = min(400_000, max(4 * n, Int((duration / step).rounded(.up))))
+      var worst = 0.0
+      for k in 0..<dense {
+        let x = Double(k) / Double(dense)
+        worst = max(worst, abs(e.value(at: x) - f(x)))
+        if worst > bound { break }
+      }
+      if worst <= bound || n >= 102_400 { return (e, worst) }
+      n *= 2
+    }
+  }
+}
+
+/// The cubic Bézier nearest a sampled curve in the least-squares sense
+/// (x1, x2 kept in 0…1 as CSS requires): the `@supports` fallback for
+/// browsers without `linear()`.
+enum BezierFit {
+  /// `f`: progress at duration fraction 0…1. Returns the curve and its largest error (progress units).
+  static func fit(_ f: (Double) -> Double) -> (bezier: CubicBezier, error: Double) {
+    let xs = (0...120).map { Double($0) / 120 }
+    let ys = xs.map { x in x >= 1 ? f(1 - 1e-9) : f(x) }
+    func curve(_ p: [Double]) -> CubicBezier {
+      CubicBezier(min(max(p[0], 0), 1), p[1], min(max(p[2], 0), 1), p[3])
+    }
+    func cost(_ p: [Double]) -> Double {
+      guard p.allSatisfy(\.isFinite) else { return .infinity }
+      let b = curve(p)
+      // why: leaving 0…1 in x is not CSS; penalise instead of clamping silently
+      let outside = max(0, -p[0]) + max(0, p[0] - 1) + max(0, -p[2]) + max(0, p[2] - 1)
+      return zip(xs, ys).reduce(outside * outside * 100) { s, xy in
+        let d = b.value(at: xy.0) - xy.1
+        return s + d * d
+      }
+    }
+    var best: [Double] = [0.25, 0.1, 0.25, 1]
+    var bestCost = cost(best)
+    for start in [
+      [0.42, 0, 0.58, 1], [0, 0, 0.58, 1], [0.2, 1.4, 0.3, 1], [0.3, 1.8, 0.4, 0.8],
+    ] {
+      let c = cost(start)
+      if c < bestCost {
+        best = start
+        bestCost = c
+      }
+    }
+    best = LinearSpringFit.nelderMead(
+      cost, start: best, steps: [0.1, 0.2, 0.1, 0.2], iterations: 2000)
+    let b = curve(best)
+    let err = zip(xs, ys).map { abs(b.value(at: $0.0) - $0.1) }.max() ?? 0
+    return (b, err)
+  }
+}

@@ -1,8 +1,12 @@
 import Foundation
 
-/// SwiftUI export: exact physics with `.interpolatingSpring(mass:stiffness:damping:initialVelocity:)`
-/// (initial velocity in travels per second), the nearest `Spring(duration:bounce:)`
-/// as a comment, `.timingCurve(x1, y1, x2, y2, duration:)` for eased moves and `.delay()`.
+/// SwiftUI export. Springs: inside `if #available(iOS 17, *)`,
+/// `.spring(duration:bounce:)` when the initial velocity is 0 and
+/// `.interpolatingSpring(duration:bounce:initialVelocity:)` otherwise (the same
+/// k and c: k = (2π/d)², ζ = 1 − bounce), with `.interpolatingSpring(stiffness:damping:initialVelocity:)`
+/// (mass 1, velocity in travels per second) as the fallback for older systems.
+/// Eased moves: `.easeIn(duration:)`, `.easeOut`, `.easeInOut`, `.linear`, or
+/// `.timingCurve(…)` for the others. `.delay()` only when there is one.
 enum SwiftUIExporter {
   static func f(_ x: Double, _ d: Int = 6) -> String { ExportNumber.format(x, decimals: d) }
 
@@ -50,16 +54,21 @@ enum SwiftUIExporter {
           case .bubbleMenuClose: setter = "hide("
           }
           o.append("    // [\(a.id)] \(ExportContext.describe(a))")
-          for m in a.moves {
-            if case .uikitSpring(let d, let z, let v) = m.curve {
-              let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
-              let db = SwiftUISpring.durationBounce(of: s)
-              o.append(
-                "    // nearest Spring(duration: \(f(db.duration, 3)), bounce: \(f(db.bounce, 3))) — same k and c, but it drops the initial velocity"
-              )
-            }
+          let springy = a.moves.contains {
+            if case .uikitSpring = $0.curve { return true }
+            return false
           }
-          o += chain(a.moves[...], setter: setter, indent: "    ")
+          if springy {
+            o.append("    if #available(iOS 17, *) {")
+            o += chain(a.moves[...], setter: setter, indent: "      ", legacy: false)
+            o.append("    } else {")
+            o.append(
+              "      // [fallback:\(a.id)] iOS 13–16: the same stiffness and damping (mass 1)")
+            o += chain(a.moves[...], setter: setter, indent: "      ", legacy: true)
+            o.append("    }")
+          } else {
+            o += chain(a.moves[...], setter: setter, indent: "    ", legacy: false)
+          }
         }
       }
       o.append("  }")
@@ -83,26 +92,45 @@ enum SwiftUIExporter {
     return o.joined(separator: "\n") + "\n"
   }
 
-  static func animation(_ m: ExportMove) -> String {
+  /// SwiftUI's named curves (the same control points as Core Animation's).
+  static let named: [(CubicBezier, String)] = [
+    (.easeIn, "easeIn"), (.easeOut, "easeOut"), (.easeInOut, "easeInOut"), (.linear, "linear"),
+  ]
+
+  /// Digits for spring parameters: enough that rounding moves the curve far less than 0.1 % of travel.
+  static let springDigits = 8
+
+  /// The animation for one move; `legacy`: the pre-iOS 17 spring form.
+  static func animation(_ m: ExportMove, legacy: Bool) -> String {
     switch m.curve {
     case .uikitSpring(let d, let z, let v):
       let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
-      return
-        ".interpolatingSpring(mass: \(f(s.mass)), stiffness: \(f(s.stiffness, 4)), damping: \(f(s.damping, 4)), initialVelocity: \(f(v)))"
+      if legacy {
+        return
+          ".interpolatingSpring(stiffness: \(f(s.stiffness, springDigits)), damping: \(f(s.damping, springDigits)), initialVelocity: \(f(v)))"
+      }
+      let db = SwiftUISpring.durationBounce(of: s)
+      let dd = f(db.duration, springDigits)
+      let bb = f(db.bounce, springDigits)
+      if v == 0 { return ".spring(duration: \(dd), bounce: \(bb))" }
+      return ".interpolatingSpring(duration: \(dd), bounce: \(bb), initialVelocity: \(f(v)))"
     case .bezier(let b, _, let d):
+      if let n = named.first(where: { $0.0 == b }) { return ".\(n.1)(duration: \(f(d)))" }
       return ".timingCurve(\(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2)), duration: \(f(d)))"
     }
   }
 
   // why: chained moves run from the completion of the previous (iOS 17 withAnimation(_:_:completion:))
-  static func chain(_ ms: ArraySlice<ExportMove>, setter: String, indent: String) -> [String] {
+  static func chain(
+    _ ms: ArraySlice<ExportMove>, setter: String, indent: String, legacy: Bool
+  ) -> [String] {
     guard let m = ms.first else { return [] }
     let rest = ms.dropFirst()
+    let delay = m.delay == 0 ? "" : ".delay(\(f(m.delay)))"
     let head =
-      "\(indent)withAnimation(\(animation(m)).delay(\(f(m.delay)))) { \(setter)\(f(m.to))) }"
+      "\(indent)withAnimation(\(animation(m, legacy: legacy))\(delay)) { \(setter)\(f(m.to))) }"
     if rest.isEmpty { return [head] }
-    return [head + " completion: {"] + chain(rest, setter: setter, indent: indent + "  ") + [
-      "\(indent)}"
-    ]
+    return [head + " completion: {"]
+      + chain(rest, setter: setter, indent: indent + "  ", legacy: legacy) + ["\(indent)}"]
   }
 }

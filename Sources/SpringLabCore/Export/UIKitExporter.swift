@@ -14,7 +14,7 @@ enum UIKitExporter {
       "// UIKit's spring mapping (duration, damping, velocity → stiffness, damping) is undocumented; SpringLab"
     )
     o.append(
-      "// follows the public reverse-engineering (Framer's SpringCurveValueConverter, framer-motion's findSpring)."
+      "// follows Framer's SpringCurveValueConverter (underdamped up to ζ < 1; framer-motion's findSpring ignores velocity)."
     )
     for n in ExportPlan.notes(c.preset, springsSnap: true) { o.append("// Note: " + n) }
     o.append("import UIKit")
@@ -79,6 +79,7 @@ enum UIKitExporter {
     o.append("}")
     o.append("")
     o += physics(c, setup: setup)
+    o += ios17(c, setup: setup)
     if options.reduceMotion { o += reduceMotion(c) }
     return o.joined(separator: "\n") + "\n"
   }
@@ -182,6 +183,66 @@ enum UIKitExporter {
     if !menu.isEmpty {
       o.append("@MainActor")
       o.append("func springLabBubbleMenuOpenPhysics(menu: UIView) {")
+      o.append(
+        "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }"
+      )
+      o += menu
+      o.append("}")
+      o.append("")
+    }
+    return o
+  }
+
+  /// The spring animations with iOS 17's `UIView.animate(springDuration:bounce:initialSpringVelocity:…)`:
+  /// SwiftUI's perceptual duration and bounce for the same stiffness and damping.
+  static func ios17(_ c: ExportContext, setup: [String]) -> [String] {
+    var o: [String] = [
+      "// iOS 17: the same springs with UIView.animate(springDuration:bounce:initialSpringVelocity:…) — a perceptual",
+      "// duration and bounce (SwiftUI's Spring(duration:bounce:)) for the same stiffness and damping; the spring",
+      "// settles on its own instead of snapping at the UIKit duration.",
+      "",
+    ]
+    func springs(_ a: ExportAnimation, setter: String, indent: String = "  ") -> [String] {
+      guard a.moves.count == 1, case .uikitSpring(let d, let z, let v) = a.moves[0].curve else {
+        return []
+      }
+      let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
+      let db = SwiftUISpring.durationBounce(of: s)
+      let m = a.moves[0]
+      return [
+        "\(indent)// [ios17:\(a.id)] from UIKit \(f(d)) s / \(f(z)) / \(f(v))",
+        "\(indent)UIView.animate(springDuration: \(f(db.duration, 8)), bounce: \(f(db.bounce, 8)), initialSpringVelocity: \(f(v)), delay: \(f(m.delay)), options: [], animations: { \(setter)\(f(m.to))) })",
+      ]
+    }
+    for (name, kind) in [("Expand", ExportAnimationKind.fanExpand), ("Collapse", .fanCollapse)] {
+      let lines = c.group(kind).flatMap { springs($0, setter: "item(\($0.item ?? 0), ") }
+      guard !lines.isEmpty else { continue }
+      o.append("@available(iOS 17, *)")
+      o.append("@MainActor")
+      o.append("func springLabFan\(name)Spring(main: UIView, items: [UIView]) {")
+      o += setup
+      o += lines
+      o.append("}")
+      o.append("")
+    }
+    let snap = c.group(.bubbleSnap).flatMap { springs($0, setter: "move(") }
+    if !snap.isEmpty {
+      o.append("@available(iOS 17, *)")
+      o.append("@MainActor")
+      o.append("func springLabBubbleSnapSpring(bubble: UIView, to target: CGPoint) {")
+      o.append("  let from = bubble.center")
+      o.append(
+        "  func move(_ p: CGFloat) { bubble.center = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p) }"
+      )
+      o += snap
+      o.append("}")
+      o.append("")
+    }
+    let menu = c.group(.bubbleMenuOpen).flatMap { springs($0, setter: "show(") }
+    if !menu.isEmpty {
+      o.append("@available(iOS 17, *)")
+      o.append("@MainActor")
+      o.append("func springLabBubbleMenuOpenSpring(menu: UIView) {")
       o.append(
         "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }"
       )

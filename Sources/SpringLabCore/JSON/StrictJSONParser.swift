@@ -15,15 +15,23 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// nesting at most `maxDepth` deep, nothing after the value.
 public struct StrictJSONParser {
   public var maxDepth = 32
+  /// Most items in any one array; more is an error as soon as the next item
+  /// starts, before it is parsed (so a huge script is refused early).
+  public var maxArrayCount = Int.max
   private var bytes: [UInt8] = []
   private var i = 0
   // why: errors name the field being read, e.g. a duplicate key's path
   private var stack: [String] = []
 
-  public init(maxDepth: Int = 32) { self.maxDepth = maxDepth }
+  public init(maxDepth: Int = 32, maxArrayCount: Int = Int.max) {
+    self.maxDepth = maxDepth
+    self.maxArrayCount = maxArrayCount
+  }
 
-  public static func parse(_ data: Data, maxDepth: Int = 32) throws(JSONSyntaxError) -> JSONValue {
-    var p = StrictJSONParser(maxDepth: maxDepth)
+  public static func parse(_ data: Data, maxDepth: Int = 32, maxArrayCount: Int = Int.max)
+    throws(JSONSyntaxError) -> JSONValue
+  {
+    var p = StrictJSONParser(maxDepth: maxDepth, maxArrayCount: maxArrayCount)
     return try p.run(Array(data))
   }
 
@@ -37,7 +45,7 @@ public struct StrictJSONParser {
       throw fail("the file is UTF-16; save it as UTF-8")
     }
     if bytes.contains(0) { throw fail("binary data (a NUL byte); expected UTF-8 JSON text") }
-    guard String(validatingUTF8: bytes.map { CChar(bitPattern: $0) } + [0]) != nil else {
+    guard String(validating: bytes, as: UTF8.self) != nil else {
       throw fail("not valid UTF-8")
     }
     skipSpace()
@@ -152,6 +160,7 @@ public struct StrictJSONParser {
     }
     while true {
       skipSpace()
+      if items.count == maxArrayCount { throw fail("more than \(maxArrayCount) items") }
       stack.append("\(items.count)")
       items.append(try value(depth: depth + 1))
       stack.removeLast()

@@ -7,8 +7,20 @@ public struct LintWarning: Sendable, Equatable, CustomStringConvertible {
   public var source: String
   /// Fan items involved (for outlines on the canvas).
   public var items: [Int] = []
+  /// When the finding applies in the live window (the command line reports
+  /// every finding regardless).
+  public var condition: LintCondition = .always
 
   public var description: String { "\(fields.joined(separator: ", ")): \(message) [\(source)]" }
+}
+
+/// When a lint finding describes what the user sees.
+public enum LintCondition: Sendable, Equatable {
+  /// A property of the preset, true whatever the scene shows.
+  case always
+  /// Only while the simulated keyboard shows (the finding is about the
+  /// keyboard covering something).
+  case whileKeyboardShows
 }
 
 /// Design rules from the seeds, checked on a preset as it would run on its device.
@@ -18,14 +30,30 @@ public enum Lint {
   public static let thumbReach = 0.75
   public static let minimumHitTarget = 44.0
 
+  /// The findings that describe the scene as it is now: `check` without those
+  /// whose condition does not hold (a keyboard warning while it is hidden).
+  public static func live(_ p: Preset, keyboardShown: Bool) -> [LintWarning] {
+    check(p).filter { w in
+      switch w.condition {
+      case .always: true
+      case .whileKeyboardShows: keyboardShown
+      }
+    }
+  }
+
   public static func check(_ p: Preset) -> [LintWarning] {
     var out: [LintWarning] = []
-    func warn(_ fields: [String], _ message: String, _ source: String, items: [Int] = []) {
-      out.append(LintWarning(fields: fields, message: message, source: source, items: items))
+    func warn(
+      _ fields: [String], _ message: String, _ source: String, items: [Int] = [],
+      condition: LintCondition = .always
+    ) {
+      out.append(
+        LintWarning(
+          fields: fields, message: message, source: source, items: items, condition: condition))
     }
     let f = p.fan
     let n = f.count
-    let device = Device.named(p.device, landscape: p.orientation == "landscape")
+    let device = Device.of(p)
     let fmt = { (d: Double) in JSONWriter.number(d, places: 3) }
 
     if n > 6 {
@@ -51,7 +79,9 @@ public enum Lint {
     if main.x - mh < s.left || main.x + mh > device.width - s.right || main.y - mh < s.top
       || main.y + mh > device.height - s.bottom
     {
-      warn(["fan.main.right", "fan.main.bottom"], "main button outside the safe area", "SPEC §2")
+      warn(
+        ["fan.main.right", "fan.main.bottom"], "main button outside the safe area",
+        "Apple HIG (safe area)")
     }
     var overlapping: [Int] = []
     for i in centres.indices {
@@ -86,7 +116,7 @@ public enum Lint {
     }
     // timing
     for (m, key) in [(f.expand, "fan.expand"), (f.collapse, "fan.collapse")]
-    where m.curve == "spring" {
+    where m.curve == .spring {
       if key == "fan.expand" && !(0.6...0.8).contains(m.damping) {
         warn(
           ["\(key).damping"],
@@ -99,11 +129,10 @@ public enum Lint {
         warn(
           ["\(key).damping"],
           "UIKit ends the spring at \(fmt(m.duration)) s with a jump of \(fmt(jump * 100)) % of the travel",
-          "SPEC §5 (UIKit snaps to the target at its duration)")
+          "UIKit (the spring ends exactly at its duration)")
       }
     }
-    let expandTotal = totalTime(f.expand, count: n, fan: f)
-    let collapseTotal = totalTime(f.collapse, count: n, fan: f)
+    let (expandTotal, collapseTotal) = totalTimes(MotionPlan(p))
     if expandTotal > 0.6 + 1e-9 {
       warn(
         ["fan.expand.duration", "fan.expand.stagger"],
@@ -116,7 +145,7 @@ public enum Lint {
         "collapse (\(fmt(collapseTotal)) s) is not quicker than expand (\(fmt(expandTotal)) s)",
         "seed 000")
     }
-    if f.expand.variant == "stagger" && n > 1 {
+    if f.expand.variant == .stagger && n > 1 {
       let limit = n <= 3 ? 0.07 : n <= 5 ? 0.05 : 0.04
       if f.expand.stagger > limit + 1e-9 {
         warn(
@@ -128,6 +157,27 @@ public enum Lint {
           ["fan.expand.stagger"], "no stagger: the bloom looks like an explosion",
           "seed 000 (stagger is \"the soul\")")
       }
+    }
+    // why: k climbs steeply toward the pole at ζ = 1 (UIKitSpring), so a tiny
+    // change of damping here changes the motion a lot
+    var steep: [(String, Double, Double, Double)] = []
+    for (m, key) in [(f.expand, "fan.expand"), (f.collapse, "fan.collapse")]
+    where m.curve == .spring {
+      steep.append((key + ".damping", m.duration, m.damping, m.velocity))
+    }
+    if p.bubble.enabled {
+      let b = p.bubble
+      steep.append(("bubble.snap.damping", b.snapDuration, b.snapDamping, b.snapVelocity))
+      steep.append(("bubble.menu.damping", b.menuDuration, b.menuDamping, b.menuVelocity))
+    }
+    for (field, T, z, v) in steep
+    where z >= UIKitSpring.steepDamping && z <= UIKitSpring.maximumUnderdamped {
+      let k = UIKitSpring(duration: T, dampingRatio: z, velocity: v).spring.stiffness
+      let critical = UIKitSpring(duration: T, dampingRatio: 1, velocity: v).spring.stiffness
+      warn(
+        [field],
+        "damping \(fmt(z)) is just under 1, where UIKit's stiffness climbs steeply (k \(fmt(k)) here, \(fmt(critical)) at exactly 1): use ≤ 0.99 or 1",
+        "UIKit spring mapping (Framer's SpringCurveValueConverter)")
     }
     // bubble
     let b = p.bubble
@@ -141,15 +191,37 @@ public enum Lint {
         warn(
           ["bubble.startY"],
           "the keyboard (\(fmt(device.keyboard)) pt) covers the bubble; it will be pushed up while it shows",
-          "seed 002")
+          "seed 002", condition: .whileKeyboardShows)
       }
       if b.snapDamping < 0.3 {
         warn(
           ["bubble.snap.damping"],
-          "snap damping \(fmt(b.snapDamping)) wobbles and ends with a visible jump", "SPEC §5")
+          "snap damping \(fmt(b.snapDamping)) wobbles and ends with a visible jump",
+          "UIKit (the spring ends exactly at its duration)")
+      }
+    }
+    if b.floatingCount > 1 {
+      let crowd = FloatingField.crowding(
+        count: b.floatingCount, radius: b.floatingRadius, width: device.width,
+        height: device.height)
+      if crowd > maxFloatingCrowding {
+        warn(
+          ["bubble.floating.count", "bubble.size"],
+          "\(b.floatingCount) floating bubbles of \(fmt(b.floatingRadius * 2)) pt overfill the screen (\(fmt(crowd)) per collision cell): they pile up and collisions grow with the square of the count, so the window slows the simulation down",
+          "SpringLab (floating-field performance)")
       }
     }
     return out
+  }
+
+  /// Average bubbles per collision cell above which floating bubbles are
+  /// forced to overlap (about 1.3 fit without) and collisions go quadratic.
+  public static let maxFloatingCrowding = 4.0
+
+  /// Seconds from the tap until the last item rests, expanding and
+  /// collapsing, as the motion plan schedules them.
+  public static func totalTimes(_ plan: MotionPlan) -> (expand: Double, collapse: Double) {
+    (plan.totalTime(.fanExpand), plan.totalTime(.fanCollapse))
   }
 
   /// Distance from the thumb's bottom corner: the main button's side, or for
@@ -161,15 +233,5 @@ public enum Lint {
       return min(p.distance(to: left), p.distance(to: right))
     }
     return p.distance(to: main.x > device.width / 2 ? right : left)
-  }
-
-  /// Last item's start + its duration, seconds.
-  public static func totalTime(_ m: FanMotion, count n: Int, fan: FanPreset) -> Double {
-    let per = m.variant == "overshoot" ? fan.overshootOut + fan.overshootBack : m.duration
-    switch m.variant {
-    case "allAtOnce": return per
-    case "sequential": return Double(n) * m.duration
-    default: return Double(max(0, n - 1)) * m.stagger + per
-    }
   }
 }

@@ -4,11 +4,19 @@ import Foundation
 /// parametrisation: duration T (seconds), damping ratio ζ, initial velocity
 /// v (1 = the whole distance per second).
 ///
-/// Apple does not document the mapping to physics. We follow the public
-/// reverse-engineering (Framer's SpringCurveValueConverter, framer-motion's
-/// `findSpring`), which is the reference here: mass 1; ω0 is the *larger* root
-/// of `((ζω0 − v)/ωd)·e^(−ζω0 T) = 0.001` (ζ < 0.995) or
-/// `e^(−ω0 T)((ω0 − v)T + 1) = 0.001` (0.995 ≤ ζ ≤ 1); k = ω0², c = 2ζ√k.
+/// Apple does not document the mapping to physics. We follow Framer's
+/// SpringCurveValueConverter (the public reverse-engineering of UIKit): mass 1;
+/// ω0 is the *larger* root of `((ζω0 − v)/ωd)·e^(−ζω0 T) = 0.001` for every
+/// ζ < 1 (underdamped) and of `e^(−ω0 T)((ω0 − v)T + 1) = 0.001` at ζ = 1;
+/// k = ω0², c = 2ζ√k. framer-motion's `findSpring` solves a similar envelope
+/// equation but ignores the velocity (it gives k 581.44, c 34.72 for
+/// 0.4 s / 0.72 / 0.6 where UIKit and this code give 575.54 / 34.55), so it is
+/// not the reference.
+///
+/// k(ζ) falls to a minimum near ζ ≈ 0.93, then grows without bound as ζ → 1⁻
+/// (1/ωd diverges) and jumps back at ζ = 1 (T = 0.4 s: ζ 0.99999 → k 948,
+/// ζ 1 → k 533). Presets therefore accept damping up to 0.999 or exactly 1
+/// (`acceptsDamping`), and lint warns in 0.995…0.999.
 /// UIKit ends the animation exactly at T, so the value snaps to the target
 /// there (a jump of ≤ 0.13 % of travel for the seed's spring).
 public struct UIKitSpring: Sendable, Equatable {
@@ -16,10 +24,30 @@ public struct UIKitSpring: Sendable, Equatable {
   public var dampingRatio: Double
   public var velocity: Double
 
-  /// Allowed ranges (SPEC §5).
+  /// Allowed ranges. Damping also excludes the open gap 0.999…1 (`acceptsDamping`).
   public static let durationRange = 0.01...10.0
   public static let dampingRange = 0.05...1.0
   public static let velocityRange = -20.0...20.0
+  /// Largest damping ratio below 1 a preset may hold.
+  public static let maximumUnderdamped = 0.999
+  /// Damping ratios from here to `maximumUnderdamped` make lint warn: k climbs
+  /// steeply toward the pole at ζ = 1.
+  public static let steepDamping = 0.995
+
+  /// Whether a preset may hold damping ratio `z`: 0.05…0.999, or exactly 1.
+  public static func acceptsDamping(_ z: Double) -> Bool {
+    (dampingRange.lowerBound...maximumUnderdamped).contains(z) || z == 1
+  }
+
+  /// `z` moved into an accepted value: clamped to 0.05…1, and a value in the
+  /// gap 0.999…1 goes to the nearer of 0.999 and 1.
+  public static func acceptedDamping(_ z: Double) -> Double {
+    let c = min(max(z, dampingRange.lowerBound), dampingRange.upperBound)
+    if c > maximumUnderdamped && c < 1 {
+      return c - maximumUnderdamped < 1 - c ? maximumUnderdamped : 1
+    }
+    return c
+  }
 
   public init(duration: Double, dampingRatio: Double, velocity: Double) {
     self.duration = duration
@@ -33,7 +61,8 @@ public struct UIKitSpring: Sendable, Equatable {
   static func residual(_ w0: Double, duration T: Double, zeta z: Double, velocity v: Double)
     -> Double
   {
-    if z < 0.995 {
+    // why: Framer's SpringCurveValueConverter stays underdamped until ζ = 1 exactly
+    if z < 1 {
       let wd = w0 * (1 - z * z).squareRoot()
       return ((z * w0 - v) / wd) * exp(-z * w0 * T) - epsilon
     }

@@ -1,18 +1,3 @@
-/// A point in device points (origin top-left, y down).
-public struct Point: Sendable, Equatable, Hashable {
-  public var x: Double
-  public var y: Double
-  public init(_ x: Double, _ y: Double) {
-    self.x = x
-    self.y = y
-  }
-  public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
-  public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
-  public static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
-  public var length: Double { (x * x + y * y).squareRoot() }
-  public func distance(to o: Point) -> Double { (self - o).length }
-}
-
 /// A Bézier timing curve's control points, stored in presets.
 public struct BezierPoints: Sendable, Equatable {
   public var x1 = 0.42, y1 = 0.0, x2 = 0.58, y2 = 1.0
@@ -25,10 +10,10 @@ public struct FanMotion: Sendable, Equatable {
   /// `stagger` (per-item delay), `sequential` (each starts when the previous
   /// ends, seed 003), `overshoot` (radius + overshoot then back, KYCircleMenu),
   /// `allAtOnce`.
-  public var variant = "stagger"
+  public var variant = FanVariant.stagger
   /// `spring` (UIKit duration/damping/velocity) or a timing curve name:
   /// `easeIn`, `easeOut`, `easeInOut`, `default`, `linear`, `custom` (uses `bezier`).
-  public var curve = "spring"
+  public var curve = MotionCurveName.spring
   public var bezier = BezierPoints()
   public var duration = 0.4
   public var damping = 0.72
@@ -37,19 +22,19 @@ public struct FanMotion: Sendable, Equatable {
   /// Delay between consecutive items, seconds.
   public var stagger = 0.045
   /// `forward`, `reverse` (last first) or `center` (middle first).
-  public var order = "forward"
+  public var order = FanOrder.forward
 }
 
 public struct FanPreset: Sendable, Equatable {
   public var count = 5
   /// `arc`, `ring`, `custom` (uses `offsets`) or `auto` (arc turned away from edges).
-  public var layout = "arc"
+  public var layout = FanLayoutStyle.arc
   public var radius = 120.0
   /// Degrees; 0° = right, increasing clockwise on screen (y down).
   public var startAngle = 170.0
   public var endAngle = 280.0
   /// `inclusive` (first and last item on the ends) or `inset`.
-  public var spacing = "inclusive"
+  public var spacing = FanSpacing.inclusive
   /// Per-item translations from the main button for `custom`, points.
   public var offsets: [Point] = []
   /// Icon names per item, cycled.
@@ -63,12 +48,12 @@ public struct FanPreset: Sendable, Equatable {
   public var expand = FanMotion()
   public var collapse: FanMotion = {
     var m = FanMotion()
-    m.curve = "easeIn"
+    m.curve = .easeIn
     m.duration = 0.25
     m.damping = 0.75
     m.velocity = 1.0
     m.stagger = 0.03
-    m.order = "reverse"
+    m.order = .reverse
     return m
   }()
   /// KYCircleMenu's two-phase bloom: extra distance and the two phase times.
@@ -82,7 +67,7 @@ public struct FanPreset: Sendable, Equatable {
   public var rotationClose = 0.2
   /// `lock` (ignore taps while moving, the seed) or `interrupt` (reverse from
   /// the current position and velocity).
-  public var policy = "lock"
+  public var policy = InputPolicy.lock
   /// Seconds between an item tap and its report (the toast).
   public var tapReportDelay = 0.3
   public var toastDuration = 1.5
@@ -100,11 +85,11 @@ public struct BubblePreset: Sendable, Equatable {
   /// Distance kept from the safe area's edges, points.
   public var margin = 8.0
   /// `left` or `right`: the side the bubble starts on.
-  public var startSide = "left"
+  public var startSide = BubbleSide.left
   /// Starting centre y, points (the seed's frame origin y 220 + 28).
   public var startY = 248.0
   /// `sides` (nearer side, y kept), `edges` (nearest of four), `corner`, `fling`.
-  public var snapMode = "sides"
+  public var snapMode = SnapMode.sides
   public var snapDuration = 0.35
   public var snapDamping = 0.8
   public var snapVelocity = 0.4
@@ -129,6 +114,9 @@ public struct BubblePreset: Sendable, Equatable {
   public var restitution = 0.9
   /// Floating bubbles' initial speed, points per second.
   public var floatingSpeed = 80.0
+
+  /// A floating bubble's radius, points: 0.6 of the bubble's.
+  public var floatingRadius: Double { size / 2 * 0.6 }
 }
 
 /// Everything a designer tunes; what a preset file holds.
@@ -138,9 +126,9 @@ public struct Preset: Sendable, Equatable {
   public var schema = Preset.currentSchema
   public var name = "Untitled"
   /// `iphoneSE`, `iphone15`, `iphone15ProMax`, `ipadSplit`.
-  public var device = "iphone15"
+  public var device = DeviceModel.iphone15
   /// `portrait` or `landscape`.
-  public var orientation = "portrait"
+  public var orientation = Orientation.portrait
   public var fan = FanPreset()
   public var bubble = BubblePreset()
 

@@ -1,5 +1,5 @@
 /// One problem with a preset or script, printed as
-/// `FILE: field.path = value: reason (allowed range)` (SPEC §6).
+/// `FILE: field.path = value: reason (allowed range)` (docs/FORMATS.md).
 public struct FieldProblem: Error, Sendable, Equatable, CustomStringConvertible {
   public var file: String
   public var path: String
@@ -14,9 +14,12 @@ public struct FieldProblem: Error, Sendable, Equatable, CustomStringConvertible 
     self.reason = reason
   }
 
+  /// One line: the file, field and value with control characters escaped
+  /// (a hostile key cannot retitle the terminal or split the line).
   public var description: String {
-    let v = value.map { " = \($0)" } ?? ""
-    return "\(file): \(path.isEmpty ? "(document)" : path)\(v): \(reason)"
+    let v = value.map { " = \(TerminalText.escape($0))" } ?? ""
+    let field = path.isEmpty ? "(document)" : TerminalText.escape(path)
+    return "\(TerminalText.escape(file)): \(field)\(v): \(TerminalText.escape(reason))"
   }
 }
 

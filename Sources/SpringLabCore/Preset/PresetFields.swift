@@ -1,9 +1,73 @@
+/// The unit a numeric field is written in.
+public enum FieldUnit: String, Sendable, CaseIterable {
+  case seconds = "s"
+  case points = "pt"
+  case degrees = "°"
+  case pointsPerSecond = "pt/s"
+  /// A ratio or a plain number.
+  case none = ""
+
+  /// How documentation names the unit.
+  public var name: String {
+    switch self {
+    case .seconds: return "seconds"
+    case .points: return "points"
+    case .degrees: return "degrees"
+    case .pointsPerSecond: return "points per second"
+    case .none: return "—"
+    }
+  }
+}
+
+/// The panel section a field is shown in, in panel order.
+public enum FieldGroup: String, Sendable, CaseIterable {
+  case layout, expand, overshoot, collapse, mainButton, interaction, bubble, bubbleTouch,
+    bubbleMenu, idleAndFloating, device
+
+  public var title: String {
+    switch self {
+    case .layout: return "Layout"
+    case .expand: return "Expand"
+    case .overshoot: return "Overshoot (KYCircleMenu)"
+    case .collapse: return "Collapse"
+    case .mainButton: return "Main button"
+    case .interaction: return "Interaction"
+    case .bubble: return "Bubble"
+    case .bubbleTouch: return "Bubble touch"
+    case .bubbleMenu: return "Bubble menu"
+    case .idleAndFloating: return "Idle and floating"
+    case .device: return "Device"
+    }
+  }
+}
+
+/// Reads and writes one choice field by name, whatever its enum type.
+public struct ChoiceAccess: @unchecked Sendable {
+  /// The accepted names, in declaration order.
+  public let options: [String]
+  /// The current value's name.
+  public let get: (Preset) -> String
+  /// Sets the value named `name`; false (and nothing changed) when it is not an option.
+  public let set: (inout Preset, String) -> Bool
+
+  init<E: PresetChoice>(_ kp: WritableKeyPath<Preset, E>) {
+    options = E.names
+    get = { $0[keyPath: kp].rawValue }
+    set = { p, name in
+      guard let v = E(rawValue: name) else { return false }
+      p[keyPath: kp] = v
+      return true
+    }
+  }
+}
+
 /// What kind of value a preset field holds, with its range.
 public enum FieldKind {
-  /// A finite number in `range`, shown with `unit` ("s", "pt", "°", "" …).
-  case number(WritableKeyPath<Preset, Double>, ClosedRange<Double>, unit: String)
+  /// A finite number in `range`, written in `unit`.
+  case number(WritableKeyPath<Preset, Double>, ClosedRange<Double>, unit: FieldUnit)
   case integer(WritableKeyPath<Preset, Int>, ClosedRange<Int>)
-  case choice(WritableKeyPath<Preset, String>, [String])
+  /// One of a fixed set of names (an enum in code, a string in JSON).
+  case choice(ChoiceAccess)
   case flag(WritableKeyPath<Preset, Bool>)
   /// Printable text of at most `maxLength` characters (`minLength` at least).
   case text(WritableKeyPath<Preset, String>, minLength: Int, maxLength: Int)
@@ -11,50 +75,61 @@ public enum FieldKind {
   case points(WritableKeyPath<Preset, [Point]>)
   /// Up to 12 names from `allowed`.
   case names(WritableKeyPath<Preset, [String]>, allowed: [String])
+
+  static func choice<E: PresetChoice>(_ kp: WritableKeyPath<Preset, E>) -> FieldKind {
+    .choice(ChoiceAccess(kp))
+  }
 }
 
-/// One field of the preset format: its JSON path, kind and a label for the panel.
+/// One field of the preset format: the only place that knows a field's JSON
+/// path, kind (range and unit), label, panel section, slider span and meaning.
 public struct PresetField {
   public let path: String
   public let kind: FieldKind
   public let label: String
+  public let group: FieldGroup
+  /// What the field does, for docs/FORMATS.md and tooltips.
+  public let meaning: String
+  /// Where a slider's drag should span when the documented range is far wider
+  /// than the values designers use; typed values still reach the whole range.
+  public let dragRange: ClosedRange<Double>?
+  /// Whether the panel shows a control for it (Bézier points are edited on
+  /// the curve graph; offsets and icons have no control).
+  public let inPanel: Bool
 
-  init(_ path: String, _ kind: FieldKind, _ label: String) {
+  init(
+    _ path: String, _ kind: FieldKind, _ label: String, _ group: FieldGroup,
+    drag: ClosedRange<Double>? = nil, panel: Bool = true, _ meaning: String
+  ) {
+    self.inPanel = panel
     self.path = path
     self.kind = kind
     self.label = label
+    self.group = group
+    self.meaning = meaning
+    self.dragRange = drag
   }
 
-  /// Where a slider's drag should span when the documented range is far wider
-  /// than the values designers use; typed values still reach the whole range.
-  public var dragRange: ClosedRange<Double>? {
-    if path.hasSuffix(".velocity") { return -2...6 }
-    if path.hasSuffix("Angle") { return -360...360 }
-    switch path {
-    case "fan.main.right", "fan.main.bottom": return 0...600
-    case "fan.expand.duration", "fan.collapse.duration", "bubble.snap.duration",
-      "bubble.menu.duration",
-      "bubble.menu.closeDuration", "fan.overshoot.outDuration", "fan.overshoot.backDuration":
-      return 0.01...2
-    case "fan.rotation.openDuration", "fan.rotation.closeDuration", "fan.tapReportDelay":
-      return 0...2
-    case "fan.expand.stagger", "fan.collapse.stagger": return 0...0.3
-    case "bubble.idle.delay": return 0...30
-    case "bubble.floating.count": return 0...200
-    case "bubble.floating.speed": return 0...600
-    case "bubble.startY": return 0...1100
-    default: return nil
-    }
+  /// A UIKit damping ratio: its range has a gap (0.999…1 excluded, see `UIKitSpring`).
+  public var isDampingRatio: Bool { path.hasSuffix(".damping") }
+
+  /// Whether a number fits this field (range, and the damping gap).
+  public func accepts(_ d: Double) -> Bool {
+    guard case .number(_, let r, _) = kind else { return false }
+    return r.contains(d) && (!isDampingRatio || UIKitSpring.acceptsDamping(d))
   }
 
   /// The allowed values, as messages say them ("0.05…1", "one of a, b").
   public var allowedText: String {
     switch kind {
+    case .number(_, let r, _) where isDampingRatio:
+      return
+        "must be \(JSONWriter.number(r.lowerBound))…\(JSONWriter.number(UIKitSpring.maximumUnderdamped)) or \(JSONWriter.number(r.upperBound))"
     case .number(_, let r, let unit):
-      let u = unit.isEmpty ? "" : " " + unit
+      let u = unit == .none ? "" : " " + unit.rawValue
       return "must be \(JSONWriter.number(r.lowerBound))…\(JSONWriter.number(r.upperBound))\(u)"
     case .integer(_, let r): return "must be a whole number \(r.lowerBound)…\(r.upperBound)"
-    case .choice(_, let options): return "must be one of " + options.joined(separator: ", ")
+    case .choice(let c): return "must be one of " + c.options.joined(separator: ", ")
     case .flag: return "must be true or false"
     case .text(_, let lo, let hi): return "must be \(lo)…\(hi) printable characters"
     case .points: return "must be at most 12 [x, y] pairs, each −2000…2000 pt"
@@ -67,171 +142,252 @@ public struct PresetField {
     switch kind {
     case .number(let kp, _, _): return .number(p[keyPath: kp])
     case .integer(let kp, _): return .number(Double(p[keyPath: kp]))
-    case .choice(let kp, _), .text(let kp, _, _): return .string(p[keyPath: kp])
+    case .choice(let c): return .string(c.get(p))
+    case .text(let kp, _, _): return .string(p[keyPath: kp])
     case .flag(let kp): return .bool(p[keyPath: kp])
     case .points(let kp):
       return .array(p[keyPath: kp].map { .array([.number($0.x), .number($0.y)]) })
     case .names(let kp, _): return .array(p[keyPath: kp].map { .string($0) })
     }
   }
-
-  /// Numeric value for sliders and diffs (choices give their index).
-  public func number(of p: Preset) -> Double? {
-    switch kind {
-    case .number(let kp, _, _): return p[keyPath: kp]
-    case .integer(let kp, _): return Double(p[keyPath: kp])
-    default: return nil
-    }
-  }
 }
 
 extension PresetField {
-  static let curves = ["spring", "easeIn", "easeOut", "easeInOut", "default", "linear", "custom"]
-  static let orders = ["forward", "reverse", "center"]
   public static let iconNames = [
     "note", "scan", "photo", "calendar", "star", "share", "mic", "pin", "heart", "gear", "search",
     "bell",
   ]
 
-  static func motion(_ prefix: String, _ m: WritableKeyPath<Preset, FanMotion>, _ title: String)
-    -> [PresetField]
-  {
-    [
+  static func motion(
+    _ prefix: String, _ m: WritableKeyPath<Preset, FanMotion>, _ title: String, _ g: FieldGroup,
+    _ verb: String
+  ) -> [PresetField] {
+    let moveDuration: ClosedRange<Double> = 0.01...2
+    return [
       PresetField(
-        "\(prefix).variant",
-        .choice(m.appending(path: \.variant), ["stagger", "sequential", "overshoot", "allAtOnce"]),
-        "\(title) variant"),
-      PresetField("\(prefix).curve", .choice(m.appending(path: \.curve), curves), "\(title) curve"),
+        "\(prefix).variant", .choice(m.appending(path: \.variant)), "\(title) variant", g,
+        "How the \(verb) spreads over the items: `stagger` (per-item delay), `sequential` (each item starts when the previous ends), `overshoot` (out past the radius, then back; expand only), `allAtOnce`."
+      ),
       PresetField(
-        "\(prefix).duration", .number(m.appending(path: \.duration), 0.01...10, unit: "s"),
-        "\(title) duration"),
+        "\(prefix).curve", .choice(m.appending(path: \.curve)), "\(title) curve", g,
+        "`spring` (UIKit duration, damping ratio and velocity) or a timing curve; `custom` uses the Bézier points below."
+      ),
       PresetField(
-        "\(prefix).damping", .number(m.appending(path: \.damping), 0.05...1, unit: ""),
-        "\(title) damping"),
+        "\(prefix).duration", .number(m.appending(path: \.duration), 0.01...10, unit: .seconds),
+        "\(title) duration", g, drag: moveDuration,
+        "Each item's move time (a UIKit spring ends exactly at it)."),
       PresetField(
-        "\(prefix).velocity", .number(m.appending(path: \.velocity), -20...20, unit: ""),
-        "\(title) velocity"),
+        "\(prefix).damping", .number(m.appending(path: \.damping), 0.05...1, unit: .none),
+        "\(title) damping", g,
+        "UIKit damping ratio for `spring`: 1 = no overshoot, lower wobbles."),
       PresetField(
-        "\(prefix).stagger", .number(m.appending(path: \.stagger), 0...2, unit: "s"),
-        "\(title) stagger"),
-      PresetField("\(prefix).order", .choice(m.appending(path: \.order), orders), "\(title) order"),
+        "\(prefix).velocity", .number(m.appending(path: \.velocity), -20...20, unit: .none),
+        "\(title) velocity", g, drag: -2...6,
+        "UIKit initial spring velocity: 1 = the whole distance per second."),
       PresetField(
-        "\(prefix).bezier.x1", .number(m.appending(path: \.bezier.x1), 0...1, unit: ""),
-        "\(title) Bézier x1"),
+        "\(prefix).stagger", .number(m.appending(path: \.stagger), 0...2, unit: .seconds),
+        "\(title) stagger", g, drag: 0...0.3, "Delay between consecutive items (`stagger`)."),
       PresetField(
-        "\(prefix).bezier.y1", .number(m.appending(path: \.bezier.y1), -2...3, unit: ""),
-        "\(title) Bézier y1"),
+        "\(prefix).order", .choice(m.appending(path: \.order)), "\(title) order", g,
+        "Which item moves first: `forward`, `reverse` (last first) or `center` (middle first)."),
       PresetField(
-        "\(prefix).bezier.x2", .number(m.appending(path: \.bezier.x2), 0...1, unit: ""),
-        "\(title) Bézier x2"),
+        "\(prefix).bezier.x1", .number(m.appending(path: \.bezier.x1), 0...1, unit: .none),
+        "\(title) Bézier x1", g, panel: false, "First control point x of the `custom` curve."),
       PresetField(
-        "\(prefix).bezier.y2", .number(m.appending(path: \.bezier.y2), -2...3, unit: ""),
-        "\(title) Bézier y2"),
+        "\(prefix).bezier.y1", .number(m.appending(path: \.bezier.y1), -2...3, unit: .none),
+        "\(title) Bézier y1", g, panel: false, "First control point y of the `custom` curve."),
+      PresetField(
+        "\(prefix).bezier.x2", .number(m.appending(path: \.bezier.x2), 0...1, unit: .none),
+        "\(title) Bézier x2", g, panel: false, "Second control point x of the `custom` curve."),
+      PresetField(
+        "\(prefix).bezier.y2", .number(m.appending(path: \.bezier.y2), -2...3, unit: .none),
+        "\(title) Bézier y2", g, panel: false, "Second control point y of the `custom` curve."),
     ]
   }
 
-  /// Every field of the format, in panel order. `schema` and `name` are
-  /// handled by the reader itself.
+  /// Every field of the format, in the order presets are written. `schema`
+  /// and `name` are handled by the reader itself.
   nonisolated(unsafe) public static let all: [PresetField] =
     [
-      PresetField("device.model", .choice(\.device, Device.models.map(\.id)), "Device"),
       PresetField(
-        "device.orientation", .choice(\.orientation, ["portrait", "landscape"]), "Orientation"),
-      PresetField("fan.count", .integer(\.fan.count, 1...12), "Items"),
+        "device.model", .choice(\.device), "Device", .device, "The simulated device."),
       PresetField(
-        "fan.layout", .choice(\.fan.layout, ["arc", "ring", "custom", "auto"]), "Layout"),
-      PresetField("fan.radius", .number(\.fan.radius, 0...600, unit: "pt"), "Radius"),
+        "device.orientation", .choice(\.orientation), "Orientation", .device,
+        "How the device is held."),
       PresetField(
-        "fan.startAngle", .number(\.fan.startAngle, -720...720, unit: "°"), "Start angle"),
-      PresetField("fan.endAngle", .number(\.fan.endAngle, -720...720, unit: "°"), "End angle"),
-      PresetField("fan.spacing", .choice(\.fan.spacing, ["inclusive", "inset"]), "Spacing"),
-      PresetField("fan.offsets", .points(\.fan.offsets), "Offsets"),
-      PresetField("fan.icons", .names(\.fan.icons, allowed: iconNames), "Icons"),
-      PresetField("fan.mainSize", .number(\.fan.mainSize, 20...120, unit: "pt"), "Main size"),
-      PresetField("fan.itemSize", .number(\.fan.itemSize, 16...120, unit: "pt"), "Item size"),
-      PresetField("fan.hitSize", .number(\.fan.hitSize, 16...120, unit: "pt"), "Hit target"),
+        "fan.count", .integer(\.fan.count, 1...12), "Items", .layout, "Number of fan items."),
       PresetField(
-        "fan.main.right", .number(\.fan.mainRight, 0...2000, unit: "pt"), "Main from right"),
-      PresetField(
-        "fan.main.bottom", .number(\.fan.mainBottom, 0...2000, unit: "pt"), "Main from bottom"),
-    ] + motion("fan.expand", \.fan.expand, "Expand")
-    + motion("fan.collapse", \.fan.collapse, "Collapse")
-    + [
-      PresetField(
-        "fan.overshoot.distance", .number(\.fan.overshoot, 0...200, unit: "pt"), "Overshoot"),
-      PresetField(
-        "fan.overshoot.outDuration", .number(\.fan.overshootOut, 0.01...10, unit: "s"),
-        "Overshoot out"),
-      PresetField(
-        "fan.overshoot.backDuration", .number(\.fan.overshootBack, 0.01...10, unit: "s"),
-        "Overshoot back"),
-      PresetField("fan.spin", .number(\.fan.spin, -1080...1080, unit: "°"), "Item spin"),
-      PresetField(
-        "fan.rotation.angle", .number(\.fan.rotationAngle, -360...360, unit: "°"), "Main rotation"),
-      PresetField(
-        "fan.rotation.openDuration", .number(\.fan.rotationOpen, 0...10, unit: "s"), "Rotate open"),
-      PresetField(
-        "fan.rotation.closeDuration", .number(\.fan.rotationClose, 0...10, unit: "s"),
-        "Rotate close"),
-      PresetField("fan.policy", .choice(\.fan.policy, ["lock", "interrupt"]), "Input policy"),
-      PresetField(
-        "fan.tapReportDelay", .number(\.fan.tapReportDelay, 0...5, unit: "s"), "Tap report delay"),
-      PresetField(
-        "fan.toastDuration", .number(\.fan.toastDuration, 0...10, unit: "s"), "Toast time"),
-      PresetField("fan.backdropDim", .number(\.fan.backdropDim, 0...1, unit: ""), "Backdrop dim"),
-      PresetField("fan.pressScale", .number(\.fan.pressScale, 0.5...1, unit: ""), "Press scale"),
-      PresetField("fan.flyOut", .flag(\.fan.flyOut), "Fly-out"),
-      PresetField("bubble.enabled", .flag(\.bubble.enabled), "Bubble"),
-      PresetField("bubble.size", .number(\.bubble.size, 20...200, unit: "pt"), "Bubble size"),
-      PresetField("bubble.margin", .number(\.bubble.margin, 0...100, unit: "pt"), "Edge margin"),
-      PresetField(
-        "bubble.startSide", .choice(\.bubble.startSide, ["left", "right"]), "Start side"),
-      PresetField("bubble.startY", .number(\.bubble.startY, 0...5000, unit: "pt"), "Start y"),
-      PresetField(
-        "bubble.snap.mode", .choice(\.bubble.snapMode, ["sides", "edges", "corner", "fling"]),
-        "Snap mode"),
-      PresetField(
-        "bubble.snap.duration", .number(\.bubble.snapDuration, 0.01...10, unit: "s"),
-        "Snap duration"),
-      PresetField(
-        "bubble.snap.damping", .number(\.bubble.snapDamping, 0.05...1, unit: ""), "Snap damping"),
-      PresetField(
-        "bubble.snap.velocity", .number(\.bubble.snapVelocity, -20...20, unit: ""), "Snap velocity"),
-      PresetField(
-        "bubble.snap.deceleration", .number(\.bubble.deceleration, 0.9...0.9999, unit: ""),
-        "Fling deceleration"),
-      PresetField(
-        "bubble.tap.distance", .number(\.bubble.tapDistance, 0...100, unit: "pt"), "Tap distance"),
-      PresetField(
-        "bubble.tap.quickTime", .number(\.bubble.quickTapTime, 0...2, unit: "s"), "Quick tap time"),
-      PresetField(
-        "bubble.tap.quickDistance", .number(\.bubble.quickTapDistance, 0...100, unit: "pt"),
-        "Quick tap distance"),
-      PresetField(
-        "bubble.longPress", .number(\.bubble.longPress, 0.1...5, unit: "s"), "Long press"),
-      PresetField("bubble.menu.count", .integer(\.bubble.menuCount, 1...8), "Menu items"),
-      PresetField(
-        "bubble.menu.duration", .number(\.bubble.menuDuration, 0.01...10, unit: "s"), "Menu open"),
-      PresetField(
-        "bubble.menu.damping", .number(\.bubble.menuDamping, 0.05...1, unit: ""), "Menu damping"),
-      PresetField(
-        "bubble.menu.velocity", .number(\.bubble.menuVelocity, -20...20, unit: ""), "Menu velocity"),
-      PresetField(
-        "bubble.menu.closeDuration", .number(\.bubble.menuCloseDuration, 0.01...10, unit: "s"),
-        "Menu close"),
-      PresetField("bubble.badge", .text(\.bubble.badge, minLength: 0, maxLength: 8), "Badge"),
-      PresetField(
-        "bubble.idle.delay", .number(\.bubble.idleDelay, 0...600, unit: "s"), "Idle fade after"),
-      PresetField("bubble.idle.alpha", .number(\.bubble.idleAlpha, 0...1, unit: ""), "Idle alpha"),
-      PresetField("bubble.idle.tuck", .flag(\.bubble.idleTuck), "Idle tuck"),
-      PresetField(
-        "bubble.floating.count", .integer(\.bubble.floatingCount, 0...10_000), "Floating bubbles"),
-      PresetField(
-        "bubble.floating.restitution", .number(\.bubble.restitution, 0...1, unit: ""), "Restitution"
+        "fan.layout", .choice(\.fan.layout), "Layout", .layout,
+        "Where items rest: `arc` (start to end angle), `ring` (evenly round the circle), `custom` (`fan.offsets`) or `auto` (an arc turned away from the screen edges)."
       ),
       PresetField(
-        "bubble.floating.speed", .number(\.bubble.floatingSpeed, 0...2000, unit: "pt/s"),
-        "Float speed"),
+        "fan.radius", .number(\.fan.radius, 0...600, unit: .points), "Radius", .layout,
+        "Distance from the main button's centre to each item's centre."),
+      PresetField(
+        "fan.startAngle", .number(\.fan.startAngle, -720...720, unit: .degrees), "Start angle",
+        .layout, drag: -360...360, "Angle of the first item; 0° = right, clockwise on screen."),
+      PresetField(
+        "fan.endAngle", .number(\.fan.endAngle, -720...720, unit: .degrees), "End angle",
+        .layout, drag: -360...360, "Angle of the last item (`arc`)."),
+      PresetField(
+        "fan.spacing", .choice(\.fan.spacing), "Spacing", .layout,
+        "`inclusive` puts the first and last item on the arc's ends; `inset` keeps them off the ends."
+      ),
+      PresetField(
+        "fan.offsets", .points(\.fan.offsets), "Offsets", .layout, panel: false,
+        "Per-item [x, y] offsets from the main button for `custom` (missing items fall back to the arc)."
+      ),
+      PresetField(
+        "fan.icons", .names(\.fan.icons, allowed: iconNames), "Icons", .layout, panel: false,
+        "Icon names per item, cycled."),
+      PresetField(
+        "fan.mainSize", .number(\.fan.mainSize, 20...120, unit: .points), "Main size",
+        .mainButton, "Main button diameter."),
+      PresetField(
+        "fan.itemSize", .number(\.fan.itemSize, 16...120, unit: .points), "Item size", .layout,
+        "Item diameter."),
+      PresetField(
+        "fan.hitSize", .number(\.fan.hitSize, 16...120, unit: .points), "Hit target", .layout,
+        "Diameter of each item's and the main button's touch area (44 pt or more)."),
+      PresetField(
+        "fan.main.right", .number(\.fan.mainRight, 0...2000, unit: .points), "Main from right",
+        .mainButton, drag: 0...600, "Main button centre from the safe area's right edge."),
+      PresetField(
+        "fan.main.bottom", .number(\.fan.mainBottom, 0...2000, unit: .points),
+        "Main from bottom", .mainButton, drag: 0...600,
+        "Main button centre from the safe area's bottom edge."),
+    ] + motion("fan.expand", \.fan.expand, "Expand", .expand, "expand")
+    + motion("fan.collapse", \.fan.collapse, "Collapse", .collapse, "collapse")
+    + [
+      PresetField(
+        "fan.overshoot.distance", .number(\.fan.overshoot, 0...200, unit: .points), "Overshoot",
+        .overshoot, "Extra distance past the radius in the `overshoot` variant."),
+      PresetField(
+        "fan.overshoot.outDuration", .number(\.fan.overshootOut, 0.01...10, unit: .seconds),
+        "Overshoot out", .overshoot, drag: 0.01...2, "Time of the outward phase (ease-in-out)."),
+      PresetField(
+        "fan.overshoot.backDuration", .number(\.fan.overshootBack, 0.01...10, unit: .seconds),
+        "Overshoot back", .overshoot, drag: 0.01...2,
+        "Time of the return phase (ease-in-out)."),
+      PresetField(
+        "fan.spin", .number(\.fan.spin, -1080...1080, unit: .degrees), "Item spin", .expand,
+        "Item rotation at the main button, turning to 0° at rest."),
+      PresetField(
+        "fan.rotation.angle", .number(\.fan.rotationAngle, -360...360, unit: .degrees),
+        "Main rotation", .mainButton, "Main button rotation when open."),
+      PresetField(
+        "fan.rotation.openDuration", .number(\.fan.rotationOpen, 0...10, unit: .seconds),
+        "Rotate open", .mainButton, drag: 0...2,
+        "Main button rotation time when opening (ease-in-out)."),
+      PresetField(
+        "fan.rotation.closeDuration", .number(\.fan.rotationClose, 0...10, unit: .seconds),
+        "Rotate close", .mainButton, drag: 0...2,
+        "Main button rotation time when closing (ease-in-out)."),
+      PresetField(
+        "fan.policy", .choice(\.fan.policy), "Input policy", .interaction,
+        "Taps while the fan moves: `lock` ignores them, `interrupt` reverses from the current position and velocity."
+      ),
+      PresetField(
+        "fan.tapReportDelay", .number(\.fan.tapReportDelay, 0...5, unit: .seconds),
+        "Tap report delay", .interaction, drag: 0...2,
+        "Time between an item tap and its report (the toast)."),
+      PresetField(
+        "fan.toastDuration", .number(\.fan.toastDuration, 0...10, unit: .seconds), "Toast time",
+        .interaction, "How long a toast shows."),
+      PresetField(
+        "fan.backdropDim", .number(\.fan.backdropDim, 0...1, unit: .none), "Backdrop dim",
+        .interaction, "Alpha of the dim behind the open menu."),
+      PresetField(
+        "fan.pressScale", .number(\.fan.pressScale, 0.5...1, unit: .none), "Press scale",
+        .interaction, "Scale of a pressed button or item."),
+      PresetField(
+        "fan.flyOut", .flag(\.fan.flyOut), "Fly-out", .interaction,
+        "An item tap slides the items out to the screen edge and shows a second page (KYCircleMenu) instead of collapsing."
+      ),
+      PresetField(
+        "bubble.enabled", .flag(\.bubble.enabled), "Bubble", .bubble,
+        "Whether the floating bubble shows."),
+      PresetField(
+        "bubble.size", .number(\.bubble.size, 20...200, unit: .points), "Bubble size", .bubble,
+        "Bubble diameter (floating bubbles are 0.6 of it)."),
+      PresetField(
+        "bubble.margin", .number(\.bubble.margin, 0...100, unit: .points), "Edge margin", .bubble,
+        "Distance kept from the safe area's edges."),
+      PresetField(
+        "bubble.startSide", .choice(\.bubble.startSide), "Start side", .bubble,
+        "The side the bubble starts on."),
+      PresetField(
+        "bubble.startY", .number(\.bubble.startY, 0...5000, unit: .points), "Start y", .bubble,
+        drag: 0...1100, "Starting centre y (clamped into the safe area)."),
+      PresetField(
+        "bubble.snap.mode", .choice(\.bubble.snapMode), "Snap mode", .bubble,
+        "Where a released bubble rests: `sides` (nearer side, y kept), `edges` (nearest of four), `corner`, `fling` (the side its projected fling reaches)."
+      ),
+      PresetField(
+        "bubble.snap.duration", .number(\.bubble.snapDuration, 0.01...10, unit: .seconds),
+        "Snap duration", .bubble, drag: 0.01...2, "UIKit spring duration of the snap."),
+      PresetField(
+        "bubble.snap.damping", .number(\.bubble.snapDamping, 0.05...1, unit: .none),
+        "Snap damping", .bubble, "UIKit damping ratio of the snap."),
+      PresetField(
+        "bubble.snap.velocity", .number(\.bubble.snapVelocity, -20...20, unit: .none),
+        "Snap velocity", .bubble, drag: -2...6,
+        "UIKit initial velocity of the snap (1 = the whole distance per second)."),
+      PresetField(
+        "bubble.snap.deceleration", .number(\.bubble.deceleration, 0.9...0.9999, unit: .none),
+        "Fling deceleration", .bubble,
+        "Per-millisecond velocity decay used to project a fling (iOS normal: 0.998)."),
+      PresetField(
+        "bubble.tap.distance", .number(\.bubble.tapDistance, 0...100, unit: .points),
+        "Tap distance", .bubbleTouch, "Movement below which a release counts as a tap."),
+      PresetField(
+        "bubble.tap.quickTime", .number(\.bubble.quickTapTime, 0...2, unit: .seconds),
+        "Quick tap time", .bubbleTouch, "A release this soon after the press is a quick tap…"),
+      PresetField(
+        "bubble.tap.quickDistance", .number(\.bubble.quickTapDistance, 0...100, unit: .points),
+        "Quick tap distance", .bubbleTouch, "…if it moved less than this."),
+      PresetField(
+        "bubble.longPress", .number(\.bubble.longPress, 0.1...5, unit: .seconds), "Long press",
+        .bubbleTouch, "Holding this long dismisses the bubble."),
+      PresetField(
+        "bubble.menu.count", .integer(\.bubble.menuCount, 1...8), "Menu items", .bubbleMenu,
+        "Number of actions in the bubble's menu."),
+      PresetField(
+        "bubble.menu.duration", .number(\.bubble.menuDuration, 0.01...10, unit: .seconds),
+        "Menu open", .bubbleMenu, drag: 0.01...2, "UIKit spring duration of the menu opening."),
+      PresetField(
+        "bubble.menu.damping", .number(\.bubble.menuDamping, 0.05...1, unit: .none),
+        "Menu damping", .bubbleMenu, "UIKit damping ratio of the menu opening."),
+      PresetField(
+        "bubble.menu.velocity", .number(\.bubble.menuVelocity, -20...20, unit: .none),
+        "Menu velocity", .bubbleMenu, drag: -2...6, "UIKit initial velocity of the menu opening."),
+      PresetField(
+        "bubble.menu.closeDuration", .number(\.bubble.menuCloseDuration, 0.01...10, unit: .seconds),
+        "Menu close", .bubbleMenu, drag: 0.01...2, "Menu closing time (ease-in)."),
+      PresetField(
+        "bubble.badge", .text(\.bubble.badge, minLength: 0, maxLength: 8), "Badge", .bubble,
+        "Badge text on the bubble; empty = none."),
+      PresetField(
+        "bubble.idle.delay", .number(\.bubble.idleDelay, 0...600, unit: .seconds),
+        "Idle fade after", .idleAndFloating, drag: 0...30,
+        "Time without a touch before the bubble fades; 0 = never."),
+      PresetField(
+        "bubble.idle.alpha", .number(\.bubble.idleAlpha, 0...1, unit: .none), "Idle alpha",
+        .idleAndFloating, "Bubble alpha once idle."),
+      PresetField(
+        "bubble.idle.tuck", .flag(\.bubble.idleTuck), "Idle tuck", .idleAndFloating,
+        "An idle bubble also tucks half off its edge."),
+      PresetField(
+        "bubble.floating.count", .integer(\.bubble.floatingCount, 0...10_000), "Floating bubbles",
+        .idleAndFloating, drag: 0...200,
+        "Floating mode: number of bubbles drifting and bouncing (0 = off)."),
+      PresetField(
+        "bubble.floating.restitution", .number(\.bubble.restitution, 0...1, unit: .none),
+        "Restitution", .idleAndFloating,
+        "Share of speed kept after a bounce off an edge or another bubble."),
+      PresetField(
+        "bubble.floating.speed", .number(\.bubble.floatingSpeed, 0...2000, unit: .pointsPerSecond),
+        "Float speed", .idleAndFloating, drag: 0...600, "Floating bubbles' initial speed."),
     ]
 
   /// The field at a JSON path, or nil.
@@ -239,4 +395,9 @@ extension PresetField {
 
   nonisolated(unsafe) static let byPath: [String: PresetField] = Dictionary(
     uniqueKeysWithValues: all.map { ($0.path, $0) })
+
+  /// The fields a panel section shows, in table order.
+  public static func panelFields(in g: FieldGroup) -> [PresetField] {
+    all.filter { $0.group == g && $0.inPanel }
+  }
 }

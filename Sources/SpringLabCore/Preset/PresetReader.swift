@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads preset files strictly (SPEC §6): at most 1 MiB (larger files are
+/// Reads preset files strictly (docs/FORMATS.md): at most 1 MiB (larger files are
 /// refused unread), UTF-8 JSON with no duplicate keys, at most 32 deep; every
 /// field checked against its documented range; missing fields take defaults;
 /// older schemas migrated in memory; newer ones refused. Never writes.
@@ -14,44 +14,63 @@ public enum PresetReader {
     return try decode(data, file: path)
   }
 
-  /// Reads at most `limit` bytes; refuses larger files without reading them.
+  /// Reads a regular file of at most `limit` bytes. Refuses at once, without
+  /// reading: a missing file, a folder, a FIFO, device or socket (reading one
+  /// could block forever or never end), a file over the limit. A read error
+  /// (EIO, `/proc/self/mem`) is reported as unreadable, never as an empty file.
   public static func readLimited(path: String, limit: Int) throws(LoadError) -> Data {
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-      throw LoadError(
-        FieldProblem(file: path, path: "", value: nil, reason: "no such file"), unreadable: true)
+    func unreadable(_ reason: String) -> LoadError {
+      LoadError(FieldProblem(file: path, path: "", value: nil, reason: reason), unreadable: true)
     }
-    if isDir.boolValue {
-      throw LoadError(
-        FieldProblem(file: path, path: "", value: nil, reason: "is a folder, not a file"),
-        unreadable: true)
+    // why: O_NONBLOCK so opening a FIFO with no writer returns at once
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else {
+      let e = errno
+      if e == ENOENT { throw unreadable("no such file") }
+      if e == ENOTDIR { throw unreadable("no such file (a part of the path is not a folder)") }
+      throw unreadable("cannot be read: \(String(cString: strerror(e)))")
     }
-    let size =
-      (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-    if size > limit {
-      throw LoadError(
-        FieldProblem(
-          file: path, path: "", value: nil,
-          reason: "file is \(size) bytes; the limit is \(limit) bytes (1 MiB)"),
-        unreadable: true)
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else {
+      throw unreadable("cannot be read: \(String(cString: strerror(errno)))")
     }
-    guard let h = FileHandle(forReadingAtPath: path) else {
-      throw LoadError(
-        FieldProblem(
-          file: path, path: "", value: nil, reason: "cannot be read (permission denied?)"),
-        unreadable: true)
+    switch st.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw unreadable("is a folder, not a file")
+    case S_IFIFO: throw unreadable("is a FIFO (named pipe), not a regular file")
+    case S_IFCHR, S_IFBLK: throw unreadable("is a device, not a regular file")
+    case S_IFSOCK: throw unreadable("is a socket, not a regular file")
+    default: throw unreadable("is not a regular file")
     }
-    defer { try? h.close() }
-    // why: the file may have grown since stat; never read past the limit
-    let data = (try? h.read(upToCount: limit + 1)) ?? Data()
+    if Int(st.st_size) > limit {
+      throw unreadable("file is \(st.st_size) bytes; the limit is \(limitText(limit))")
+    }
+    // why: the file may have grown since fstat; never read past the limit
+    var data = Data()
+    data.reserveCapacity(min(limit + 1, Int(st.st_size) + 1))
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while data.count <= limit {
+      let want = min(chunk.count, limit + 1 - data.count)
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, want) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw unreadable("cannot be read: \(String(cString: strerror(errno)))")
+      }
+      if n == 0 { break }
+      data.append(contentsOf: chunk[0..<n])
+    }
     if data.count > limit {
-      throw LoadError(
-        FieldProblem(
-          file: path, path: "", value: nil,
-          reason: "file is larger than the limit of \(limit) bytes (1 MiB)"),
-        unreadable: true)
+      throw unreadable("file is larger than the limit of \(limitText(limit))")
     }
     return data
+  }
+
+  /// "1048576 bytes (1 MiB)", "65536 bytes (64 KiB)".
+  public static func limitText(_ limit: Int) -> String {
+    if limit >= 1 << 20 && limit % (1 << 20) == 0 { return "\(limit) bytes (\(limit >> 20) MiB)" }
+    if limit >= 1 << 10 && limit % (1 << 10) == 0 { return "\(limit) bytes (\(limit >> 10) KiB)" }
+    return "\(limit) bytes"
   }
 
   /// Parses and checks preset text; `file` names it in messages.
@@ -167,15 +186,14 @@ public enum PresetReader {
     switch f.kind {
     case .number(let kp, let r, _):
       guard case .number(let d) = v else { return "must be a number; \(f.allowedText)" }
-      guard r.contains(d) else { return f.allowedText }
+      guard r.contains(d), f.accepts(d) else { return f.allowedText }
       p[keyPath: kp] = d
     case .integer(let kp, let r):
       guard case .number(let d) = v, d == d.rounded() else { return f.allowedText }
       guard d >= Double(r.lowerBound), d <= Double(r.upperBound) else { return f.allowedText }
       p[keyPath: kp] = Int(d)
-    case .choice(let kp, let options):
-      guard case .string(let s) = v, options.contains(s) else { return f.allowedText }
-      p[keyPath: kp] = s
+    case .choice(let c):
+      guard case .string(let s) = v, c.set(&p, s) else { return f.allowedText }
     case .flag(let kp):
       guard case .bool(let b) = v else { return f.allowedText }
       p[keyPath: kp] = b

@@ -17,27 +17,8 @@ public enum ScriptAction: Sendable, Equatable {
   case up(Point)
   /// Settings changed during the session (a slider, a picker): preset field
   /// paths and their new values, e.g. `{"fan.radius": 140}`. SpringLab's
-  /// extension of the SPEC's format, so recorded tuning replays exactly.
+  /// addition to the script format, so recorded tuning replays exactly.
   case set([String: JSONValue])
-}
-
-/// Where a recording starts when it does not start from the preset's rest
-/// state (a remembered bubble position, an open menu, the keyboard up).
-/// SpringLab's extension of the SPEC's format.
-public struct ScriptStart: Sendable, Equatable {
-  public var bubble: Point?
-  public var fanOpen = false
-  public var keyboard = false
-  public var bubbleHidden = false
-  public init(
-    bubble: Point? = nil, fanOpen: Bool = false, keyboard: Bool = false, bubbleHidden: Bool = false
-  ) {
-    self.bubble = bubble
-    self.fanOpen = fanOpen
-    self.keyboard = keyboard
-    self.bubbleHidden = bubbleHidden
-  }
-  public var isEmpty: Bool { bubble == nil && !fanOpen && !keyboard && !bubbleHidden }
 }
 
 public struct ScriptEvent: Sendable, Equatable {
@@ -49,7 +30,7 @@ public struct ScriptEvent: Sendable, Equatable {
   }
 }
 
-/// An input script (SPEC §6): a duration in seconds and timed events.
+/// An input script (docs/FORMATS.md): a duration in seconds and timed events.
 public struct InputScript: Sendable, Equatable {
   public var duration: Double
   public var events: [ScriptEvent]
@@ -64,19 +45,27 @@ public struct InputScript: Sendable, Equatable {
   public static let targetNames = ["fan.main", "fan.item", "bubble", "bubble.menu", "outside"]
   public static let maxEvents = 1_000_000
   public static let maxDuration = 3600.0
+  /// Largest script file read, checked before parsing (a file over it is
+  /// refused unread): 64 MiB holds 10⁶ compact events (a drag is ~57 bytes).
+  public static let maxBytes = 64 << 20
 
   // MARK: reading
 
   public static func load(path: String) throws(LoadError) -> InputScript {
-    let data = try PresetReader.readLimited(path: path, limit: 256 << 20)
+    let data = try PresetReader.readLimited(path: path, limit: maxBytes)
     return try decode(data, file: path)
   }
 
   public static func decode(_ data: Data, file: String) throws(LoadError) -> InputScript {
     let root: JSONValue
     do {
-      root = try StrictJSONParser.parse(data, maxDepth: 32)
+      root = try StrictJSONParser.parse(data, maxDepth: 32, maxArrayCount: maxEvents)
     } catch {
+      if error.reason == "more than \(maxEvents) items" {
+        throw LoadError(
+          FieldProblem(
+            file: file, path: "events", value: nil, reason: "more than \(maxEvents) events"))
+      }
       throw LoadError(
         FieldProblem(file: file, path: eventPath(error.path), value: nil, reason: error.description)
       )

@@ -29,9 +29,9 @@ public struct ScriptRecorder: Sendable {
         if !changed.isEmpty { events.append(ScriptEvent(at: t, .set(changed))) }
       }
       preset = p
-    case .setDevice(let id):
-      events.append(ScriptEvent(at: t, .set(["device.model": .string(id)])))
-      preset?.device = id
+    case .setDevice(let model):
+      events.append(ScriptEvent(at: t, .set(["device.model": .string(model.rawValue)])))
+      preset?.device = model
     case .showBubble: events.append(ScriptEvent(at: t, .key("show-bubble")))
     }
   }

@@ -1,5 +1,4 @@
 import Foundation
-import SpringLabCore
 
 /// Editing the layout by dragging on the canvas (E): an item sets the radius
 /// and, for the first or last item, the arc's start or end angle; the main
@@ -13,7 +12,7 @@ public enum CanvasEdit {
     out.fan.radius = r.rounded()
     let angle = atan2(d.y, d.x) * 180 / .pi
     let n = preset.fan.count
-    guard n > 1, preset.fan.layout == "arc" || preset.fan.layout == "auto" else { return out }
+    guard n > 1, preset.fan.layout == .arc || preset.fan.layout == .auto else { return out }
     // keep the angle on the same turn as the current one so the arc does not flip
     func near(_ a: Double, _ ref: Double) -> Double {
       var x = a

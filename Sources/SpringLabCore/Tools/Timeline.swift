@@ -2,7 +2,8 @@
 /// scene. Because animations are closed form and inputs are the only other
 /// source of change, the scene at any earlier time is the snapshot taken
 /// after the last input before it, advanced to that time: stepping forward
-/// then back gives the identical state.
+/// then back gives the identical state. The scene is live: a floating field
+/// too heavy to step in real time slows down (`Scene.catchUpBudget`).
 public struct SceneTimeline: Sendable {
   /// Speeds offered by `-` / `=`.
   public static let speeds: [Double] = [1, 0.5, 0.25, 0.1]
@@ -18,6 +19,8 @@ public struct SceneTimeline: Sendable {
   public var snapshotLimit = 2000
 
   public init(scene: Scene) {
+    var scene = scene
+    scene.catchUpBudget = Scene.liveCatchUpBudget
     self.scene = scene
     snapshots = [scene]
     time = scene.now
@@ -60,8 +63,26 @@ public struct SceneTimeline: Sendable {
   public mutating func stepForward() { seek(to: time + SceneTimeline.frameStep) }
   public mutating func stepBack() { seek(to: time - SceneTimeline.frameStep) }
 
+  /// Like `tick(wall:)`, while playing a script (`--play`): each event due
+  /// in the interval takes effect at exactly its own time; a snapshot is
+  /// taken only when an event fired, so stepping back stays exact.
+  public mutating func tick(wall dt: Double, playing player: inout ScriptPlayer) {
+    guard !paused, dt > 0 else { return }
+    let target = time + dt * speed
+    let due = player.nextTime.map { $0 <= target } ?? false
+    scene.advance(to: time)
+    player.run(&scene, until: target)
+    time = target
+    guard due else { return }
+    snapshots.removeAll { $0.now > time }
+    snapshots.append(scene)
+    if snapshots.count > snapshotLimit { snapshots.removeFirst(snapshots.count - snapshotLimit) }
+  }
+
   /// Replaces the scene wholesale (preset load keeps time running).
   public mutating func reset(_ s: Scene) {
+    var s = s
+    s.catchUpBudget = Scene.liveCatchUpBudget
     scene = s
     snapshots = [s]
     time = s.now

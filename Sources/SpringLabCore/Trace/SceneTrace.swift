@@ -1,73 +1,45 @@
-/// How device points map to window pixels: `px = x + pt × scale`.
-public struct ViewTransform: Sendable, Equatable {
-  public var x: Double
-  public var y: Double
-  public var scale: Double
-  public init(x: Double, y: Double, scale: Double) {
-    self.x = x
-    self.y = y
-    self.scale = scale
-  }
-  public func toPixels(_ p: Point) -> (Double, Double) { (x + p.x * scale, y + p.y * scale) }
-  public func toPoints(_ px: Double, _ py: Double) -> Point {
-    Point((px - x) / scale, (py - y) / scale)
-  }
-}
-
 extension Scene {
-  /// The SPEC §6 trace object for the scene at its current time.
+  /// The trace object (docs/FORMATS.md) for the scene at its current time.
   public func trace(frame: Int, view: ViewTransform) -> JSONValue {
     let t = now
     func n(_ d: Double) -> JSONValue { .number(roundTrace(d)) }
-    func pt(_ p: Point) -> [(String, JSONValue)] { [("x", n(p.x)), ("y", n(p.y))] }
     let s = device.safe
-    let items: [JSONValue] = fanItems(at: t).map { v in
-      .object(pt(v.center) + [("scale", n(v.scale)), ("alpha", n(max(0, min(1, v.alpha))))])
-    }
-    let b = bubble.center(at: t)
+    let c = context
     let toastValue: JSONValue =
       toast.map { $0.start <= t && t < $0.until ? .string($0.text) : .null } ?? .null
-    return .object([
-      ("frame", .number(Double(frame))),
-      ("t", .number(t)),
-      (
-        "device",
-        .object([
-          ("w", n(device.width)), ("h", n(device.height)),
-          (
-            "safe",
-            .object([
-              ("top", n(s.top)), ("left", n(s.left)), ("bottom", n(s.bottom)),
-              ("right", n(s.right)),
-            ])
-          ),
-        ])
-      ),
-      (
-        "view",
-        .object([
-          ("x", n(view.x)), ("y", n(view.y)), ("scale", .number(roundTrace(view.scale, places: 6))),
-        ])
-      ),
-      (
-        "fan",
-        .object([
-          ("phase", .string(fan.phase(at: t).rawValue)), ("rotation", n(fan.mainRotation(at: t))),
-          ("main", .object(pt(mainCenter))), ("items", .array(items)),
-        ])
-      ),
-      (
-        "bubble",
-        .object(
-          pt(b) + [("phase", .string(bubble.phase.rawValue)), ("menuOpen", .bool(bubble.menuOpen))])
-      ),
-      ("keyboard", n(keyboardHeight(at: t))),
-      ("toast", toastValue),
-      (
-        "bubbles",
-        .array(floating.bodies.map { .object([("x", n($0.x)), ("y", n($0.y)), ("r", n($0.r))]) })
-      ),
-    ])
+    return .object(
+      [
+        ("frame", .number(Double(frame))),
+        ("t", .number(t)),
+        (
+          "device",
+          .object([
+            ("w", n(device.width)), ("h", n(device.height)),
+            (
+              "safe",
+              .object([
+                ("top", n(s.top)), ("left", n(s.left)), ("bottom", n(s.bottom)),
+                ("right", n(s.right)),
+              ])
+            ),
+          ])
+        ),
+        (
+          "view",
+          .object([
+            ("x", n(view.x)), ("y", n(view.y)),
+            ("scale", .number(roundTrace(view.scale, places: 6))),
+          ])
+        ),
+        ("fan", fan.trace(at: t, c)),
+        ("bubble", bubble.trace(at: t, c)),
+        ("keyboard", n(keyboardHeight(at: t))),
+        ("toast", toastValue),
+        (
+          "bubbles",
+          .array(floating.bodies.map { .object([("x", n($0.x)), ("y", n($0.y)), ("r", n($0.r))]) })
+        ),
+      ] + more.map { (type(of: $0.base).name, $0.base.trace(at: t, c)) })
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
 
 /// `bench` figures for `springlab fit`: decoding, tracking and fitting a

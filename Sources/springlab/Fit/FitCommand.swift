@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 
 /// `springlab fit INPUT …`: the spring (or tween) behind a recorded motion.
 enum FitCommand {

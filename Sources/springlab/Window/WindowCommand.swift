@@ -1,25 +1,30 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabSDL
+import SpringLabStudio
+import SpringLabUI
 
-/// `springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--fresh] [--exit-after SECONDS]`
+/// `springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--fresh] [--exit-after SECONDS]`
 enum WindowCommand {
   static let usage =
-    "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--fresh] [--exit-after SECONDS]"
+    "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--fresh] [--exit-after SECONDS]"
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
-      argv, valued: ["trace", "record-input", "exit-after"], booleans: ["help", "fresh"],
-      usage: usage)
+      argv, valued: ["trace", "record-input", "exit-after", "play", "pause-at"],
+      booleans: ["help", "fresh"], usage: usage)
     if a.flags["help"] == true {
       printOut(
         """
         usage: \(usage)
         Opens the playground window. A PRESET argument wins over remembered state; --fresh ignores remembered state.
-          --trace FILE         one JSON line per drawn frame (SPEC §6)
+          --trace FILE         one JSON line per drawn frame (docs/FORMATS.md)
           --record-input FILE  write the session's input as a script (replay it with `springlab render --script FILE`)
+          --play SCRIPT        play an input script live in the window (demos; putting the window in an exact state)
+          --pause-at T         with --play: pause the timeline at exactly T seconds of scene time
           --exit-after S       quit after S seconds
-        Hot keys: press ? in the window. Exit: 0 ok, 2 usage, 3 the preset unreadable or invalid, 4 no display or no font.
+        Hot keys: press ? in the window, or run `springlab keys`. Exit: 0 ok, 2 usage, 3 the preset or script unreadable or invalid, 4 no display or no font.
         """)
       return .ok
     }
@@ -27,10 +32,26 @@ enum WindowCommand {
       throw CLIError(.usage, "at most one PRESET\nusage: \(usage)")
     }
     let exitAfter = try a.double("exit-after", in: 0...86_400, usage: usage)
-    let stateFolder = RememberedState.folder()
+    let pauseAt = try a.double("pause-at", in: 0...86_400, usage: usage)
+    if pauseAt != nil && a.values["play"] == nil {
+      throw CLIError(.usage, "--pause-at needs --play SCRIPT\nusage: \(usage)")
+    }
+    var script: InputScript?
+    if let s = a.values["play"] {
+      do { script = try InputScript.load(path: s) } catch {
+        throw CLIError(.input, "cannot play the script:\n" + error.description)
+      }
+    }
+    let env = ProcessInfo.processInfo.environment
+    let home = env["HOME"] ?? NSHomeDirectory()
+    let data = StudioFolders.resolve(environment: env, home: home, defaultLibrary: "").recordings
+    let folders = StudioFolders.resolve(
+      environment: env, home: home,
+      defaultLibrary: shippedPresets() ?? StudioFiles.folder(data) + "/presets")
+    let fresh = a.flags["fresh"] == true
     var remembered = RememberedState()
-    if a.flags["fresh"] != true {
-      let (s, warning) = RememberedState.load(folder: stateFolder)
+    if !fresh {
+      let (s, warning) = RememberedState.load(folder: folders.state)
       remembered = s
       if let w = warning { printErr("springlab: warning: " + w) }
     }
@@ -38,8 +59,9 @@ enum WindowCommand {
     var presetPath: String?
     if let p = a.positional.first {
       preset = try loadPresetOrFail(p)
-      presetPath = p
+      presetPath = absolute(p)
     } else if let p = remembered.presetPath, let loaded = try? PresetReader.load(path: p) {
+      // why: PresetReader never blocks, so a remembered path that became a FIFO is skipped at once
       preset = loaded
       presetPath = p
       if let d = remembered.device { preset.device = d }
@@ -53,18 +75,33 @@ enum WindowCommand {
         .environment,
         "no font found: install fonts-dejavu-core (or set SPRINGLAB_FONT to a .ttf file)")
     }
-    var trace: TraceWriter?
+    var trace: TraceOutput?
     if let tp = a.values["trace"] {
-      do { trace = try TraceWriter(path: tp) } catch {
-        throw CLIError(.environment, "cannot write the trace \(tp)")
+      if let p = presetPath, let tid = FileIdentity(path: tp), tid.kind == .regular,
+        let pid = FileIdentity(path: p), pid.isSameFile(as: tid)
+      {
+        throw CLIError(
+          .usage,
+          "--trace \(TerminalText.escape(tp)): is the same file as the preset \(TerminalText.escape(p)); writing it would destroy it"
+        )
+      }
+      // why: live, so tests can read it while the window runs; a pipe or FIFO is streamed into
+      do { trace = try TraceOutput(path: tp, mode: .live) } catch {
+        throw CLIError(.environment, error.description)
       }
     }
     if let rp = a.values["record-input"] {
       let dir = URL(fileURLWithPath: rp).deletingLastPathComponent().path
       guard FileManager.default.isWritableFile(atPath: dir) else {
-        throw CLIError(.environment, "cannot write \(rp): the folder is not writable")
+        throw CLIError(
+          .environment, "\(TerminalText.escape(rp)): cannot write: the folder is not writable")
       }
     }
+    // why: SDL turns SIGTERM / SIGINT into a quit request, which asks "Save
+    // changes?" and keeps running; a signal ends the session, keeping a recovery copy
+    setenv("SDL_NO_SIGNAL_HANDLERS", "1", 1)
+    signal(SIGTERM) { _ in StudioShell.terminationRequested = 1 }
+    signal(SIGINT) { _ in StudioShell.terminationRequested = 1 }
     let window: SDLWindow
     do {
       window = try SDLWindow(
@@ -76,12 +113,53 @@ enum WindowCommand {
         "cannot open a window (\(error)).\nNo display? Render headless instead: springlab render --preset P --out demo.mp4"
       )
     }
-    let app = App(
-      window: window, preset: preset, presetPath: presetPath,
-      remembered: a.flags["fresh"] == true ? nil : remembered,
-      stateFolder: stateFolder, trace: trace, recordPath: a.values["record-input"],
-      exitAfter: exitAfter)
-    app.run()
+    let session = "\(getpid())-\(Int(Date().timeIntervalSince1970))"
+    var state = StudioState(
+      preset: preset, path: presetPath,
+      stamp: presetPath.flatMap(LiveStudioServices.stamp), folders: folders, session: session,
+      window: WindowSize(
+        width: Double(window.pixelWidth), height: Double(window.pixelHeight), scale: window.scale))
+    state.overlays.panel = fresh ? true : remembered.panelVisible
+    if !fresh, let x = remembered.bubbleX, let y = remembered.bubbleY {
+      var s = state.timeline.scene
+      s.restoreBubble(Point(x, y))
+      state.timeline.reset(s)
+    }
+    if a.values["record-input"] != nil {
+      state.recorder = ScriptRecorder(preset: state.preset, start: state.scene.startState)
+    }
+    if let sc = script { state.startPlaying(sc, pauseAt: pauseAt) }
+    let view = StudioView(
+      icons: IconSet.locate(),
+      measure: window.measurer ?? { s, z in (Double(s.count) * z * 0.6, z) })
+    let shell = StudioShell(
+      window: window, state: state, view: view,
+      services: LiveStudioServices.make(window: window, folders: folders, session: session),
+      trace: trace, recordPath: a.values["record-input"], exitAfter: exitAfter,
+      remembered: remembered, offerRecovery: !fresh)
+    shell.run()
+    // why: a trace that stopped part-way is not what the caller asked for; the
+    // shell already printed the one line naming it
+    if shell.traceError != nil { return .environment }
     return .ok
+  }
+
+  /// The shipped presets folder, found beside the executable as the icons
+  /// are (never from the current folder): the library of an untitled window.
+  static func shippedPresets(executable: String = CommandLine.arguments.first ?? "") -> String? {
+    let exeDir = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    for up in [
+      "presets", "../presets", "../../presets", "../../../presets", "../share/springlab/presets",
+    ] {
+      let d = exeDir.appendingPathComponent(up).standardizedFileURL.path
+      if FileManager.default.fileExists(atPath: d + "/seed-000-fan.json") { return d }
+    }
+    return nil
+  }
+
+  /// An absolute, tidied path: the document's identity for recovery copies.
+  static func absolute(_ p: String) -> String {
+    URL(fileURLWithPath: p).standardizedFileURL.path
   }
 }

@@ -56,6 +56,13 @@ open class UIView {
     withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
     animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
   ) {}
+  @available(iOS 17.0, *)
+  open class func animate(
+    springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0.0,
+    initialSpringVelocity: CGFloat = 0.0, delay: TimeInterval = 0,
+    options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {}
 }
 
 public protocol UITimingCurveProvider {}

@@ -1,0 +1,228 @@
+import Foundation
+
+/// Floating mode: bubbles drifting and bouncing off the screen edges and each
+/// other (circle–circle collisions found with a uniform grid, not all pairs).
+/// Stepped only at a fixed dt, so the state after k steps is the same on every machine.
+///
+/// Bodies are stored sorted by grid cell (re-sorted every step into reused
+/// buffers, stable, so bodies keep their relative order within a cell) and
+/// the collision pass walks them in that order: what it reads sits next to
+/// each other in memory and the time per step grows linearly with the count.
+/// The order is a function of the state alone, so results stay identical on
+/// every machine; the trace lists bodies in creation order.
+public struct FloatingField: Sendable {
+  public struct Body: Sendable, Equatable {
+    public var x, y, vx, vy, r: Double
+  }
+
+  /// Bodies in grid-cell order; `ids[k]` is the creation index of `slots[k]`.
+  private var slots: [Body] = []
+  private var ids: [Int] = []
+  /// The slot of each body, by creation index.
+  private var slotOf: [Int] = []
+  /// Each slot's grid cell, and the cells' start slots (prefix sums).
+  private var cellOfSlot: [Int] = []
+  private var cellStart: [Int] = []
+  // why: reused every step; allocating them per step dominated large fields
+  private var fill: [Int] = []
+  private var spareSlots: [Body] = []
+  private var spareIds: [Int] = []
+  private var spareCells: [Int] = []
+  public var restitution: Double
+  public var width: Double
+  public var height: Double
+  /// Work of the last step: bodies moved plus pairs compared (before the
+  /// first step, the expected work). Deterministic, so a caller can budget
+  /// steps without a clock.
+  public private(set) var lastStepWork = 0
+
+  /// `count` bubbles of radius `r` placed and aimed by a seeded generator.
+  public init(
+    count: Int, radius r: Double, speed: Double, restitution: Double, width: Double, height: Double,
+    seed: UInt64 = 1
+  ) {
+    self.restitution = restitution
+    self.width = width
+    self.height = height
+    var rng = SplitMix(seed: seed &+ UInt64(count))
+    slots.reserveCapacity(count)
+    for _ in 0..<count {
+      let x = r + rng.unit() * max(0, width - 2 * r)
+      let y = r + rng.unit() * max(0, height - 2 * r)
+      let a = rng.unit() * 2 * .pi
+      slots.append(Body(x: x, y: y, vx: speed * cos(a), vy: speed * sin(a), r: r))
+    }
+    ids = Array(0..<count)
+    slotOf = ids
+    // why: before the first step, budget on the expected work (each body
+    // compared with the crowd of its 3 × 3 cells), not on none
+    let crowd = FloatingField.crowding(count: count, radius: r, width: width, height: height)
+    lastStepWork = count + Int(9 * crowd * Double(count))
+  }
+
+  /// Bodies sharing a collision cell on average when `count` bubbles of
+  /// radius `r` fill a `width` × `height` screen. A cell (one diameter
+  /// square) holds at most about 1.3 bubbles without overlap; far above that
+  /// they pile up and each step compares every pair in a crowd: quadratic.
+  public static func crowding(count: Int, radius r: Double, width: Double, height: Double)
+    -> Double
+  {
+    let cell = max(1, 2 * r)
+    let cells = Double((max(1, Int(width / cell) + 1)) * (max(1, Int(height / cell) + 1)))
+    return Double(count) / cells
+  }
+
+  /// Number of bodies.
+  public var count: Int { slots.count }
+
+  /// Every body, in creation order (the trace's and the drawing's order).
+  public var bodies: [Body] { slotOf.map { slots[$0] } }
+
+  /// One step of `dt` seconds: move, bounce off edges, resolve overlaps.
+  public mutating func step(dt: Double) {
+    for i in slots.indices {
+      var b = slots[i]
+      b.x += b.vx * dt
+      b.y += b.vy * dt
+      if b.x < b.r {
+        b.x = b.r
+        b.vx = abs(b.vx) * restitution
+      } else if b.x > width - b.r {
+        b.x = width - b.r
+        b.vx = -abs(b.vx) * restitution
+      }
+      if b.y < b.r {
+        b.y = b.r
+        b.vy = abs(b.vy) * restitution
+      } else if b.y > height - b.r {
+        b.y = height - b.r
+        b.vy = -abs(b.vy) * restitution
+      }
+      slots[i] = b
+    }
+    lastStepWork = slots.count
+    collide()
+  }
+
+  /// Counting sort into grid cells, stable in storage order.
+  private mutating func sortIntoCells(cell: Double, cols: Int, rows: Int) {
+    let n = slots.count
+    let cells = cols * rows
+    if cellStart.count != cells + 1 {
+      cellStart = [Int](repeating: 0, count: cells + 1)
+      fill = cellStart
+    } else {
+      for k in cellStart.indices { cellStart[k] = 0 }
+    }
+    if cellOfSlot.count != n {
+      cellOfSlot = [Int](repeating: 0, count: n)
+      spareCells = cellOfSlot
+      spareIds = cellOfSlot
+      spareSlots = slots
+    }
+    for s in 0..<n {
+      let b = slots[s]
+      let cx = min(cols - 1, max(0, Int(b.x / cell)))
+      let cy = min(rows - 1, max(0, Int(b.y / cell)))
+      let c = cy * cols + cx
+      cellOfSlot[s] = c
+      cellStart[c + 1] += 1
+    }
+    for k in 1..<cellStart.count { cellStart[k] += cellStart[k - 1] }
+    for k in cellStart.indices { fill[k] = cellStart[k] }
+    for s in 0..<n {
+      let id = ids[s]
+      let c = cellOfSlot[s]
+      let to = fill[c]
+      fill[c] += 1
+      spareSlots[to] = slots[s]
+      spareIds[to] = id
+      spareCells[to] = c
+      slotOf[id] = to
+    }
+    swap(&slots, &spareSlots)
+    swap(&ids, &spareIds)
+    swap(&cellOfSlot, &spareCells)
+  }
+
+  private mutating func collide() {
+    guard slots.count > 1 else { return }
+    var maxR = slots[0].r
+    for b in slots where b.r > maxR { maxR = b.r }
+    let cell = max(1, 2 * maxR)
+    let cols = max(1, Int(width / cell) + 1)
+    let rows = max(1, Int(height / cell) + 1)
+    sortIntoCells(cell: cell, cols: cols, rows: rows)
+    var compared = 0
+    // why: walking bodies in cell order keeps every read near the last one;
+    // each pair is resolved once, when the first of the two in storage order comes up
+    for si in 0..<slots.count {
+      let c = cellOfSlot[si]
+      let cx = c % cols
+      let cy = c / cols
+      for ny in max(0, cy - 1)...min(rows - 1, cy + 1) {
+        for nx in max(0, cx - 1)...min(cols - 1, cx + 1) {
+          let nc = ny * cols + nx
+          let lo = cellStart[nc]
+          let hi = cellStart[nc + 1]
+          compared += hi - lo
+          for k in lo..<hi where k > si { resolve(si, k) }
+        }
+      }
+    }
+    lastStepWork += compared
+  }
+
+  private mutating func resolve(_ i: Int, _ j: Int) {
+    var a = slots[i]
+    var b = slots[j]
+    let dx = b.x - a.x
+    let dy = b.y - a.y
+    let d2 = dx * dx + dy * dy
+    let rr = a.r + b.r
+    guard d2 < rr * rr else { return }
+    let d = d2.squareRoot()
+    let nx = d > 1e-9 ? dx / d : 1
+    let ny = d > 1e-9 ? dy / d : 0
+    let overlap = (rr - d) / 2
+    a.x -= nx * overlap
+    a.y -= ny * overlap
+    b.x += nx * overlap
+    b.y += ny * overlap
+    let rel = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny
+    if rel < 0 {
+      let jImpulse = -(1 + restitution) * rel / 2
+      a.vx -= jImpulse * nx
+      a.vy -= jImpulse * ny
+      b.vx += jImpulse * nx
+      b.vy += jImpulse * ny
+    }
+    slots[i] = a
+    slots[j] = b
+  }
+}
+
+extension FloatingField: Equatable {
+  /// Same bodies in the same creation order and the same physics settings;
+  /// how they happen to be stored does not matter.
+  public static func == (a: FloatingField, b: FloatingField) -> Bool {
+    a.restitution == b.restitution && a.width == b.width && a.height == b.height
+      && a.bodies == b.bodies
+  }
+}
+
+/// SplitMix64: a tiny seeded generator, for reproducible placement and for
+/// seeded fuzzing in tests.
+public struct SplitMix: RandomNumberGenerator, Sendable {
+  public var state: UInt64
+  public init(seed: UInt64) { state = seed }
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  /// Uniform in [0, 1).
+  public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

@@ -1,0 +1,81 @@
+/// The fan menu as a scene control: its plan, hit targets and trace.
+extension FanMenu: SceneControl {
+  public static let name = "fan"
+
+  public static func plan(_ preset: Preset) -> [PlannedAnimation] { MotionPlan.fan(preset.fan) }
+
+  public init(_ context: ControlContext) { self.init(config: context.preset.fan) }
+
+  /// New settings: the fan comes to rest in its current open state (changes
+  /// show on the next replay), keeping a pending item report.
+  public mutating func apply(_ context: ControlContext, at t: Double) {
+    guard context.preset.fan != config else { return }
+    let open = phase == .expanded || phase == .expanding
+    let before = self
+    self = FanMenu(config: context.preset.fan, open: open)
+    carryReport(from: before)
+  }
+
+  public func isAnimating(at t: Double) -> Bool {
+    let p = phase(at: t)
+    return p == .expanding || p == .collapsing || pendingReport != nil
+  }
+
+  /// The main button's centre on `device`.
+  public func mainCenter(on device: Device) -> Point {
+    FanLayout.mainCenter(config, device: device)
+  }
+
+  /// Every item's look at `t` on `device` (fly-outs travel a screen's length).
+  public func items(at t: Double, on device: Device) -> [FanItemVisual] {
+    visuals(
+      at: t, main: mainCenter(on: device), offsets: FanLayout.offsets(config, device: device),
+      flyDistance: max(device.width, device.height))
+  }
+
+  /// Radius of an item's hit area, points (half the preset's hit size).
+  public var itemHitRadius: Double { config.hitSize / 2 }
+  /// Radius of the main button's hit area: at least 44 pt across.
+  public var mainHitRadius: Double { max(config.mainSize, 44) / 2 }
+
+  public func hitTargets(at t: Double, _ context: ControlContext) -> [ControlTarget] {
+    var out: [ControlTarget] = []
+    let open = phase(at: t) != .collapsed
+    if open && !pageShown {
+      let items = items(at: t, on: context.device)
+      // why: later items draw on top, so they win overlaps
+      for i in items.indices.reversed() where items[i].alpha > 0.05 {
+        out.append(ControlTarget(.item(i), .circle(items[i].center, radius: itemHitRadius)))
+      }
+    }
+    out.append(ControlTarget(.main, .circle(mainCenter(on: context.device), radius: mainHitRadius)))
+    if pageShown { out.append(ControlTarget(.page, .everywhere)) }
+    if open { out.append(ControlTarget(.mask, .everywhere)) }
+    return out
+  }
+
+  public mutating func activate(_ part: ControlPart, at t: Double, _ context: ControlContext)
+    -> String?
+  {
+    switch part {
+    case .main: toggle(at: t)
+    case .item(let i): tapItem(i, at: t)
+    case .page, .mask: collapse(at: t)
+    case .body, .menuItem: break
+    }
+    // why: an item's toast comes later, when its report is due
+    return nil
+  }
+
+  public func trace(at t: Double, _ context: ControlContext) -> JSONValue {
+    func n(_ d: Double) -> JSONValue { .number(roundTrace(d)) }
+    func pt(_ p: Point) -> [(String, JSONValue)] { [("x", n(p.x)), ("y", n(p.y))] }
+    let items: [JSONValue] = items(at: t, on: context.device).map { v in
+      .object(pt(v.center) + [("scale", n(v.scale)), ("alpha", n(max(0, min(1, v.alpha))))])
+    }
+    return .object([
+      ("phase", .string(phase(at: t).rawValue)), ("rotation", n(mainRotation(at: t))),
+      ("main", .object(pt(mainCenter(on: context.device)))), ("items", .array(items)),
+    ])
+  }
+}

@@ -1,0 +1,314 @@
+/// One input to the scene, applied at the scene's current time. Points are
+/// device points.
+public enum SceneInput: Sendable, Equatable {
+  case pointerDown(Point)
+  case pointerMove(Point)
+  case pointerUp(Point)
+  /// A key by name: `keyboard` / `k` (toggle), `rotate` / `o`, `space`, `b`,
+  /// `escape`; other names are ignored by the scene.
+  case key(String)
+  case setDevice(DeviceModel)
+  case setPreset(Preset)
+  case showBubble
+}
+
+/// What a pointer press landed on, topmost first.
+public enum HitTarget: Sendable, Equatable {
+  case bubbleMenu(Int)
+  case bubble
+  case fanItem(Int)
+  case fanMain, page, mask
+  /// A part of the i-th of the scene's further controls (`Scene.more`).
+  case control(Int, ControlPart)
+}
+
+/// The whole simulated screen: device, fan menu, bubble, keyboard, toast and
+/// floating bubbles. A value: `advance(to:)` moves time forward and `send`
+/// applies input at the current time. Animations are closed form; only
+/// floating bubbles step, at a fixed 1/240 s.
+public struct Scene: Sendable, Equatable {
+  public private(set) var preset: Preset
+  public private(set) var device: Device
+  public private(set) var now = 0.0
+  public private(set) var fan: FanMenu
+  public private(set) var bubble: Bubble
+  public private(set) var keyboardShown = false
+  private var keyboardTrack = Track(rest: 0)
+  public private(set) var toast: Toast?
+  public private(set) var floating: FloatingField
+  /// Controls beyond the fan and the bubble (`SceneControls.more`), above them.
+  public private(set) var more: [AnyControl]
+  private var clock = FixedStepClock()
+  private var pressed: HitTarget?
+  /// Where the pointer is held down, for touch indicators; nil when up.
+  public private(set) var pointer: Point?
+  /// Most floating-field work (bodies moved + pairs compared, see
+  /// `FloatingField.lastStepWork`) one `advance` may do; the steps beyond it
+  /// are dropped and the field runs slower than real time. nil (the default,
+  /// used by renders and traces) never drops a step, so results stay exact.
+  public var catchUpBudget: Int?
+  /// When floating steps were last dropped, scene seconds.
+  public private(set) var floatingSlowedAt: Double?
+
+  /// The budget the live window uses: a few milliseconds of stepping per frame.
+  public static let liveCatchUpBudget = 3_000_000
+
+  /// Whether the floating field is running slower than real time at `t`
+  /// (steps were dropped within the last second).
+  public func floatingSlowed(at t: Double) -> Bool {
+    guard let s = floatingSlowedAt else { return false }
+    return t - s < 1
+  }
+
+  /// A message shown from `start` until `until` (seconds).
+  public struct Toast: Sendable, Equatable {
+    public var text: String
+    public var start: Double
+    public var until: Double
+  }
+
+  /// Seconds the simulated keyboard takes to slide.
+  public static let keyboardDuration = 0.25
+
+  /// The scene at rest; `controls` are the further controls it holds.
+  public init(preset: Preset, controls: [any SceneControl.Type] = SceneControls.more) {
+    self.preset = preset
+    device = Device.of(preset)
+    let c = ControlContext(preset: preset, device: device)
+    fan = FanMenu(c)
+    bubble = Bubble(c)
+    more = controls.map { AnyControl($0.init(c)) }
+    floating = Scene.makeFloating(preset, device)
+  }
+
+  /// What the controls see now.
+  public var context: ControlContext {
+    ControlContext(preset: preset, device: device, keyboard: keyboardTarget)
+  }
+
+  static func makeFloating(_ p: Preset, _ d: Device) -> FloatingField {
+    FloatingField(
+      count: p.bubble.floatingCount, radius: p.bubble.floatingRadius, speed: p.bubble.floatingSpeed,
+      restitution: p.bubble.restitution, width: d.width, height: d.height)
+  }
+
+  // MARK: geometry
+
+  public var mainCenter: Point { fan.mainCenter(on: device) }
+  public var itemOffsets: [Point] { FanLayout.offsets(preset.fan, device: device) }
+
+  public func fanItems(at t: Double) -> [FanItemVisual] { fan.items(at: t, on: device) }
+
+  /// Visible keyboard height at `t`, points.
+  public func keyboardHeight(at t: Double) -> Double { keyboardTrack.sample(t).x }
+
+  /// Whether the keyboard is still sliding at `t`.
+  public func keyboardMoving(at t: Double) -> Bool { t < keyboardTrack.end }
+
+  /// The keyboard height the bubble must stay above once the slide ends.
+  var keyboardTarget: Double { keyboardShown ? device.keyboard : 0 }
+
+  // MARK: time
+
+  /// Moves time forward to `t` (never backward): settles phases, reports
+  /// item taps, fires long presses at their exact time, steps free physics.
+  public mutating func advance(to t: Double) {
+    guard t >= now else { return }
+    if let lp = bubble.longPressTime, lp <= t, case .bubble = pressed {
+      bubble.dismiss(at: lp)
+      pressed = nil
+    }
+    fan.advance(to: t)
+    bubble.advance(to: t)
+    for i in more.indices { more[i].base.advance(to: t) }
+    if let report = fan.pendingReport, report.at <= t, let i = fan.takeReport(upTo: t) {
+      toast = Toast(
+        text: "\(Scene.label(preset.fan, i)) tapped", start: report.at,
+        until: report.at + preset.fan.toastDuration)
+    }
+    if let tt = toast, tt.until <= t { toast = nil }
+    if floating.count > 0 {
+      if let budget = catchUpBudget {
+        // why: a field too heavy to step in real time must slow down, not
+        // spiral into ever longer catch-ups that freeze the window
+        clock.maxStepsPerAdvance = max(1, budget / max(1, floating.lastStepWork))
+      }
+      let dropped = clock.dropped
+      let n = clock.advance(to: t)
+      for _ in 0..<n { floating.step(dt: clock.dt) }
+      if clock.dropped > dropped { floatingSlowedAt = t }
+    } else {
+      _ = clock.advance(to: t)
+    }
+    now = t
+  }
+
+  /// The item's label for toasts: its icon name, capitalised.
+  public static func label(_ fan: FanPreset, _ i: Int) -> String {
+    let icons = fan.icons.isEmpty ? ["item"] : fan.icons
+    let name = icons[i % icons.count]
+    return name.prefix(1).uppercased() + name.dropFirst()
+  }
+
+  // MARK: input
+
+  public mutating func send(_ input: SceneInput) {
+    let t = now
+    switch input {
+    case .pointerDown(let p):
+      // why: a press while one is still held (a lost release, a second
+      // "down" in a script) ends the first one where the pointer was, so
+      // no control is left pressed or dragging forever
+      if let held = pointer {
+        let target = pressed
+        pressed = nil
+        release(target, at: held)
+      }
+      pointer = p
+      pressed = hitTest(p)
+      if case .bubble = pressed { bubble.press(at: p, time: t) }
+    case .pointerMove(let p):
+      if pointer != nil { pointer = p }
+      if case .bubble = pressed {
+        bubble.move(to: p, time: t, device: device, keyboard: keyboardTarget)
+      }
+    case .pointerUp(let p):
+      pointer = nil
+      let target = pressed
+      pressed = nil
+      release(target, at: p)
+    case .key(let k): key(k)
+    case .setDevice(let model):
+      var p = preset
+      p.device = model
+      apply(p)
+    case .setPreset(let p): apply(p)
+    case .showBubble: bubble.show(at: t, device: device, keyboard: keyboardTarget)
+    }
+  }
+
+  /// Which target (if any) is pressed; a button acts on release only if the
+  /// release is still on it.
+  public var pressedTarget: HitTarget? { pressed }
+
+  private mutating func release(_ target: HitTarget?, at p: Point) {
+    let t = now
+    switch target {
+    case .bubble:
+      if bubble.release(at: p, time: t, device: device, keyboard: keyboardTarget) {
+        bubble.setMenu(open: !bubble.menuOpen, at: t)
+      }
+    case .bubbleMenu(let i):
+      if hitTest(p) == .bubbleMenu(i) { show(bubble.activate(.menuItem(i), at: t, context)) }
+    case .fanMain:
+      if hitTest(p) == .fanMain { _ = fan.activate(.main, at: t, context) }
+    case .fanItem(let i):
+      if hitTest(p) == .fanItem(i) { _ = fan.activate(.item(i), at: t, context) }
+    case .page, .mask:
+      _ = fan.activate(target == .page ? .page : .mask, at: t, context)
+      bubble.tapElsewhere(at: t)
+      for k in more.indices { more[k].base.tapElsewhere(at: t) }
+    case .control(let i, let part):
+      if hitTest(p) == target { show(more[i].base.activate(part, at: t, context)) }
+    case nil:
+      bubble.tapElsewhere(at: t)
+      for k in more.indices { more[k].base.tapElsewhere(at: t) }
+    }
+  }
+
+  /// Shows a control's message as a toast now.
+  private mutating func show(_ message: String?) {
+    guard let text = message else { return }
+    toast = Toast(text: text, start: now, until: now + preset.fan.toastDuration)
+  }
+
+  private mutating func key(_ k: String) {
+    let t = now
+    switch k {
+    case "keyboard", "k":
+      keyboardShown.toggle()
+      let h = keyboardHeight(at: t)
+      keyboardTrack = Track(
+        rest: h,
+        tweens: [
+          Tween(
+            start: t, from: h, to: keyboardTarget, duration: Scene.keyboardDuration,
+            curve: .bezier(.easeInOut))
+        ])
+      bubble.keyboardChanged(
+        height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration)
+    case "rotate", "o":
+      var p = preset
+      p.orientation = p.orientation.turned
+      apply(p)
+    case "space": fan.toggle(at: t)
+    case "escape":
+      if !fan.collapse(at: t) { bubble.setMenu(open: false, at: t) }
+    case "show-bubble":
+      // why: what the recorder writes for the window's "show bubble"; a
+      // replayed recording must bring the bubble back too
+      bubble.show(at: t, device: device, keyboard: keyboardTarget)
+    case "b":
+      if bubble.phase != .hidden && preset.bubble.enabled {
+        bubble.setMenu(open: !bubble.menuOpen, at: t)
+      }
+    default:
+      let c = context
+      for i in more.indices { more[i].base.key(k, at: t, c) }
+    }
+  }
+
+  /// Applies new settings. The fan comes to rest in its current open state
+  /// (changes show on the next replay); the bubble keeps its place, re-clamped.
+  private mutating func apply(_ p: Preset) {
+    let t = now
+    let old = preset
+    let oldBounds = BubbleSnap.bounds(
+      device: device, size: bubble.config.size, margin: bubble.config.margin,
+      keyboard: keyboardTarget)
+    preset = p
+    device = Device.of(p)
+    let c = ControlContext(preset: p, device: device, keyboard: keyboardTarget)
+    fan.apply(c, at: t)
+    bubble.apply(c, at: t)
+    for i in more.indices { more[i].base.apply(c, at: t) }
+    if keyboardShown {
+      keyboardTrack = Track(rest: device.keyboard)
+    }
+    bubble.reclamp(at: t, device: device, keyboard: keyboardTarget, previous: oldBounds)
+    if p.device != old.device || p.orientation != old.orientation
+      || p.bubble.floatingCount != old.bubble.floatingCount
+      || p.bubble.size != old.bubble.size || p.bubble.floatingSpeed != old.bubble.floatingSpeed
+    {
+      floating = Scene.makeFloating(p, device)
+    }
+    floating.restitution = p.bubble.restitution
+  }
+
+  /// Puts the bubble where a previous session left it (clamped).
+  public mutating func restoreBubble(_ p: Point) { bubble.restore(p, device: device) }
+
+  /// Puts the scene in a script's starting state (before any event).
+  public mutating func apply(start: ScriptStart) {
+    if let b = start.bubble { restoreBubble(b) }
+    if start.fanOpen { fan = FanMenu(config: preset.fan, open: true) }
+    if start.keyboard {
+      keyboardShown = true
+      keyboardTrack = Track(rest: device.keyboard)
+      // why: the recording starts with the bubble already above the keyboard
+      bubble.keyboardChanged(height: device.keyboard, at: now, device: device, duration: 0.01)
+      bubble.advance(to: now + 0.01)
+    }
+    if start.bubbleHidden { bubble.dismiss(at: now) }
+  }
+
+  /// The state a recording starting now must begin from.
+  public var startState: ScriptStart {
+    let b = bubble.center(at: now)
+    let home = Bubble(config: preset.bubble, device: device).position
+    return ScriptStart(
+      bubble: bubble.phase == .hidden || b == home ? nil : b,
+      fanOpen: fan.phase(at: now) == .expanded || fan.phase(at: now) == .expanding,
+      keyboard: keyboardShown, bubbleHidden: bubble.phase == .hidden)
+  }
+}

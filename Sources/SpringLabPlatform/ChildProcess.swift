@@ -1,0 +1,214 @@
+import Foundation
+import SpringLabCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The program's one way to start another program (ffmpeg, fc-match, a take's
+/// render, test tools): posix_spawn with an argument list (never a shell
+/// string); stdin from /dev/null or a pipe the caller writes, stdout and
+/// stderr to temporary files when captured (so no pipe can fill and block
+/// it) or to /dev/null. Safe from any thread: no run loop, no Foundation
+/// `Process`.
+///
+/// Once it has been reaped (by `wait` or `poll`) it is never signalled again:
+/// its pid may already belong to another process.
+public final class ChildProcess: @unchecked Sendable {
+  public let pid: pid_t
+  public let outPath: String?
+  public let errPath: String?
+  private let lock = NSLock()
+  private var status: Int32?
+  /// The write end of the child's stdin when launched with `inputPipe`, else -1.
+  public private(set) var inputFD: Int32
+
+  init(pid: pid_t, outPath: String?, errPath: String?, inputFD: Int32 = -1) {
+    self.pid = pid
+    self.outPath = outPath
+    self.errPath = errPath
+    self.inputFD = inputFD
+  }
+
+  deinit { closeInput() }
+
+  /// The exit status once reaped, else nil.
+  public var exitStatus: Int32? {
+    lock.lock()
+    defer { lock.unlock() }
+    return status
+  }
+
+  /// Starts `path` with `args` and exactly `env`. Throws when it cannot start.
+  /// - Parameter inputPipe: the child's stdin is a pipe whose write end is
+  ///   `inputFD` (write with `writeInput`, end with `closeInput`); a write
+  ///   after the child has gone fails with EPIPE as long as SIGPIPE is ignored.
+  /// - Parameter outputFD: an open descriptor to become the child's stdout
+  ///   (a pipe, a device); overrides `captureOutput`.
+  public static func launch(
+    _ path: String, _ args: [String], env: [String: String], captureOutput: Bool = false,
+    captureErrors: Bool = false, inputPipe: Bool = false, outputFD: Int32? = nil
+  ) throws -> ChildProcess {
+    let base =
+      NSTemporaryDirectory() + "springlab-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let outPath = captureOutput ? base + ".out" : nil
+    let errPath = captureErrors ? base + ".err" : nil
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var pipeFDs: [Int32] = [-1, -1]
+    if inputPipe {
+      // why: close-on-exec, so no other child (a second encode, Xvfb) inherits
+      // the write end and keeps this child's stdin open after we close ours
+      guard pipe(&pipeFDs) == 0, fcntl(pipeFDs[1], F_SETFD, FD_CLOEXEC) == 0,
+        fcntl(pipeFDs[0], F_SETFD, FD_CLOEXEC) == 0
+      else {
+        throw SaveError(path: path, reason: "cannot start: \(String(cString: strerror(errno)))")
+      }
+      // dup2 onto 0 clears close-on-exec for the child's copy only
+      posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    }
+    if let fd = outputFD {
+      posix_spawn_file_actions_adddup2(&actions, fd, 1)
+    } else {
+      posix_spawn_file_actions_addopen(
+        &actions, 1, outPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
+    posix_spawn_file_actions_addopen(
+      &actions, 2, errPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // why: a parent's blocked signals (test threads) and ignored SIGPIPE (our
+    // CLI) would be inherited; a child such as Xvfb must still die on SIGTERM
+    var attr = posix_spawnattr_t()
+    posix_spawnattr_init(&attr)
+    defer { posix_spawnattr_destroy(&attr) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attr, &empty)
+    posix_spawnattr_setsigdefault(&attr, &all)
+    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, path, &actions, &attr, argv, envp)
+    if inputPipe { close(pipeFDs[0]) }
+    guard rc == 0 else {
+      if inputPipe { close(pipeFDs[1]) }
+      throw SaveError(path: path, reason: "cannot start: \(String(cString: strerror(rc)))")
+    }
+    return ChildProcess(pid: pid, outPath: outPath, errPath: errPath, inputFD: pipeFDs[1])
+  }
+
+  /// Writes every byte to the child's stdin pipe (blocking while it is full).
+  /// Returns nil on success, else the reason ("Broken pipe" once it has gone).
+  public func writeInput(_ raw: UnsafeRawBufferPointer) -> String? {
+    guard inputFD >= 0 else { return "the child's input is closed" }
+    return FileIO.posix.writeAll(inputFD, raw)
+  }
+
+  /// Closes our end of the stdin pipe (the child sees end of input). Idempotent.
+  public func closeInput() {
+    if inputFD >= 0 {
+      close(inputFD)
+      inputFD = -1
+    }
+  }
+
+  static func decode(_ raw: Int32) -> Int32 {
+    raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+  }
+
+  private func record(_ code: Int32) -> Int32 {
+    lock.lock()
+    defer { lock.unlock() }
+    status = code
+    return code
+  }
+
+  /// Waits for exit; returns the exit status (128 + signal when killed).
+  @discardableResult
+  public func wait() -> Int32 {
+    if let s = exitStatus { return s }
+    var raw: Int32 = 0
+    while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+    return record(ChildProcess.decode(raw))
+  }
+
+  /// The exit status if it has exited (and reaps it), else nil. Asking again
+  /// after it was reaped gives the same status.
+  public func poll() -> Int32? {
+    if let s = exitStatus { return s }
+    var raw: Int32 = 0
+    guard waitpid(pid, &raw, WNOHANG) == pid else { return nil }
+    return record(ChildProcess.decode(raw))
+  }
+
+  /// SIGTERM, unless it was already reaped.
+  public func terminate() {
+    if exitStatus == nil { kill(pid, SIGTERM) }
+  }
+
+  /// SIGTERM, then SIGKILL if it has not gone within `grace` seconds.
+  public func stop(grace: Double = 3) {
+    terminate()
+    let deadline = Date().addingTimeInterval(grace)
+    while Date() < deadline {
+      if poll() != nil { return }
+      usleep(10_000)
+    }
+    if exitStatus == nil { kill(pid, SIGKILL) }
+    wait()
+  }
+
+  /// The last `bytes` of captured stderr, trimmed ("" when not captured).
+  public func errorTail(bytes: Int = 2048) -> String {
+    guard let p = errPath, let data = FileManager.default.contents(atPath: p), !data.isEmpty
+    else { return "" }
+    return String(decoding: data.suffix(bytes), as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+  }
+
+  /// Captured stdout / stderr so far ("" when not captured).
+  public var output: String {
+    outPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+  }
+  public var errors: String {
+    errPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+  }
+
+  /// Removes the capture files.
+  public func cleanUp() {
+    if let p = outPath { unlink(p) }
+    if let p = errPath { unlink(p) }
+  }
+
+  /// Captured stdout, then the capture files are removed.
+  public func takeOutput() -> String {
+    defer { cleanUp() }
+    return output
+  }
+
+  /// Runs a tool to completion and returns its stdout ("" if it cannot start).
+  @discardableResult
+  public static func run(_ path: String, _ args: [String], env: [String: String]) -> String {
+    guard let c = try? launch(path, args, env: env, captureOutput: true) else { return "" }
+    c.wait()
+    return c.takeOutput()
+  }
+
+  /// Runs a tool to completion: its exit status (nil if it cannot start) and stdout.
+  public static func runChecked(_ path: String, _ args: [String], env: [String: String]) -> (
+    status: Int32?, output: String
+  ) {
+    guard let c = try? launch(path, args, env: env, captureOutput: true) else { return (nil, "") }
+    let status = c.wait()
+    return (status, c.takeOutput())
+  }
+}

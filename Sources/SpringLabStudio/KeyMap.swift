@@ -1,0 +1,128 @@
+import SpringLabCore
+import SpringLabUI
+
+/// What a key, a button or the menu asks the window to do.
+public enum StudioCommand: Sendable, Equatable {
+  case toggleFan, bubble, keyboard, rotate
+  /// Load the library's Nth preset (1-based).
+  case loadNumbered(Int)
+  case loadFile(String)
+  case save, saveAs, undo, redo
+  case copyExport(ExportFormat)
+  case togglePanel, toggleDebug, nextLint, toggleGraph, togglePause
+  case stepBack, stepForward, slower, faster, toggleTrails
+  case pinA, toggleCompareMode, swapAB, toggleEditOnCanvas, toggleTake, screenshot
+  case escape, toggleHelp, quit
+  case replay, toggleAutoReplay, showBubble
+  case setBackdrop(String)
+  case clearBackdrop
+}
+
+/// One key (or key combination) as the window receives it.
+public struct KeyChord: Sendable, Equatable {
+  /// A `KeyName` or a lower-case character, as SDLWindow reports it.
+  public var key: String
+  public var mods: KeyModifiers
+  public init(_ key: String, _ mods: KeyModifiers = []) {
+    self.key = key
+    self.mods = mods
+  }
+}
+
+/// A row of the key map: the keys as the user reads them, what they send,
+/// and the help text.
+public struct KeyBinding: Sendable {
+  public var label: String
+  public var chords: [KeyChord]
+  public var help: String
+  /// The command for the chord that matched (1–9 carry their number).
+  public var command: @Sendable (KeyChord) -> StudioCommand
+}
+
+/// The one key map: dispatch, the help overlay (?) and `springlab keys` all
+/// read this table, so they cannot disagree.
+public enum KeyMap {
+  static func bind(
+    _ label: String, _ chords: [KeyChord], _ command: StudioCommand, _ help: String
+  ) -> KeyBinding {
+    KeyBinding(label: label, chords: chords, help: help, command: { _ in command })
+  }
+
+  public static let bindings: [KeyBinding] = [
+    bind("Space", [KeyChord("space")], .toggleFan, "toggle the fan"),
+    bind("B", [KeyChord("b")], .bubble, "bubble menu (or show a dismissed bubble)"),
+    bind("K", [KeyChord("k")], .keyboard, "simulated keyboard"),
+    bind("O", [KeyChord("o")], .rotate, "rotate the device"),
+    KeyBinding(
+      label: "1–9", chords: (1...9).map { KeyChord("\($0)") },
+      help: "load preset N of the library (the loaded preset's folder)",
+      command: { .loadNumbered(Int($0.key) ?? 1) }),
+    bind("Ctrl+S", [KeyChord("s", .ctrl)], .save, "save (asks first if the file changed on disk)"),
+    bind("Ctrl+Shift+S", [KeyChord("s", [.ctrl, .shift])], .saveAs, "save as, in the library"),
+    bind("Ctrl+Z", [KeyChord("z", .ctrl)], .undo, "undo (one drag is one step)"),
+    bind(
+      "Ctrl+Shift+Z / Ctrl+Y", [KeyChord("z", [.ctrl, .shift]), KeyChord("y", .ctrl)], .redo,
+      "redo"),
+    bind("Ctrl+C", [KeyChord("c", .ctrl)], .copyExport(.json), "copy the preset as JSON"),
+    bind("Tab", [KeyChord("tab")], .togglePanel, "hide or show the panel"),
+    bind(
+      "D", [KeyChord("d")], .toggleDebug, "debug overlay (hit areas, safe area, arc, thumb zone)"),
+    bind(
+      "L", [KeyChord("l")], .nextLint, "select the next lint warning's field (Enter types a value)"),
+    bind(
+      "G", [KeyChord("g")], .toggleGraph,
+      "curve graph (drag the playhead to scrub; drag Bézier handles of eased curves)"),
+    bind("P", [KeyChord("p")], .togglePause, "pause"),
+    bind(",", [KeyChord(",")], .stepBack, "step one frame back (paused)"),
+    bind(".", [KeyChord(".")], .stepForward, "step one frame forward (paused)"),
+    bind("-", [KeyChord("-")], .slower, "slower: 1×, ½×, ¼×, 1/10×"),
+    bind("=", [KeyChord("=")], .faster, "faster"),
+    bind("T", [KeyChord("t")], .toggleTrails, "trails (onion skin)"),
+    bind("A", [KeyChord("a")], .pinA, "pin the current settings as A (ghost); again unpins"),
+    bind("V", [KeyChord("v")], .toggleCompareMode, "A and B side by side, or A as a ghost"),
+    bind("X", [KeyChord("x")], .swapAB, "swap A and B"),
+    bind(
+      "E", [KeyChord("e")], .toggleEditOnCanvas,
+      "edit on the canvas: drag items (radius, angles) or the main button"),
+    bind(
+      "R", [KeyChord("r")], .toggleTake,
+      "record a take; R again renders it to the recordings folder"),
+    bind("F12", [KeyChord("f12")], .screenshot, "screenshot to the screenshots folder"),
+    bind("Esc", [KeyChord("escape")], .escape, "collapse / close the help"),
+    bind("? / H", [KeyChord("?"), KeyChord("/"), KeyChord("h")], .toggleHelp, "this help"),
+    bind(
+      "Q / Ctrl+Q", [KeyChord("q"), KeyChord("q", .ctrl)], .quit,
+      "quit (asks when there are unsaved changes)"),
+  ]
+
+  /// The command for a key, if any. Shift is ignored for keys bound without
+  /// it (so `?` typed as Shift+/ works), never the other way round.
+  public static func command(for key: String, _ mods: KeyModifiers) -> StudioCommand? {
+    let m = mods.subtracting(.alt)
+    for b in bindings {
+      for c in b.chords where c.key == key {
+        if c.mods == m || (c.mods == m.subtracting(.shift) && !m.contains(.ctrl)) {
+          return b.command(c)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The key map as a Markdown table (`springlab keys`, README).
+  public static var markdown: String {
+    var out = "| Key | Action |\n|---|---|\n"
+    for b in bindings {
+      out += "| \(b.label.replacingPipes) | \(b.help.replacingPipes) |\n"
+    }
+    return out
+  }
+}
+
+extension String {
+  fileprivate var replacingPipes: String {
+    var s = ""
+    for ch in self { s += ch == "|" ? "\\|" : String(ch) }
+    return s
+  }
+}

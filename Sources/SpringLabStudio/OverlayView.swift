@@ -1,0 +1,108 @@
+import SpringLabCore
+import SpringLabUI
+
+/// What floats over the canvas: REC, speed, the toast, the A/B diff and the help.
+enum OverlayView {
+  /// `text` shortened with "…" to fit `width` pixels at `size`, and its width.
+  static func fit(_ text: String, size: Double, width: Double, measure: UIMeasure) -> (
+    String, Double
+  ) {
+    var t = text
+    var w = measure(t, size).0
+    while w > width && t.count > 1 {
+      t = String(t.dropLast(max(1, t.count / 12)))
+      w = measure(t + "…", size).0
+      if w <= width { return (t + "…", w) }
+    }
+    return (t, w)
+  }
+
+  static func draw(
+    _ state: StudioState, _ layout: StudioLayout, measure: UIMeasure, into dl: inout DrawList
+  ) {
+    let s = state.window.scale
+    let c = layout.frame.canvas
+    if state.take != nil {
+      dl.fillCircle(cx: c.x + 22 * s, cy: 22 * s, r: 7 * s, RGBA(0xFF, 0x3B, 0x30))
+      dl.text("REC", x: c.x + 34 * s, y: 14 * s, size: 13 * s, color: RGBA(0xFF, 0x3B, 0x30))
+    }
+    let tl = state.timeline
+    if tl.speed != 1 || tl.paused {
+      dl.text(
+        (tl.paused ? "❚❚ paused  " : "") + Fmt.speed(tl.speed), x: c.x + c.w - 16 * s, y: 14 * s,
+        size: 14 * s, color: RGBA(0xFF, 0xD6, 0x0A), align: .right)
+    }
+    if let cmp = state.compare {
+      drawDiff(cmp, state, c, left: layout.view.x, measure: measure, into: &dl)
+    }
+    if let m = state.toast {
+      let (text, tw) = fit(m.text, size: 13 * s, width: c.w - 72 * s, measure: measure)
+      let w = tw + 32 * s
+      let x = c.x + (c.w - w) / 2
+      dl.fillRoundedRect(
+        PixelRect(x: x, y: 44 * s, w: w, h: 30 * s), radius: 8 * s, RGBA(0x3A, 0x3A, 0x3C, 0xF0))
+      dl.text(
+        text, x: x + w / 2, y: 50 * s, size: 13 * s, color: RGBA(255, 255, 255), align: .center)
+    }
+    if state.overlays.help {
+      // why: over the whole window, panel included, so every help line fits
+      let all = PixelRect(x: 0, y: 0, w: state.window.width, h: state.window.height)
+      drawHelp(state, all, measure: measure, into: &dl)
+    }
+  }
+
+  /// The A/B difference, field by field, in a box in the canvas's left
+  /// margin (beside the device, `left` = its left edge in pixels).
+  static func drawDiff(
+    _ cmp: Comparison, _ state: StudioState, _ c: PixelRect, left: Double, measure: UIMeasure,
+    into dl: inout DrawList
+  ) {
+    let s = state.window.scale
+    let b = state.preset
+    let diffs = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: b) }
+    guard !diffs.isEmpty else { return }
+    let shown = diffs.prefix(8)
+    var lines = shown.map {
+      "\($0.path): \($0.json(of: cmp.pinned).preview) → \($0.json(of: b).preview)"
+    }
+    if diffs.count > shown.count { lines.append("+ \(diffs.count - shown.count) more") }
+    // why: beside the device when the margin allows, so the box never hides the menu
+    let w = min(c.w - 32 * s, 420 * s, max(220 * s, left - c.x - 40 * s))
+    let h = Double(lines.count) * 18 * s + 30 * s
+    let box = PixelRect(x: c.x + 16 * s, y: c.y + 80 * s, w: w, h: h)
+    dl.fillRoundedRect(box, radius: 8 * s, RGBA(0x1C, 0x1C, 0x1E, 0xE0))
+    dl.text(
+      "A → B", x: box.x + 12 * s, y: box.y + 8 * s, size: 12 * s, color: RGBA(0x64, 0xD2, 0xFF))
+    for (i, l) in lines.enumerated() {
+      let (t, _) = fit(l, size: 12 * s, width: w - 24 * s, measure: measure)
+      dl.text(
+        t, x: box.x + 12 * s, y: box.y + 26 * s + Double(i) * 18 * s, size: 12 * s,
+        color: RGBA(0xE5, 0xE5, 0xEA))
+    }
+  }
+
+  /// The key map, in two columns.
+  static func drawHelp(
+    _ state: StudioState, _ c: PixelRect, measure: UIMeasure, into dl: inout DrawList
+  ) {
+    let s = state.window.scale
+    let rows = KeyMap.bindings
+    let half = (rows.count + 1) / 2
+    let w = min(c.w - 32 * s, 1180 * s)
+    let h = Double(half) * 22 * s + 70 * s
+    let x = c.x + (c.w - w) / 2
+    let y = max(8 * s, (c.h - h) / 2)
+    dl.fillRoundedRect(
+      PixelRect(x: x, y: y, w: w, h: h), radius: 14 * s, RGBA(0x1C, 0x1C, 0x1E, 0xF2))
+    dl.text("Hot keys", x: x + 24 * s, y: y + 18 * s, size: 18 * s, color: RGBA(255, 255, 255))
+    let colW = (w - 48 * s) / 2
+    for (i, b) in rows.enumerated() {
+      let col = Double(i / half)
+      let lx = x + 24 * s + col * colW
+      let ly = y + 56 * s + Double(i % half) * 22 * s
+      dl.text(b.label, x: lx, y: ly, size: 13 * s, color: RGBA(0x64, 0xD2, 0xFF))
+      let (t, _) = fit(b.help, size: 13 * s, width: colW - 170 * s, measure: measure)
+      dl.text(t, x: lx + 160 * s, y: ly, size: 13 * s, color: RGBA(0xE5, 0xE5, 0xEA))
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import SpringLabCore
+import SpringLabUI
+
+/// The panel column. Every row has a fixed place: nothing an action does
+/// (pinning A, a lint selection, an error) inserts rows above others, so
+/// the row under the pointer stays the row under the pointer.
+enum PanelView {
+  static let dim = RGBA(0x8E, 0x8E, 0x93)
+  static let warn = RGBA(0xFF, 0xD6, 0x0A)
+  static let good = RGBA(0x30, 0xD1, 0x58)
+
+  static func build(
+    _ state: StudioState, in r: PixelRect, ui: UIContext, actions: inout [StudioAction]
+  ) {
+    let before = state.preset
+    var p = before
+    ui.beginPanel("panel", rect: r)
+    ui.label("SpringLab \(SpringLabVersion.string)", color: dim)
+    ui.label("\(p.name)\(state.modified ? "  • modified" : "")", color: RGBA(255, 255, 255))
+    let width = r.w - 2 * ui.scale * ui.theme.padding - 4 * ui.scale
+    // why: always exactly one line, so an error never pushes the rows below; it
+    // replaces the path until the next success (the toast and stderr carry it whole)
+    if let e = state.loadError {
+      ui.label(ui.fit(e, width: width), color: RGBA(0xFF, 0x45, 0x3A))
+    } else {
+      ui.label(ui.fit(state.document.path ?? "not saved yet", width: width), color: dim)
+    }
+    switch ui.buttons(["Replay", state.autoReplay ? "Auto ■" : "Auto ▶", "Save", "Save as…"]) {
+    case 0: actions.append(.command(.replay))
+    case 1: actions.append(.command(.toggleAutoReplay))
+    case 2: actions.append(.command(.save))
+    case 3: actions.append(.command(.saveAs))
+    default: break
+    }
+    let tl = state.timeline
+    ui.label(
+      "Time \(Fmt.fixed(tl.time, 2)) s · \(Fmt.speed(tl.speed))\(tl.paused ? " · paused" : "") · fan \(state.scene.fan.phase(at: state.scene.now).rawValue)"
+    )
+    // why: one line of fixed height; the selected warning's message shows here, not inserted above its field
+    let warnings = state.liveWarnings
+    let highlighted = state.highlightedWarning
+    if let w = highlighted {
+      ui.label(ui.fit("⚠ \(w.fields.first ?? ""): \(w.message)", width: width), color: warn)
+    } else {
+      ui.label(
+        warnings.isEmpty
+          ? "Lint: clean"
+          : "Lint: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") · L visits them",
+        color: warnings.isEmpty ? good : warn)
+    }
+    if ui.section("Presets") {
+      let files = state.library
+      let names = files.enumerated().map {
+        "\($0.offset < 9 ? "\($0.offset + 1)  " : "   ")" + StudioFiles.lastComponent($0.element)
+      }
+      let current = files.firstIndex { $0 == state.document.path }
+      if let i = ui.list("presets", items: names, selected: current, visibleRows: 6) {
+        actions.append(.command(.loadFile(files[i])))
+      }
+    }
+    // why: the A/B section is always there and always two rows; the diff is on the canvas
+    if ui.section("A / B") {
+      if let cmp = state.compare {
+        let n = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: p) }.count
+        ui.label(
+          n == 0
+            ? "A and B are the same."
+            : "\(n) field\(n == 1 ? " differs" : "s differ") (listed on the canvas)")
+        if let i = ui.buttons([
+          "Swap (X)", cmp.mode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)",
+        ]) {
+          actions.append(.command([.swapAB, .toggleCompareMode, .pinA][i]))
+        }
+      } else {
+        ui.label("Pin the current settings as A to compare", color: dim)
+        if ui.buttons(["Pin A (A)"]) == 0 { actions.append(.command(.pinA)) }
+      }
+    }
+    for (title, paths) in PanelSections.all {
+      let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
+      if ui.section(marked ? "\(title)  ⚠" : title) {
+        for path in paths {
+          guard let f = PresetField.named(path) else { continue }
+          // why: inside "Expand", "Expand duration" reads as "Duration" and fits the label column
+          let first = title.split(separator: " ").first.map(String.init) ?? title
+          var shown = f.label
+          if shown.hasPrefix(first + " ") {
+            shown = String(shown.dropFirst(first.count + 1))
+            shown = shown.prefix(1).uppercased() + shown.dropFirst()
+          }
+          if state.focusRequest == path { ui.requestFocus(shown + "##" + f.path) }
+          ui.field(f, in: &p, defaults: Preset.seedDefault, label: shown)
+          if state.focusRequest == path, let fr = ui.lastItemRect {
+            ui.scroll("panel", toShow: fr)
+            actions.append(.focusHandled)
+          }
+        }
+      }
+    }
+    if ui.section("Lint (\(warnings.count))") {
+      if warnings.isEmpty {
+        ui.label("No warnings: matches the seeds' advice.", color: good)
+      }
+      for (i, w) in warnings.enumerated() {
+        ui.pushID("lint\(i)")
+        if ui.button("⚠ " + w.fields.joined(separator: ", ")), let f = w.fields.first {
+          actions.append(.selectField(f))
+        }
+        ui.label("\(w.message) [\(w.source)]", color: warn)
+        ui.popID()
+      }
+    }
+    if ui.section("Export (copy to clipboard)") {
+      var reduce = state.overlays.reduceMotion
+      if ui.toggle("Preview Reduce Motion", value: &reduce) {
+        actions.append(.reduceMotionChanged(reduce))
+      }
+      let formats: [ExportFormat] = [.uikit, .swiftui, .compose, .css, .framer, .json]
+      if let i = ui.buttons(formats.map(\.rawValue)) {
+        actions.append(.command(.copyExport(formats[i])))
+      }
+    }
+    if ui.section("Backdrop") {
+      ui.label(
+        state.overlays.backdrop.map(StudioFiles.lastComponent)
+          ?? "Sample app (drop a PNG on the window)")
+      var path = state.backdropField
+      let a = ui.textField(
+        "PNG path##backdrop", text: &path, placeholder: "/path/to/screenshot.png", maxLength: 1024)
+      if path != state.backdropField { actions.append(.backdropFieldChanged(path)) }
+      if a == .submitted { actions.append(.command(.setBackdrop(path))) }
+      if state.overlays.backdrop != nil, ui.button("Clear backdrop") {
+        actions.append(.command(.clearBackdrop))
+      }
+    }
+    if state.scene.bubble.phase == .hidden, ui.button("Show the bubble again (B)") {
+      actions.append(.command(.showBubble))
+    }
+    ui.endPanel()
+    // why: the edit names the preset it started from, so a list click or a
+    // button acting in the same frame is never undone by a stale copy
+    if p != before || ui.edits.contains(where: { $0.phase == .began || $0.phase == .ended }) {
+      actions.append(.panelEdit(from: before, to: p, ui.edits.map(\.phase)))
+    }
+  }
+}
+
+/// The open dialog, centred; its buttons styled by role.
+enum DialogView {
+  static func build(
+    _ d: StudioDialog, _ state: StudioState, ui: UIContext, actions: inout [StudioAction]
+  ) {
+    let s = state.window.scale
+    let w = min(440 * s, state.window.width - 40 * s)
+    let h: Double
+    if case .saveAs = d { h = 136 * s } else { h = 112 * s }
+    let rect = PixelRect(
+      x: (state.window.width - w) / 2, y: (state.window.height - h) / 2, w: w, h: h)
+    ui.beginPanel("dialog", rect: rect)
+    let text = d.lines(documentName: state.documentName)
+    ui.label(text.title, color: RGBA(255, 255, 255))
+    if case .saveAs = d {
+      var name = state.saveAsName
+      ui.requestFocus("Name##saveas")
+      let a = ui.textField("Name##saveas", text: &name, placeholder: "Preset name", maxLength: 64)
+      if name != state.saveAsName { actions.append(.saveAsNameChanged(name)) }
+      if a == .submitted { actions.append(.dialog(.save)) }
+      if a == .cancelled { actions.append(.dialog(.cancel)) }
+      var shown = state
+      shown.saveAsName = name
+      let path = shown.saveAsPath
+      ui.label(
+        "→ \(path)\(state.library.contains(path) && path != state.document.path ? "  (replaces the existing file)" : "")"
+      )
+    } else {
+      ui.label(text.body)
+    }
+    let buttons = d.buttons
+    if let i = ui.buttons(buttons.map(\.title), styles: buttons.map(\.style)) {
+      actions.append(.dialog(buttons[i].choice))
+    }
+    ui.endPanel()
+  }
+}

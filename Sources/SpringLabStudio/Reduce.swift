@@ -1,0 +1,118 @@
+import SpringLabCore
+import SpringLabUI
+
+/// The window's behaviour: applies one action to the state and returns what
+/// the outside world must do. Pure: no clock (time comes with `.tick`), no
+/// files, no window.
+public func reduce(_ state: inout StudioState, _ action: StudioAction) -> [StudioEffect] {
+  var fx: [StudioEffect] = []
+  state.apply(action, &fx)
+  if state.windowTitle != state.title {
+    state.title = state.windowTitle
+    fx.append(.setTitle(state.title))
+  }
+  return fx
+}
+
+extension StudioState {
+  /// The effects a new session starts with: title, library, watching the
+  /// preset and looking for its recovery copy.
+  public func startEffects(lookForRecovery: Bool) -> [StudioEffect] {
+    var fx: [StudioEffect] = [
+      .setTitle(windowTitle),
+      .listLibrary(folder: StudioFiles.library(of: document, folders: folders)),
+      .watch(path: document.path),
+    ]
+    if lookForRecovery { fx.append(.findRecovery(name: recovery.name)) }
+    return fx
+  }
+
+  /// Plays an input script live from its start state (`--play`), pausing
+  /// at exactly `pauseAt` seconds of scene time when given.
+  public mutating func startPlaying(_ script: InputScript, pauseAt: Double?) {
+    var sc = Scene(preset: preset)
+    sc.apply(start: script.start)
+    timeline = SceneTimeline(scene: sc)
+    play = LivePlay(player: ScriptPlayer(script), pauseAt: pauseAt)
+  }
+
+  mutating func apply(_ action: StudioAction, _ fx: inout [StudioEffect]) {
+    switch action {
+    case .tick(let t): tick(to: t, &fx)
+    case .resized(let w): window = w
+    case .key(let k, let mods):
+      guard dialog == nil else { return }  // why: a dialog takes all input
+      if let c = KeyMap.command(for: k, mods) { command(c, &fx) }
+    case .command(let c):
+      // why: a dialog is modal; only quitting (the window's close button) passes
+      if dialog != nil && c != .quit { return }
+      command(c, &fx)
+    case .pointerDown(let x, let y): if dialog == nil { pointerDown(x, y) }
+    case .pointerMove(let x, let y): pointerMove(x, y)
+    case .pointerUp(let x, let y): pointerUp(x, y)
+    case .panelEdit(let before, let p, let phases):
+      // why: behind a dialog only a drag's end passes (nothing changes value)
+      guard before == preset, dialog == nil || p == before else { return }
+      for ph in phases {
+        switch ph {
+        case .began: document.history.begin(before)
+        case .changed: break
+        case .ended: document.history.commit(p)
+        case .committed:
+          document.history.begin(before)
+          document.history.commit(p)
+        }
+      }
+      applyPreset(p)
+    case .dropFile(let path):
+      guard dialog == nil else { return }
+      switch DroppedFile(path: path) {
+      case .preset: request(.load(path), &fx)
+      case .image: fx.append(.checkBackdrop(path: path))
+      case .unsupported: flash("Drop a .json preset or a .png screenshot")
+      }
+    case .dialog(let choice): answer(choice, &fx)
+    case .saveAsNameChanged(let n): saveAsName = n
+    case .backdropFieldChanged(let s): backdropField = s
+    case .reduceMotionChanged(let b): overlays.reduceMotion = b
+    case .selectField(let f): select(f)
+    case .focusHandled: focusRequest = nil
+    case .sessionEnding: perform(.quit, &fx)
+    case .loaded(let path, let result): loaded(path, result, &fx)
+    case .saved(let outcome): saved(outcome, &fx)
+    case .libraryListed(let files): library = files
+    case .recoveryFound(let name, let p):
+      // why: offered only for its own document, and only when it differs
+      guard name == recovery.name || StudioFiles.isUntitledRecovery(name) && document.path == nil,
+        p != preset, dialog == nil
+      else { return }
+      dialog = .recovery(name: name, p)
+    case .fileChanged(let change, let stamp): fileChanged(change, stamp, &fx)
+    case .backdropChecked(let path, let r):
+      switch r {
+      case .success:
+        overlays.backdrop = path
+        flash(
+          "Backdrop: \(StudioFiles.lastComponent(path)) (drop another, or clear it in the panel)")
+      case .failure(let e): flash(e.message)
+      }
+    case .copied(let label, let ok):
+      flash(ok ? "Copied the \(label) export to the clipboard" : "Clipboard unavailable")
+    case .screenshotSaved(let r):
+      switch r {
+      case .success(let p): flash("Saved \(p)")
+      case .failure(let e): flash("Screenshot failed: \(e.message)")
+      }
+    case .takeStarted(let r):
+      switch r {
+      case .success(let p):
+        rendersRunning += 1
+        flash("Rendering \(p) in the background")
+      case .failure(let e): flash("Cannot save the take: \(e.message)")
+      }
+    case .takeFinished(let path, let status):
+      rendersRunning = max(0, rendersRunning - 1)
+      flash(status == 0 ? "Rendered \(path)" : "A take failed to render (exit \(status))")
+    }
+  }
+}

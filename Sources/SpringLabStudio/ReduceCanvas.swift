@@ -1,0 +1,86 @@
+import SpringLabCore
+import SpringLabUI
+
+extension StudioState {
+  // MARK: pointer
+
+  mutating func pointerDown(_ x: Double, _ y: Double) {
+    let layout = StudioLayout(self)
+    if let r = layout.graph, r.contains(x, y) {
+      if let h = GraphView.handle(at: x, y, state: self, graph: r) {
+        gesture = .bezier(h, before: preset)
+      } else {
+        gesture = .scrub
+        if !timeline.paused { timeline.togglePause() }
+        timeline.seek(to: GraphView.scrubTime(at: x, state: self, graph: r))
+      }
+      return
+    }
+    guard layout.frame.canvas.contains(x, y) else { return }
+    let p = layout.devicePoint(x, y)
+    if overlays.editOnCanvas {
+      switch scene.hitTest(p) {
+      case .fanItem(let i):
+        gesture = .editItem(i, before: preset)
+        return
+      case .fanMain:
+        gesture = .editMain(before: preset, grab: p - scene.mainCenter)
+        return
+      default: break
+      }
+    }
+    gesture = .scene
+    send(.pointerDown(p))
+  }
+
+  mutating func pointerMove(_ x: Double, _ y: Double) {
+    guard let g = gesture else { return }
+    let layout = StudioLayout(self)
+    let p = layout.devicePoint(x, y)
+    switch g {
+    case .scene: send(.pointerMove(p))
+    case .editItem(let i, _):
+      applyPreset(CanvasEdit.dragItem(i, to: p, preset: preset, device: scene.device))
+    case .editMain(_, let grab):
+      applyPreset(CanvasEdit.moveMain(to: p - grab, preset: preset, device: scene.device))
+    case .scrub:
+      if let r = layout.graph {
+        timeline.seek(to: GraphView.scrubTime(at: x, state: self, graph: r))
+      }
+    case .bezier(let h, _):
+      if let r = layout.graph, let np = GraphView.drag(handle: h, to: x, y, state: self, graph: r) {
+        applyPreset(np)
+      }
+    }
+  }
+
+  mutating func pointerUp(_ x: Double, _ y: Double) {
+    guard let g = gesture else { return }
+    gesture = nil
+    switch g {
+    case .scene: send(.pointerUp(StudioLayout(self).devicePoint(x, y)))
+    case .editItem(_, let before), .editMain(let before, _), .bezier(_, let before):
+      document.history.record(from: before, to: preset)
+      // why: the edit shows at rest immediately: open the menu to see it
+      if scene.fan.phase(at: scene.now) == .collapsed { send(.key("space")) }
+    case .scrub: break
+    }
+  }
+
+  // MARK: takes
+
+  /// R: start or stop a take; on stop the shell renders it in the background.
+  mutating func toggleTake(_ fx: inout [StudioEffect]) {
+    guard let tk = take else {
+      take = Take(
+        recorder: ScriptRecorder(preset: preset, start: scene.startState), start: timeline.time,
+        preset: preset)
+      flash("Recording… press R to stop")
+      return
+    }
+    take = nil
+    var p = tk.preset
+    p.name = String(p.name.prefix(64))
+    fx.append(.renderTake(preset: p, script: tk.recorder.script(until: timeline.time - tk.start)))
+  }
+}

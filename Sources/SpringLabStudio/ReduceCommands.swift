@@ -1,0 +1,147 @@
+import SpringLabCore
+import SpringLabUI
+
+extension StudioState {
+  // MARK: commands
+
+  mutating func command(_ c: StudioCommand, _ fx: inout [StudioEffect]) {
+    switch c {
+    case .toggleFan: send(.key("space"))
+    case .bubble:
+      if scene.bubble.phase == .hidden { send(.showBubble) } else { send(.key("b")) }
+    case .keyboard: send(.key("k"))
+    case .rotate:
+      send(.key("o"))
+      flash("Rotated: \(scene.device.name) \(scene.device.orientationName)")
+    case .loadNumbered(let n):
+      if n >= 1 && n <= library.count {
+        request(.load(library[n - 1]), &fx)
+      } else {
+        flash("No preset \(n) in \(StudioFiles.library(of: document, folders: folders))")
+      }
+    case .loadFile(let path): request(.load(path), &fx)
+    case .save: save(then: nil, &fx)
+    case .saveAs: openSaveAs()
+    case .undo:
+      if let p = document.history.undo(preset) {
+        applyPreset(p)
+        flash("Undo")
+      }
+    case .redo:
+      if let p = document.history.redo(preset) {
+        applyPreset(p)
+        flash("Redo")
+      }
+    case .copyExport(let f):
+      fx.append(.copyToClipboard(text: Exporter.export(preset, format: f), label: f.rawValue))
+    case .togglePanel: overlays.panel.toggle()
+    case .toggleDebug: overlays.debug.toggle()
+    case .nextLint: selectNextLintField()
+    case .toggleGraph: overlays.graph.toggle()
+    case .togglePause:
+      timeline.togglePause()
+      flash(timeline.paused ? "Paused · , and . step one frame" : "Playing")
+    case .stepBack: if timeline.paused { timeline.stepBack() }
+    case .stepForward: if timeline.paused { timeline.stepForward() }
+    case .slower:
+      timeline.slower()
+      flash("Speed \(Fmt.speed(timeline.speed))")
+    case .faster:
+      timeline.faster()
+      flash("Speed \(Fmt.speed(timeline.speed))")
+    case .toggleTrails:
+      overlays.trails.toggle()
+      trails = []
+    case .pinA: pinA()
+    case .toggleCompareMode:
+      if var cmp = compare {
+        cmp.mode = cmp.mode == .ghost ? .sideBySide : .ghost
+        compare = cmp
+      }
+    case .swapAB: swapAB()
+    case .toggleEditOnCanvas: overlays.editOnCanvas.toggle()
+    case .toggleTake: toggleTake(&fx)
+    case .screenshot: fx.append(.screenshot)
+    case .escape:
+      if overlays.help { overlays.help = false } else { send(.key("escape")) }
+    case .toggleHelp: overlays.help.toggle()
+    case .quit:
+      if case .confirm? = dialog { return }
+      if dialog != nil { dialog = nil }
+      request(.quit, &fx)
+    case .replay:
+      let phase = scene.fan.phase(at: scene.now)
+      send(.key("space"))
+      if phase == .expanded { autoReplayNext = scene.fan.motionEnd + 0.6 }
+    case .toggleAutoReplay:
+      autoReplay.toggle()
+      autoReplayNext = scene.now
+    case .showBubble: send(.showBubble)
+    case .setBackdrop(let path): fx.append(.checkBackdrop(path: path))
+    case .clearBackdrop: overlays.backdrop = nil
+    }
+  }
+
+  /// A: pin the current settings as A; again: unpin.
+  mutating func pinA() {
+    if compare != nil {
+      compare = nil
+      flash("A unpinned")
+      return
+    }
+    var g = SceneTimeline(scene: scene)
+    g.seek(to: timeline.time)
+    compare = Comparison(pinned: preset, ghost: g)
+    flash("Pinned A · keep tuning B · V side by side · X swap")
+  }
+
+  /// X: swap A and B (the settings; both keep the shared clock).
+  mutating func swapAB() {
+    guard var cmp = compare else { return }
+    let a = cmp.pinned
+    let b = preset
+    cmp.pinned = b
+    compare = cmp
+    document.history.record(from: b, to: a)
+    applyPreset(a)
+    var g = timeline
+    g.send(.setPreset(b))
+    compare?.ghost = g
+    flash("Swapped A and B")
+  }
+
+  /// Selects the field that fixes a lint warning: highlighted, focused (arrow
+  /// keys nudge it, Enter types a value) and scrolled into view.
+  mutating func select(_ path: String?) {
+    highlightField = path
+    focusRequest = path
+    overlays.panel = true
+  }
+
+  /// L: the next lint warning's field.
+  mutating func selectNextLintField() {
+    let warnings = liveWarnings
+    guard !warnings.isEmpty else {
+      highlightField = nil
+      flash("No lint warnings")
+      return
+    }
+    let w = warnings[lintCursor % warnings.count]
+    lintCursor += 1
+    select(w.fields.first)
+    flash("\(w.fields.first ?? ""): \(w.message)")
+  }
+
+  /// The lint warning the highlighted field belongs to, if it still applies:
+  /// the highlight disappears by itself once the warning is fixed or undone.
+  public var highlightedWarning: LintWarning? {
+    guard let f = highlightField else { return nil }
+    return liveWarnings.first { $0.fields.contains(f) }
+  }
+
+  /// Lint as the window shows it: the preset's findings that hold for the
+  /// scene now (the keyboard warning only while the keyboard shows).
+  public var liveWarnings: [LintWarning] {
+    Lint.live(preset, keyboardShown: scene.keyboardShown)
+  }
+}

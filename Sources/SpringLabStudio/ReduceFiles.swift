@@ -1,0 +1,217 @@
+import SpringLabCore
+import SpringLabUI
+
+extension StudioState {
+  // MARK: files
+
+  /// Quit or load; asks first when there are unsaved changes.
+  mutating func request(_ action: PendingAction, _ fx: inout [StudioEffect]) {
+    if modified {
+      dialog = .confirm(action)
+      return
+    }
+    perform(action, &fx)
+  }
+
+  mutating func perform(_ action: PendingAction, _ fx: inout [StudioEffect]) {
+    switch action {
+    case .quit:
+      if modified {
+        fx.append(.writeRecovery(name: recovery.name, preset))
+        recovery.wrote = true
+      } else if recovery.wrote {
+        fx.append(.removeRecovery(name: recovery.name))
+        recovery.wrote = false
+      }
+      recovery.dirty = false
+      running = false
+      fx.append(.quit)
+    case .load(let path): fx.append(.load(path: path))
+    }
+  }
+
+  mutating func loaded(
+    _ path: String, _ result: Result<LoadedPreset, StudioFailure>, _ fx: inout [StudioEffect]
+  ) {
+    switch result {
+    case .failure(let e):
+      loadError = e.message
+      flash("Cannot load \(StudioFiles.lastComponent(path)): see the panel")
+    case .success(let l):
+      adopt(l.preset)
+      document.stamp = l.stamp
+      loadError = nil
+      highlightField = nil
+      flash("Loaded \(StudioFiles.lastComponent(path))")
+      movePath(to: path, &fx)
+      fx.append(.findRecovery(name: recovery.name))
+    }
+  }
+
+  /// The document now lives at `path`: watch it, list its folder, and move
+  /// the recovery copy's name with it.
+  mutating func movePath(to path: String, _ fx: inout [StudioEffect]) {
+    document.path = path
+    let name = StudioFiles.recoveryName(path: path, session: recovery.session)
+    if name != recovery.name {
+      if recovery.wrote { fx.append(.removeRecovery(name: recovery.name)) }
+      recovery.name = name
+      recovery.wrote = false
+      recovery.dirty = modified
+    }
+    fx.append(.watch(path: path))
+    // why: Save as may have added a file; a load may have changed the folder
+    fx.append(.listLibrary(folder: StudioFiles.library(of: document, folders: folders)))
+  }
+
+  /// Shows a preset read from disk (one undo step) as the saved state. The
+  /// device stays: it is the designer's viewing choice, not part of a load.
+  mutating func adopt(_ loaded: Preset) {
+    var p = loaded
+    p.device = preset.device
+    p.orientation = preset.orientation
+    document.history.record(from: preset, to: p)
+    applyPreset(p)
+    document.saved = p
+  }
+
+  /// Ctrl+S: save to the loaded file, or ask for a name.
+  mutating func save(then: PendingAction?, _ fx: inout [StudioEffect]) {
+    guard let path = document.path else {
+      openSaveAs()
+      return
+    }
+    pendingAfterSave = then
+    fx.append(
+      .save(SaveRequest(preset: preset, path: path, expecting: document.stamp, force: false)))
+  }
+
+  mutating func openSaveAs() {
+    saveAsName = preset.name
+    dialog = .saveAs
+  }
+
+  /// The file Save as writes for the typed name.
+  public var saveAsPath: String {
+    StudioFiles.saveAsPath(saveAsName, library: StudioFiles.library(of: document, folders: folders))
+  }
+
+  mutating func saved(_ outcome: SaveOutcome, _ fx: inout [StudioEffect]) {
+    switch outcome {
+    case .saved(let path, let p, let stamp):
+      if p != preset { applyPreset(p) }
+      document.saved = p
+      document.stamp = stamp
+      loadError = nil
+      movePath(to: path, &fx)
+      if recovery.wrote {
+        fx.append(.removeRecovery(name: recovery.name))
+        recovery.wrote = false
+      }
+      recovery.dirty = false
+      flash("Saved \(path)")
+      if let then = pendingAfterSave {
+        pendingAfterSave = nil
+        perform(then, &fx)
+      }
+    case .conflict(let path):
+      dialog = .conflict(path: path, then: pendingAfterSave)
+      pendingAfterSave = nil
+    case .failed(_, let e):
+      pendingAfterSave = nil
+      loadError = e.message
+      flash("Not saved: \(e.message)")
+    }
+  }
+
+  /// The loaded file changed on disk: a good edit reloads (unless there is
+  /// unsaved tuning), a bad edit shows the error and keeps the last good state.
+  mutating func fileChanged(
+    _ change: PresetFileChange, _ stamp: FileStamp?, _ fx: inout [StudioEffect]
+  ) {
+    let name = documentName
+    switch change {
+    case .deleted:
+      flash("\(name) was deleted; your settings stay (Ctrl+S saves them again)")
+    case .invalid(let message):
+      loadError = message
+      flash("Reload of \(name) failed; keeping the last good settings")
+    case .reloaded(let p):
+      if modified {
+        flash("\(name) changed on disk; keeping your unsaved changes")
+        return
+      }
+      adopt(p)
+      document.stamp = stamp
+      loadError = nil
+      flash("Reloaded \(name)")
+    }
+  }
+
+  // MARK: dialogs
+
+  mutating func answer(_ choice: DialogChoice, _ fx: inout [StudioEffect]) {
+    guard let d = dialog else { return }
+    dialog = nil
+    switch (d, choice) {
+    case (_, .cancel):
+      // why: a cancelled Save as must not quit or load later, on an unrelated save
+      pendingAfterSave = nil
+    case (.saveAs, .save):
+      var p = preset
+      let trimmed = String(
+        saveAsName.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(
+          Character.init
+        )
+        .prefix(64))
+      if !trimmed.isEmpty { p.name = trimmed }
+      let path = saveAsPath
+      // why: the dialog said "(replaces the existing file)"; the user saw it and chose Save
+      let exists = library.contains(path)
+      fx.append(
+        .save(
+          SaveRequest(
+            preset: p, path: path, expecting: path == document.path ? document.stamp : nil,
+            force: exists && path != document.path)))
+    case (.confirm(let then), .save):
+      if document.path == nil {
+        openSaveAs()
+        pendingAfterSave = then
+      } else {
+        save(then: then, &fx)
+      }
+    case (.confirm(let then), .dontSave):
+      document.saved = preset  // why: the user chose to drop the changes
+      if recovery.wrote {
+        fx.append(.removeRecovery(name: recovery.name))
+        recovery.wrote = false
+      }
+      recovery.dirty = false
+      perform(then, &fx)
+    case (.recovery(let name, let p), .recover):
+      document.history.record(from: preset, to: p)
+      applyPreset(p)
+      // why: recovered, the copy is this session's to keep current and to remove once saved
+      if name != recovery.name {
+        fx.append(.removeRecovery(name: name))
+      } else {
+        recovery.wrote = true
+      }
+    case (.recovery(let name, _), .discard):
+      fx.append(.removeRecovery(name: name))
+      if name == recovery.name { recovery.wrote = false }
+    case (.conflict(let path, let then), .overwrite):
+      pendingAfterSave = then
+      fx.append(
+        .save(SaveRequest(preset: preset, path: path, expecting: nil, force: true)))
+    case (.conflict(_, let then), .saveAs):
+      openSaveAs()
+      pendingAfterSave = then
+    case (.conflict(let path, _), .reload):
+      document.saved = preset  // why: Reload drops the unsaved changes by choice
+      fx.append(.load(path: path))
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import SpringLabCore
+import SpringLabUI
+
+extension StudioState {
+  // MARK: scene input
+
+  /// Feeds the scene (and A, and the recordings) one input now.
+  mutating func send(_ input: SceneInput) {
+    timeline.send(input)
+    if var c = compare {
+      if case .setPreset = input {} else { c.ghost.send(input) }
+      compare = c
+    }
+    let t = timeline.time
+    recorder?.record(input, at: t)
+    if var tk = take {
+      tk.recorder.record(input, at: t - tk.start)
+      take = tk
+    }
+  }
+
+  /// Replaces the settings (panel edit, undo, load): the fan comes to rest
+  /// and the change shows on the next replay.
+  mutating func applyPreset(_ p: Preset) {
+    guard p != preset else { return }
+    send(.setPreset(p))
+    recovery.dirty = true
+  }
+
+  mutating func flash(_ text: String) { toast = Toast(text: text, until: now + 2.5) }
+
+  // MARK: time
+
+  mutating func tick(to t: Double, _ fx: inout [StudioEffect]) {
+    var dt = max(0, t - now)
+    now = max(now, t)
+    if let at = play?.pauseAt, !timeline.paused {
+      // why: --pause-at stops at exactly T, whatever the frame timing
+      let left = (at - timeline.time) / timeline.speed
+      if dt >= left {
+        advanceTimeline(wall: max(0, left))
+        timeline.togglePause()
+        play?.pauseAt = nil
+        dt = 0
+      }
+    }
+    advanceTimeline(wall: dt)
+    if var c = compare {
+      c.ghost.seek(to: timeline.time)
+      compare = c
+    }
+    if autoReplay && !timeline.paused { stepAutoReplay() }
+    if let m = toast, now >= m.until { toast = nil }
+    if recovery.dirty && now - recovery.lastWrite >= StudioFiles.recoveryInterval {
+      autosave(&fx)
+    }
+    if overlays.trails { recordTrails() }
+    let hidden = scene.bubble.phase == .hidden
+    if hidden && !bubbleWasHidden { flash("Bubble dismissed by a long press · B shows it again") }
+    bubbleWasHidden = hidden
+  }
+
+  /// Moves scene time by a wall interval, playing the live script if any.
+  mutating func advanceTimeline(wall dt: Double) {
+    guard var p = play else {
+      timeline.tick(wall: dt)
+      return
+    }
+    timeline.tick(wall: dt, playing: &p.player)
+    play = p
+  }
+
+  /// Writes the recovery copy of unsaved edits, or removes ours once saved.
+  mutating func autosave(_ fx: inout [StudioEffect]) {
+    recovery.lastWrite = now
+    recovery.dirty = false
+    if modified {
+      fx.append(.writeRecovery(name: recovery.name, preset))
+      recovery.wrote = true
+    } else if recovery.wrote {
+      fx.append(.removeRecovery(name: recovery.name))
+      recovery.wrote = false
+    }
+  }
+
+  /// Auto-replay: expand → hold → collapse → hold, for hands-free tuning.
+  mutating func stepAutoReplay() {
+    let t = scene.now
+    let phase = scene.fan.phase(at: t)
+    guard phase == .collapsed || phase == .expanded else { return }
+    if t >= autoReplayNext {
+      send(.key("space"))
+      autoReplayNext = scene.fan.motionEnd + (phase == .collapsed ? 0.9 : 0.6)
+    }
+  }
+
+  /// Records the items' centres for the onion skin (T), newest last.
+  mutating func recordTrails() {
+    let items = scene.fanItems(at: scene.now)
+    if trails.count != items.count { trails = Array(repeating: [], count: items.count) }
+    let phase = scene.fan.phase(at: scene.now)
+    let moving = scene.fan.isMoving && phase != .expanded && phase != .collapsed
+    for (i, it) in items.enumerated() {
+      if moving && it.alpha > 0.02 {
+        trails[i].append(it.center)
+      } else if !trails[i].isEmpty {
+        // why: once the motion ends the onion skin fades away instead of freezing
+        trails[i].removeFirst()
+      }
+      if trails[i].count > 14 { trails[i].removeFirst() }
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import SpringLabCore
+import SpringLabUI
+
+/// Everything that can happen to the window: user input (already routed by
+/// the view), the clock, commands, and the results of effects.
+public enum StudioAction: Sendable {
+  /// The shell's clock: wall seconds since the session started.
+  case tick(Double)
+  case resized(WindowSize)
+  /// A key the UI did not take; the key map turns it into a command.
+  case key(String, KeyModifiers)
+  case command(StudioCommand)
+  /// Canvas or graph pointer input, window pixels (left button).
+  case pointerDown(x: Double, y: Double)
+  case pointerMove(x: Double, y: Double)
+  case pointerUp(x: Double, y: Double)
+  /// The panel edited the preset it showed (`from`); phases as the widgets
+  /// reported them. Ignored when the preset changed since (a stale frame).
+  case panelEdit(from: Preset, to: Preset, [EditPhase])
+  case dropFile(String)
+  case dialog(DialogChoice)
+  case saveAsNameChanged(String)
+  case backdropFieldChanged(String)
+  case reduceMotionChanged(Bool)
+  /// A lint warning's field was clicked.
+  case selectField(String)
+  /// The panel scrolled to and focused `focusRequest`.
+  case focusHandled
+  /// The session ends without asking (`--exit-after`, a signal): keep a
+  /// recovery copy of unsaved edits, remove ours when there are none.
+  case sessionEnding
+
+  // Results of effects
+  case loaded(path: String, Result<LoadedPreset, StudioFailure>)
+  case saved(SaveOutcome)
+  case libraryListed([String])
+  case recoveryFound(name: String, Preset)
+  case fileChanged(PresetFileChange, FileStamp?)
+  case backdropChecked(path: String, Result<Void, StudioFailure>)
+  case copied(label: String, ok: Bool)
+  case screenshotSaved(Result<String, StudioFailure>)
+  case takeStarted(Result<String, StudioFailure>)
+  case takeFinished(path: String, status: Int32)
+}
+
+/// A preset read from disk with its identity.
+public struct LoadedPreset: Sendable {
+  public var preset: Preset
+  public var stamp: FileStamp?
+  public init(preset: Preset, stamp: FileStamp?) {
+    self.preset = preset
+    self.stamp = stamp
+  }
+}
+
+/// One clear line for the user (file, field, reason).
+public struct StudioFailure: Error, Sendable, Equatable {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+}
+
+/// How a save ended.
+public enum SaveOutcome: Sendable {
+  /// Written; the preset as saved and the file's new identity.
+  case saved(path: String, Preset, FileStamp?)
+  /// The file changed on disk since it was loaded: nothing was written.
+  case conflict(path: String)
+  case failed(path: String, StudioFailure)
+}
+
+/// What the window asks the outside world to do. The shell runs each effect
+/// and feeds its result back as an action.
+public enum StudioEffect: Sendable {
+  /// Write `preset` to `path` unless the file's identity differs from
+  /// `expecting` (nil = must not exist, unless `force`). Answer: `.saved`.
+  case save(SaveRequest)
+  /// Read a preset without ever blocking (FIFOs, devices are refused). Answer: `.loaded`.
+  case load(path: String)
+  /// List the `.json` files of a folder. Answer: `.libraryListed`.
+  case listLibrary(folder: String)
+  /// Look for a recovery copy. Answer: `.recoveryFound` (nothing when none).
+  case findRecovery(name: String)
+  case writeRecovery(name: String, Preset)
+  case removeRecovery(name: String)
+  /// Watch a file for edits (nil stops). Changes come back as `.fileChanged`.
+  case watch(path: String?)
+  /// Check an image's declared size before it is decoded. Answer: `.backdropChecked`.
+  case checkBackdrop(path: String)
+  case copyToClipboard(text: String, label: String)
+  /// Save the last presented frame as PNG. Answer: `.screenshotSaved`.
+  case screenshot
+  /// Render a take in the background. Answers: `.takeStarted`, later `.takeFinished`.
+  case renderTake(preset: Preset, script: InputScript)
+  case setTitle(String)
+  /// Write `--record-input`'s script, remember the session, and end the loop.
+  case quit
+}
+
+/// A save to run.
+public struct SaveRequest: Sendable {
+  public var preset: Preset
+  public var path: String
+  /// The identity the file must still have; nil when the file is new.
+  public var expecting: FileStamp?
+  /// Overwrite whatever is there (the user chose Overwrite, or Save as onto an existing name).
+  public var force: Bool
+
+  /// Whether the file as it is now (`current`: its identity, nil when absent)
+  /// must not be overwritten without asking.
+  public func conflicts(current: FileStamp?) -> Bool { !force && current != expecting }
+}

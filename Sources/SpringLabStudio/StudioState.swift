@@ -1,0 +1,194 @@
+import SpringLabCore
+import SpringLabUI
+
+/// The open document: what is loaded, what is on disk, and how to get back.
+public struct StudioDocument: Sendable {
+  /// The preset file, absolute; nil for an untitled document.
+  public var path: String?
+  /// The file's on-disk identity when it was last loaded or saved: a save
+  /// first checks it is unchanged (another window or an editor wrote it).
+  public var stamp: FileStamp?
+  /// The preset as last loaded or saved, for the modified marker.
+  public var saved: Preset
+  public var history = UndoHistory()
+
+  public init(path: String?, stamp: FileStamp?, saved: Preset) {
+    self.path = path
+    self.stamp = stamp
+    self.saved = saved
+  }
+}
+
+/// A/B: the pinned settings A run on the same clock and inputs as B.
+public struct Comparison: Sendable {
+  public var pinned: Preset
+  public var ghost: SceneTimeline
+  public var mode: CompareMode = .ghost
+}
+
+public enum CompareMode: Sendable, Equatable { case ghost, sideBySide }
+
+/// Toggles that change only what is shown.
+public struct StudioOverlays: Sendable, Equatable {
+  public var help = false
+  public var graph = false
+  public var trails = false
+  public var editOnCanvas = false
+  public var panel = true
+  public var debug = false
+  public var reduceMotion = false
+  /// A PNG or JPEG behind the device, checked before it is shown.
+  public var backdrop: String?
+  public init() {}
+}
+
+/// What the pointer is doing on the canvas or the graph, from press to release.
+public enum CanvasGesture: Sendable {
+  case scene
+  case editItem(Int, before: Preset)
+  case editMain(before: Preset, grab: Point)
+  case scrub
+  case bezier(Int, before: Preset)
+}
+
+/// A short message over the canvas, until a wall time (seconds).
+public struct Toast: Sendable, Equatable {
+  public var text: String
+  public var until: Double
+}
+
+/// A take being recorded (R): the input since `start`, replayed by `render`.
+public struct Take: Sendable {
+  public var recorder: ScriptRecorder
+  /// Timeline time when the take started, seconds.
+  public var start: Double
+  /// The preset the take starts from.
+  public var preset: Preset
+}
+
+/// The recovery autosave of this document: one copy per preset path.
+public struct RecoveryState: Sendable, Equatable {
+  /// This session's id, naming an untitled document's copy.
+  public var session: String
+  /// The copy's file name (see `StudioFiles.recoveryName`).
+  public var name: String
+  /// Unsaved edits not yet autosaved.
+  public var dirty = false
+  /// Wall time of the last autosave, seconds.
+  public var lastWrite = -1e9
+  /// This session wrote `name` (only then may it remove it).
+  public var wrote = false
+}
+
+/// The window's size in pixels and its HiDPI factor.
+public struct WindowSize: Sendable, Equatable {
+  public var width: Double
+  public var height: Double
+  public var scale: Double
+  public init(width: Double, height: Double, scale: Double) {
+    self.width = width
+    self.height = height
+    self.scale = scale
+  }
+}
+
+/// An input script played live (`--play`), with an optional pause time.
+public struct LivePlay: Sendable {
+  public var player: ScriptPlayer
+  /// Scene time at which the timeline pauses (exactly), seconds.
+  public var pauseAt: Double?
+}
+
+/// Everything the window shows and does, as a value. Only `reduce` changes
+/// it; the view reads it; the shell never reaches into it except to run
+/// the effects `reduce` returns.
+public struct StudioState: Sendable {
+  public var timeline: SceneTimeline
+  public var document: StudioDocument
+  public var compare: Comparison?
+  public var overlays = StudioOverlays()
+  public var dialog: StudioDialog?
+  /// What the Save as dialog's name field holds.
+  public var saveAsName = ""
+  public var gesture: CanvasGesture?
+  public var toast: Toast?
+  public var take: Take?
+  /// The session's input, for `--record-input` (nil when not recording).
+  public var recorder: ScriptRecorder?
+  public var play: LivePlay?
+  public var folders: StudioFolders
+  /// The preset files of the library folder, sorted (from the shell's listing).
+  public var library: [String] = []
+  public var recovery: RecoveryState
+  public var window: WindowSize
+  /// The last load or save error, shown in the panel until the next success.
+  public var loadError: String?
+  /// The lint warning's field selected with L or a click in the Lint section.
+  public var highlightField: String?
+  /// A field the panel scrolls to and focuses on its next frame.
+  public var focusRequest: String?
+  public var lintCursor = 0
+  public var autoReplay = false
+  public var autoReplayNext = 0.0
+  /// Onion skin: recent centres of each fan item, newest last.
+  public var trails: [[Point]] = []
+  /// What the backdrop path field holds.
+  public var backdropField = ""
+  public var bubbleWasHidden = false
+  /// Wall time of the last tick, seconds (from the shell's clock).
+  public var now = 0.0
+  public var running = true
+  /// The window title last asked for.
+  public var title = ""
+  /// What to do once the save under way succeeds (quit, load another preset).
+  public var pendingAfterSave: PendingAction?
+  /// Takes rendering in the background.
+  public var rendersRunning = 0
+
+  public init(
+    preset: Preset, path: String?, stamp: FileStamp?, folders: StudioFolders, session: String,
+    window: WindowSize
+  ) {
+    timeline = SceneTimeline(scene: Scene(preset: preset))
+    document = StudioDocument(path: path, stamp: stamp, saved: preset)
+    self.folders = folders
+    recovery = RecoveryState(
+      session: session, name: StudioFiles.recoveryName(path: path, session: session))
+    self.window = window
+  }
+
+  public var scene: Scene { timeline.scene }
+  public var preset: Preset { timeline.scene.preset }
+  public var modified: Bool { preset != document.saved }
+
+  /// The file name shown for the document.
+  public var documentName: String {
+    document.path.map(StudioFiles.lastComponent) ?? preset.name
+  }
+
+  public var windowTitle: String { "SpringLab — \(documentName)\(modified ? " •" : "")" }
+
+  /// Whether the picture changes by itself now.
+  public var isAnimating: Bool {
+    if timeline.paused { return false }
+    if autoReplay || take != nil || play.map({ !$0.player.isFinished }) == true { return true }
+    if overlays.trails && trails.contains(where: { !$0.isEmpty }) { return true }
+    if scene.isAnimating(at: scene.now) { return true }
+    if let c = compare { return c.ghost.scene.isAnimating(at: c.ghost.scene.now) }
+    return false
+  }
+
+  /// Wall seconds until the state changes by itself when nothing moves
+  /// (a scheduled scene event, a toast ending), capped at `cap`.
+  public func idleTimeout(cap: Double) -> Double {
+    var t = cap
+    if !timeline.paused, let wake = scene.nextWake(after: scene.now) {
+      t = min(t, max(0, (wake - scene.now) / timeline.speed))
+    }
+    if let m = toast { t = min(t, max(0, m.until - now)) }
+    if recovery.dirty {
+      t = min(t, max(0, recovery.lastWrite + StudioFiles.recoveryInterval - now))
+    }
+    return t
+  }
+}

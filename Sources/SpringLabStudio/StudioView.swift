@@ -1,0 +1,271 @@
+import SpringLabCore
+import SpringLabUI
+
+/// One frame of the window: what to draw and what the input meant.
+public struct StudioFrame {
+  public var drawList: DrawList
+  public var actions: [StudioAction]
+  public var layout: StudioLayout
+}
+
+/// The view: state in, draw list and actions out. It owns only the
+/// immediate-mode UI's own memory (hot and active widgets, scrolling, the
+/// text being typed); it never changes the state, so what input reads is
+/// what the state says, not what the last drawing left behind.
+public final class StudioView {
+  /// The panel's widgets.
+  public let panelUI: UIContext
+  /// The open dialog's widgets: while a dialog is open only it gets input.
+  public let dialogUI: UIContext
+  public let icons: IconSet
+  public var measure: UIMeasure
+  /// The last panel drawn, what it showed, and when (state time, seconds).
+  var panelCache: (key: PanelKey, time: Double, list: DrawList)?
+  /// How many times the panel was built (for tests: at most twice per input).
+  var panelBuilds = 0
+
+  public init(icons: IconSet, measure: @escaping UIMeasure) {
+    panelUI = UIContext(theme: .dark)
+    dialogUI = UIContext(theme: .dark)
+    self.icons = icons
+    self.measure = measure
+  }
+
+  /// Events held back by the UI (a click split over two frames): run
+  /// another frame at once.
+  public var hasPendingEvents: Bool { panelUI.hasPendingEvents || dialogUI.hasPendingEvents }
+
+  /// When the UI needs a frame although no event comes (a tooltip).
+  public var nextWakeTime: Double? { panelUI.nextWakeTime }
+
+  /// Builds one frame of `state` with `events` (window pixels).
+  public func frame(_ state: StudioState, events: [UIEvent]) -> StudioFrame {
+    var actions: [StudioAction] = []
+    for e in events {
+      if case .resize(let w, let h, let s) = e {
+        actions.append(.resized(WindowSize(width: Double(w), height: Double(h), scale: s)))
+      }
+    }
+    let layout = StudioLayout(state)
+    let s = state.window.scale
+    let t = state.now
+    var dl = DrawList()
+    drawCanvas(state, layout, into: &dl)
+
+    // the panel: input only when no dialog is open (modal), except releases, so
+    // a drag the dialog interrupted still ends
+    let panelEvents = state.dialog == nil ? events : events.filter(\.isMouseUp)
+    let key = PanelKey(state)
+    var panelList: DrawList
+    if events.isEmpty, !panelUI.hasPendingEvents, let c = panelCache, c.key == key,
+      t - c.time >= 0, t - c.time < PanelKey.maxAge
+    {
+      // why: with no input and nothing the panel shows changed, only its time and
+      // phase labels would differ; rebuilding it is most of a frame's cost
+      panelList = c.list
+    } else {
+      panelUI.scale = s
+      panelBuilds += 1
+      panelUI.beginFrame(events: panelEvents, time: t, measure: measure)
+      if state.overlays.panel, let r = layout.frame.panel {
+        PanelView.build(state, in: r, ui: panelUI, actions: &actions)
+      }
+      // why: the graph and the canvas take the pointer through the same hot /
+      // active ids as the panel's widgets (the graph first: it lies on the canvas)
+      if let g = layout.graph { pointer(panelUI.region("graph", rect: g), &actions) }
+      pointer(panelUI.region("canvas", rect: layout.frame.canvas), &actions)
+      panelList = panelUI.endFrame()
+      for e in panelUI.passThroughEvents {
+        if let a = StudioView.passThrough(e) { actions.append(a) }
+      }
+      panelCache = (key, t, panelList)
+    }
+    dl.append(panelList)
+    if state.dialog != nil {
+      // why: a modal question dims everything it blocks, the panel included
+      let (w, h) = (state.window.width, state.window.height)
+      dl.fillConvex([(0, 0), (w, 0), (w, h), (0, h)], RGBA(0, 0, 0, 0x70))
+    }
+    if let d = state.dialog {
+      dialogUI.scale = s
+      dialogUI.beginFrame(events: events, time: t, measure: measure)
+      DialogView.build(d, state, ui: dialogUI, actions: &actions)
+      let list = dialogUI.endFrame()
+      // Enter / Esc not taken by the name field answer the dialog
+      for e in dialogUI.passThroughEvents {
+        switch e {
+        case .keyDown(KeyName.enter, _, false): actions.append(.dialog(d.primary))
+        case .keyDown(KeyName.escape, _, _): actions.append(.dialog(d.cancel))
+        case .quit: actions.append(.command(.quit))
+        default: break
+        }
+      }
+      dl.append(list)
+    }
+    OverlayView.draw(state, layout, measure: measure, into: &dl)
+    return StudioFrame(drawList: dl, actions: Self.firstAnswerOnly(actions), layout: layout)
+  }
+
+  /// One answer per dialog per frame (a click and an Enter in one batch).
+  static func firstAnswerOnly(_ actions: [StudioAction]) -> [StudioAction] {
+    var answered = false
+    return actions.filter {
+      guard case .dialog = $0 else { return true }
+      defer { answered = true }
+      return !answered
+    }
+  }
+
+  /// The canvas or graph region's pointer input as actions.
+  func pointer(_ r: RegionInput, _ actions: inout [StudioAction]) {
+    if r.pressed {
+      actions.append(.pointerDown(x: r.x, y: r.y))
+    } else if r.held, panelUI.frameEvents.contains(where: \.isMouseMove) {
+      actions.append(.pointerMove(x: r.x, y: r.y))
+    }
+    if r.released { actions.append(.pointerUp(x: r.x, y: r.y)) }
+  }
+
+  /// An event the UI did not take, as an action (the pointer is taken by
+  /// the panel's widgets or the canvas and graph regions).
+  static func passThrough(_ e: UIEvent) -> StudioAction? {
+    switch e {
+    case .quit: return .command(.quit)
+    case .dropFile(let p): return .dropFile(p)
+    case .keyDown(let k, let mods, _): return .key(k, mods)
+    default: return nil
+    }
+  }
+
+  // MARK: canvas
+
+  /// The device canvas: B (the live settings), with A as a translucent ghost
+  /// on the same clock or beside it, plus trails, lint outlines and the graph.
+  func drawCanvas(_ state: StudioState, _ layout: StudioLayout, into dl: inout DrawList) {
+    let s = state.window.scale
+    let scene = state.scene
+    var options = SceneDrawOptions()
+    options.debug = state.overlays.debug
+    options.reduceMotion = state.overlays.reduceMotion
+    options.background = state.overlays.backdrop
+    let warnings = state.liveWarnings
+    let highlighted = state.highlightedWarning
+    options.outlined = (highlighted.map { [$0] } ?? warnings).flatMap(\.items)
+    options.trails = state.overlays.trails ? state.trails : []
+    dl.clearColor = Palette.canvas
+    if let cmp = state.compare, let halves = layout.halves, let gv = layout.ghostView {
+      var optA = options
+      optA.outlined = []
+      optA.trails = []
+      var a = DrawList()
+      SceneDrawer.draw(cmp.ghost.scene, view: gv, into: &a, icons: icons, options: optA)
+      dl.append(a)
+      SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
+      label("A (pinned)", at: halves.left, s, into: &dl)
+      label("B (tuning)", at: halves.right, s, into: &dl)
+    } else {
+      SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
+      if let cmp = state.compare {
+        // A as a ghost: only its fan and bubble, translucent, over B's screen
+        var a = DrawList()
+        FanGhost.draw(cmp.ghost.scene, view: layout.view, into: &a)
+        dl.append(a.faded(0.4))
+        label("Ghost = A (pinned) · X swaps · V side by side", at: layout.canvas, s, into: &dl)
+      }
+    }
+    if let r = layout.graph { GraphView.draw(state, in: r, into: &dl) }
+    if state.overlays.editOnCanvas {
+      label(
+        "Edit on canvas: drag items (radius, angles) or the main button · E to finish",
+        at: layout.canvas, s, into: &dl, y: 40)
+    }
+  }
+
+  func label(
+    _ text: String, at r: PixelRect, _ s: Double, into dl: inout DrawList, y: Double = 10
+  ) {
+    let (shown, _) = OverlayView.fit(text, size: 12 * s, width: r.w - 24 * s, measure: measure)
+    dl.text(
+      shown, x: r.x + r.w / 2, y: r.y + y * s, size: 12 * s, color: RGBA(0xC7, 0xC7, 0xCC),
+      align: .center)
+  }
+}
+
+/// Only the moving controls of a scene, for the A/B ghost.
+enum FanGhost {
+  static func draw(_ scene: Scene, view: ViewTransform, into dl: inout DrawList) {
+    let t = scene.now
+    let s = view.scale
+    for (i, it) in scene.fanItems(at: t).enumerated() where it.alpha > 0.01 {
+      let (x, y) = view.toPixels(it.center)
+      let r = scene.preset.fan.itemSize / 2 * max(0, it.scale) * s
+      dl.fillCircle(cx: x, cy: y, r: r, Palette.items[i % Palette.items.count].fading(it.alpha))
+      dl.strokeCircle(cx: x, cy: y, r: r, width: 1.5 * s, RGBA(255, 255, 255).fading(it.alpha))
+    }
+    let (bx, by) = view.toPixels(scene.bubble.center(at: t))
+    if scene.bubble.phase != .hidden {
+      dl.strokeCircle(cx: bx, cy: by, r: scene.bubble.radius * s, width: 2 * s, Palette.bubble)
+    }
+  }
+}
+
+extension UIEvent {
+  var isMouseMove: Bool {
+    if case .mouseMove = self { return true }
+    return false
+  }
+
+  var isMouseUp: Bool {
+    if case .mouseUp = self { return true }
+    return false
+  }
+}
+
+/// Everything the panel shows except its live time and phase labels: the
+/// panel is rebuilt when this changes, or at least every `maxAge` seconds.
+struct PanelKey: Equatable {
+  static let maxAge = 0.1
+  var preset: Preset
+  var saved: Preset
+  var path: String?
+  var loadError: String?
+  var highlight: String?
+  var focus: String?
+  var library: [String]
+  var pinned: Preset?
+  var mode: CompareMode?
+  var overlays: StudioOverlays
+  var autoReplay: Bool
+  var window: WindowSize
+  var paused: Bool
+  var speed: Double
+  var pausedTime: Double?
+  var bubbleHidden: Bool
+  var dialog: Bool
+  var backdropField: String
+  /// Lint as shown: it depends on the scene too (the keyboard warning), not
+  /// only on the preset.
+  var warnings: [LintWarning]
+
+  init(_ s: StudioState) {
+    preset = s.preset
+    saved = s.document.saved
+    path = s.document.path
+    loadError = s.loadError
+    highlight = s.highlightField
+    focus = s.focusRequest
+    library = s.library
+    pinned = s.compare?.pinned
+    mode = s.compare?.mode
+    overlays = s.overlays
+    autoReplay = s.autoReplay
+    window = s.window
+    paused = s.timeline.paused
+    speed = s.timeline.speed
+    pausedTime = s.timeline.paused ? s.timeline.time : nil
+    bubbleHidden = s.scene.bubble.phase == .hidden
+    dialog = s.dialog != nil
+    backdropField = s.backdropField
+    warnings = s.liveWarnings
+  }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+// Test-only entry points, kept out of the shipped `springlab` command list.
+let usage = """
+  usage: springlab-test-support save-loop FILE [--count N]
+         springlab-test-support peak-rss PROGRAM ARGS...
+         springlab-test-support soak-sim PRESET SECONDS
+  """
+let args = Array(CommandLine.arguments.dropFirst())
+switch args.first {
+case "save-loop": exit(SaveLoop.run(Array(args.dropFirst())))
+case "peak-rss": exit(PeakMemory.run(Array(args.dropFirst())))
+case "soak-sim": exit(SoakSimulation.run(Array(args.dropFirst())))
+default:
+  SaveLoop.fail(usage)
+  exit(2)
+}

@@ -1,0 +1,179 @@
+import Foundation
+import SpringLabCore
+import SpringLabPlatform
+import SpringLabSDL
+import SpringLabStudio
+import SpringLabUI
+
+/// What the window's effects touch outside the process: files, processes and
+/// the clipboard, each behind one small closure so it can move to the
+/// platform module without the shell changing.
+struct StudioServices {
+  var loadPreset: (String) -> Result<LoadedPreset, StudioFailure>
+  var savePreset: (SaveRequest) -> SaveOutcome
+  var listPresets: (String) -> [String]
+  /// A recovery copy by name (an untitled name finds the newest untitled copy
+  /// left by a session that is no longer running).
+  var readRecovery: (String) -> (name: String, preset: Preset)?
+  var writeRecovery: (String, Preset) -> Void
+  var removeRecovery: (String) -> Void
+  /// Why an image cannot be a backdrop, or nil.
+  var checkImage: (String) -> String?
+  var clipboard: (String) -> Bool
+  /// Saves a frame as PNG; returns the full path.
+  var screenshot: (DrawList) -> Result<String, StudioFailure>
+  /// Starts rendering a take; returns the video's full path and the child.
+  var startTake: (Preset, InputScript) -> Result<(String, ChildProcess), StudioFailure>
+}
+
+/// The live services: real files under the folders `StudioFolders` decides.
+enum LiveStudioServices {
+  static func make(window: SDLWindow, folders: StudioFolders, session: String) -> StudioServices {
+    StudioServices(
+      loadPreset: loadPreset,
+      savePreset: savePreset,
+      listPresets: listPresets,
+      readRecovery: { readRecovery($0, folder: folders.recovery, session: session) },
+      writeRecovery: { name, p in
+        try? AtomicFile.makeFolders(folders.recovery)
+        try? PresetWriter.save(p, to: folders.recovery + "/" + name)
+      },
+      removeRecovery: { try? FileManager.default.removeItem(atPath: folders.recovery + "/" + $0) },
+      checkImage: { path in
+        if let p = ImageHeader.problem(path: path) { return p }
+        return CairoRasterizer.canLoadImage(path)
+          ? nil : "Cannot read the image \(StudioFiles.lastComponent(path))"
+      },
+      clipboard: { window.setClipboardText($0) },
+      screenshot: { dl in
+        writeScreenshot(
+          dl, width: window.pixelWidth, height: window.pixelHeight, folder: folders.screenshots)
+      },
+      startTake: { p, script in startTakeRender(p, script, folder: folders.recordings) })
+  }
+
+  /// The stamp of the file a path names (through symlinks).
+  static func stamp(_ path: String) -> FileStamp? {
+    FileStamp(path: AtomicFile.resolvingLinks(path))
+  }
+
+  static func loadPreset(_ path: String) -> Result<LoadedPreset, StudioFailure> {
+    do {
+      let p = try PresetReader.load(path: path)
+      return .success(LoadedPreset(preset: p, stamp: stamp(path)))
+    } catch {
+      printErr(error.description)
+      return .failure(StudioFailure(error.description))
+    }
+  }
+
+  static func savePreset(_ r: SaveRequest) -> SaveOutcome {
+    if r.conflicts(current: stamp(r.path)) { return .conflict(path: r.path) }
+    do {
+      try AtomicFile.makeFolders(StudioFiles.folder(r.path))
+      try PresetWriter.save(r.preset, to: r.path)
+      return .saved(path: r.path, r.preset, stamp(r.path))
+    } catch {
+      return .failed(path: r.path, StudioFailure("\(error)"))
+    }
+  }
+
+  /// The `.json` files of a folder, sorted by name.
+  static func listPresets(_ dir: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
+      dir + "/" + $0
+    }
+  }
+
+  static func readRecovery(_ name: String, folder: String, session: String) -> (
+    name: String, preset: Preset
+  )? {
+    var chosen = name
+    if StudioFiles.isUntitledRecovery(name) {
+      // why: an untitled copy is offered only when the session that wrote it is gone
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      let candidates = names.filter {
+        StudioFiles.isUntitledRecovery($0) && !$0.contains("-\(session).")
+          && !sessionAlive($0)
+      }
+      let newest = candidates.max { a, b in
+        let ma =
+          (try? FileManager.default.attributesOfItem(atPath: folder + "/" + a)[.modificationDate]
+            as? Date) ?? .distantPast
+        let mb =
+          (try? FileManager.default.attributesOfItem(atPath: folder + "/" + b)[.modificationDate]
+            as? Date) ?? .distantPast
+        return ma < mb
+      }
+      guard let n = newest else { return nil }
+      chosen = n
+    }
+    guard let p = try? PresetReader.load(path: folder + "/" + chosen) else { return nil }
+    return (chosen, p)
+  }
+
+  /// Whether the session named in an untitled copy ("untitled-PID-TIME.json") still runs.
+  static func sessionAlive(_ name: String) -> Bool {
+    let parts = name.dropFirst("untitled-".count).split(separator: "-")
+    guard let pid = parts.first.flatMap({ Int32($0) }), pid > 0 else { return false }
+    return kill(pid, 0) == 0 || errno != ESRCH
+  }
+
+  static func timestamp() -> String {
+    let f = DateFormatter()
+    f.dateFormat = "yyyyMMdd-HHmmss"
+    f.locale = Locale(identifier: "en_US_POSIX")
+    return f.string(from: Date())
+  }
+
+  /// Writes a text output (an input script) through the single output
+  /// writer: the old file survives any failure, nothing partial is left.
+  static func writeOutput(_ text: String, to path: String) throws(OutputError) {
+    let out = try OutputFile(path: path)
+    try out.write(text)
+    try out.commit()
+  }
+
+  /// F12: the frame as a PNG, drawn by the same back end as videos.
+  static func writeScreenshot(_ dl: DrawList, width: Int, height: Int, folder: String) -> Result<
+    String, StudioFailure
+  > {
+    let path = folder + "/springlab-\(timestamp()).png"
+    do {
+      try AtomicFile.makeFolders(folder)
+      guard let font = FontLocator.locate() else { throw SaveError(path: path, reason: "no font") }
+      let canvas = try SoftwareCanvas(width: width, height: height, fontPath: font)
+      canvas.draw(dl)
+      try canvas.savePNG(to: path)
+      return .success(path)
+    } catch {
+      return .failure(StudioFailure("\(error)"))
+    }
+  }
+
+  /// R: writes the take's preset and script, then renders them to MP4 in a
+  /// low-priority child process.
+  static func startTakeRender(_ preset: Preset, _ script: InputScript, folder: String) -> Result<
+    (String, ChildProcess), StudioFailure
+  > {
+    let stamp = timestamp()
+    do {
+      try AtomicFile.makeFolders(folder)
+      let scriptPath = folder + "/\(stamp).json"
+      let presetFile = folder + "/\(stamp)-preset.json"
+      let out = folder + "/\(stamp).mp4"
+      try PresetWriter.save(preset, to: presetFile)
+      try writeOutput(script.text, to: scriptPath)
+      let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+      // why: low priority, so the encode never makes the window stutter
+      let child = try ChildProcess.launch(
+        "/usr/bin/nice",
+        ["-n", "15", exe, "render", "--preset", presetFile, "--script", scriptPath, "--out", out],
+        env: ProcessInfo.processInfo.environment)
+      return .success((out, child))
+    } catch {
+      return .failure(StudioFailure("\(error)"))
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import SpringLabCore
+import SpringLabPlatform
+import SpringLabSDL
+import SpringLabStudio
+import SpringLabUI
+
+/// The window shell: waits for events, turns them into actions through the
+/// view, reduces them, runs the effects and presents. All behaviour lives
+/// in `SpringLabStudio`; this only connects it to SDL, the clock and files.
+final class StudioShell {
+  let window: SDLWindow
+  var state: StudioState
+  let view: StudioView
+  let services: StudioServices
+  /// The live trace (`--trace`); nil when not asked for or after writing it failed.
+  var trace: TraceOutput?
+  /// Set when writing the trace failed (tracing then stops, the line naming
+  /// the file is already on stderr; the exit is 4).
+  var traceError: OutputError?
+  let recordPath: String?
+  let exitAfter: Double?
+  var remembered: RememberedState
+  let offerRecovery: Bool
+  /// The preset file being watched for edits, and when it was last checked.
+  var watcher: PresetWatcher?
+  var lastWatchCheck = 0.0
+  var renders: [(path: String, child: ChildProcess)] = []
+  var lastFrame = DrawList()
+  var frame = 0
+  let start = StudioShell.monotonic()
+
+  /// Set by the SIGTERM / SIGINT handler; the loop ends the session at its next turn.
+  nonisolated(unsafe) static var terminationRequested: sig_atomic_t = 0
+
+  static func monotonic() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+  var now: Double { StudioShell.monotonic() - start }
+
+  init(
+    window: SDLWindow, state: StudioState, view: StudioView, services: StudioServices,
+    trace: TraceOutput?, recordPath: String?, exitAfter: Double?, remembered: RememberedState,
+    offerRecovery: Bool
+  ) {
+    self.window = window
+    self.state = state
+    self.view = view
+    self.services = services
+    self.trace = trace
+    self.recordPath = recordPath
+    self.exitAfter = exitAfter
+    self.remembered = remembered
+    self.offerRecovery = offerRecovery
+  }
+
+  func send(_ action: StudioAction) {
+    for effect in reduce(&state, action) { run(effect) }
+  }
+
+  func run(_ effect: StudioEffect) {
+    switch effect {
+    case .save(let r): send(.saved(services.savePreset(r)))
+    case .load(let path): send(.loaded(path: path, services.loadPreset(path)))
+    case .listLibrary(let folder): send(.libraryListed(services.listPresets(folder)))
+    case .findRecovery(let name):
+      if let found = services.readRecovery(name) {
+        send(.recoveryFound(name: found.name, found.preset))
+      }
+    case .writeRecovery(let name, let p): services.writeRecovery(name, p)
+    case .removeRecovery(let name): services.removeRecovery(name)
+    case .watch(let path): watcher = path.map(PresetWatcher.init(path:))
+    case .checkBackdrop(let path):
+      let problem = services.checkImage(path)
+      send(
+        .backdropChecked(path: path, problem.map { .failure(StudioFailure($0)) } ?? .success(())))
+    case .copyToClipboard(let text, let label):
+      send(.copied(label: label, ok: services.clipboard(text)))
+    case .screenshot: send(.screenshotSaved(services.screenshot(lastFrame)))
+    case .renderTake(let p, let script):
+      switch services.startTake(p, script) {
+      case .success(let (path, child)):
+        renders.append((path, child))
+        send(.takeStarted(.success(path)))
+      case .failure(let e): send(.takeStarted(.failure(e)))
+      }
+    case .setTitle(let t): window.setTitle(t)
+    case .quit: break  // why: `state.running` is false; the loop ends and `finish` runs
+    }
+  }
+
+  func run() {
+    for e in state.startEffects(lookForRecovery: offerRecovery) { run(e) }
+    let frameInterval = 1.0 / 60
+    var lastDraw = -1.0
+    var needsDraw = true
+    var wasAnimating = true
+    while state.running {
+      let t = now
+      if StudioShell.terminationRequested != 0 || exitAfter.map({ t >= $0 }) == true {
+        send(.sessionEnding)
+        break
+      }
+      var timeout: Double
+      // why: sleep until an event when still; pace to 60 Hz when moving (Xvfb has no vsync)
+      if state.isAnimating || needsDraw || wasAnimating || view.hasPendingEvents {
+        timeout = max(0, lastDraw + frameInterval - t)
+      } else {
+        timeout = state.idleTimeout(cap: 0.5)
+        if let w = view.nextWakeTime { timeout = min(timeout, max(0, w - t)) }
+      }
+      if let e = exitAfter { timeout = min(timeout, max(0, e - t)) }
+      let events = window.waitEvent(timeoutMs: Int((timeout * 1000).rounded(.up)))
+      let tf = now
+      let toastBefore = state.toast
+      send(.tick(tf))
+      if state.toast != toastBefore { needsDraw = true }
+      housekeeping(at: tf)
+      if !events.isEmpty || view.hasPendingEvents {
+        for a in view.frame(state, events: events).actions { send(a) }
+        needsDraw = true
+      }
+      let moving = state.isAnimating
+      let due = (state.scene.nextWake(after: state.scene.now) ?? .infinity) <= state.scene.now
+      if (moving || needsDraw || wasAnimating || due)
+        && (tf - lastDraw >= frameInterval * 0.98 || !moving)
+      {
+        present()
+        lastDraw = tf
+        needsDraw = false
+        // why: one more frame after motion settles, so the trace ends at rest
+        wasAnimating = moving
+      }
+    }
+    finish()
+  }
+
+  /// Draws the state as it is after this iteration's actions.
+  func present() {
+    let f = view.frame(state, events: [])
+    window.present(f.drawList)
+    lastFrame = f.drawList
+    do { try trace?.write(state.scene.trace(frame: frame, view: f.layout.view)) } catch {
+      traceFailed(error)
+    }
+    frame += 1
+    // why: drawing may only acknowledge a focus request; it never changes what was drawn
+    for a in f.actions { send(a) }
+  }
+
+  /// Stops tracing after a failed write, saying so once, at once (the
+  /// session goes on; its exit is 4).
+  func traceFailed(_ error: OutputError) {
+    traceError = error
+    trace?.discard()
+    trace = nil
+    printErr("springlab: " + TerminalText.escapeMessage(error.description))
+  }
+
+  /// Polls the watched preset and the background renders.
+  func housekeeping(at t: Double) {
+    if t - lastWatchCheck > 0.5, var w = watcher {
+      lastWatchCheck = t
+      let change = w.poll()
+      watcher = w
+      if let c = change { send(.fileChanged(c, LiveStudioServices.stamp(w.path))) }
+    }
+    renders.removeAll { r in
+      guard let status = r.child.poll() else { return false }
+      send(.takeFinished(path: r.path, status: status))
+      return true
+    }
+  }
+
+  /// Completes the trace, writes the input recording and remembers the session.
+  func finish() {
+    do { try trace?.finish() } catch { traceFailed(error) }
+    trace = nil
+    if let rp = recordPath, let rec = state.recorder {
+      do {
+        try LiveStudioServices.writeOutput(rec.script(until: state.timeline.time).text, to: rp)
+      } catch { printErr("springlab: \(error)") }
+    }
+    remembered.panelVisible = state.overlays.panel
+    remembered.device = state.preset.device
+    remembered.orientation = state.preset.orientation
+    if let p = state.document.path { remembered.presetPath = p }
+    if state.scene.bubble.phase != .hidden {
+      let b = state.scene.bubble.center(at: state.scene.now)
+      remembered.bubbleX = b.x
+      remembered.bubbleY = b.y
+    }
+    let sc = max(1, window.scale)
+    remembered.windowWidth = Int(Double(window.pixelWidth) / sc)
+    remembered.windowHeight = Int(Double(window.pixelHeight) / sc)
+    do { try remembered.save(folder: state.folders.state) } catch {
+      printErr("springlab: warning: \(error) (the session is not remembered)")
+    }
+  }
+}

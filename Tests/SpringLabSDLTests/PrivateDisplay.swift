@@ -1,0 +1,59 @@
+import Foundation
+import SpringLabPlatform
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The display the window tests use: the session's own when DISPLAY is set,
+/// else a private Xvfb started for the test and stopped after it (so the
+/// window tests run under `make test` instead of skipping).
+enum PrivateDisplay {
+  static var sessionHasDisplay: Bool {
+    ProcessInfo.processInfo.environment["DISPLAY"] != nil
+      || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil
+  }
+
+  static let xvfb = "/usr/bin/Xvfb"
+
+  /// True when a window test can run: a display, or Xvfb to start one.
+  static var available: Bool {
+    sessionHasDisplay || FileManager.default.isExecutableFile(atPath: xvfb)
+  }
+
+  struct StartFailed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Runs `body` with DISPLAY naming a usable X server.
+  // why: SDL reads DISPLAY when its video subsystem starts; the SDL suite is
+  // serialized, and no other suite reads DISPLAY from this process's environment
+  static func run(_ body: () throws -> Void) throws {
+    if sessionHasDisplay {
+      try body()
+      return
+    }
+    var n = 50 + Int(getpid() % 40)
+    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+      || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+    {
+      n += 1
+    }
+    let server = try ChildProcess.launch(
+      xvfb, [":\(n)", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+      env: ProcessInfo.processInfo.environment, captureErrors: true)
+    defer {
+      server.stop()
+      server.cleanUp()
+    }
+    var up = false
+    for _ in 0..<100 where !up {
+      up = FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+      if !up { usleep(50_000) }
+    }
+    guard up else { throw StartFailed(description: "Xvfb did not start: \(server.errors)") }
+    setenv("DISPLAY", ":\(n)", 1)
+    defer { unsetenv("DISPLAY") }
+    try body()
+  }
+}

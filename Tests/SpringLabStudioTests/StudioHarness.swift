@@ -1,0 +1,207 @@
+import Foundation
+import SpringLabCore
+import SpringLabUI
+
+@testable import SpringLabStudio
+
+/// Fixed-advance text measure: 0.6 × size per character, height = size.
+func fakeMeasure(_ s: String, _ size: Double) -> (Double, Double) {
+  (Double(s.count) * size * 0.6, size)
+}
+
+/// Files in memory with identities, standing in for the disk: the same
+/// effect semantics as the window shell, no file system.
+final class FakeDisk {
+  var presets: [String: (preset: Preset, stamp: FileStamp)] = [:]
+  var recovery: [String: Preset] = [:]
+  var clipboard: String?
+  var next: UInt64 = 1
+
+  func stamp() -> FileStamp {
+    next += 1
+    return FileStamp(device: 1, inode: next, size: Int64(next), mtime: Double(next))
+  }
+
+  /// Another program writes the file (a second window, an editor).
+  func write(_ p: Preset, to path: String) { presets[path] = (p, stamp()) }
+
+  func list(_ folder: String) -> [String] {
+    presets.keys.filter { StudioFiles.folder($0) == folder }.sorted()
+  }
+}
+
+/// One window session driven in-process: a test clock, events through the
+/// view, reduce, and effects run against a `FakeDisk`.
+final class StudioHarness {
+  var state: StudioState
+  let view = StudioView(icons: IconSet(), measure: fakeMeasure)
+  let disk: FakeDisk
+  /// Every effect returned, in order.
+  var effects: [StudioEffect] = []
+  var quit = false
+  var title = ""
+  var lastFrame = DrawList()
+  var imageProblem: String? = nil
+
+  static let library = "/lib"
+  static let folders = StudioFolders(
+    state: "/cfg/springlab", recordings: "/data/springlab/recordings",
+    screenshots: "/data/springlab/screenshots", defaultLibrary: "/lib")
+
+  init(
+    preset: Preset = .seedDefault, path: String? = nil, disk: FakeDisk = FakeDisk(),
+    session: String = "s1", lookForRecovery: Bool = true
+  ) {
+    self.disk = disk
+    if let p = path, disk.presets[p] == nil { disk.write(preset, to: p) }
+    state = StudioState(
+      preset: preset, path: path, stamp: path.flatMap { disk.presets[$0]?.stamp },
+      folders: StudioHarness.folders, session: session,
+      window: WindowSize(width: 1280, height: 800, scale: 1))
+    for e in state.startEffects(lookForRecovery: lookForRecovery) { run(e) }
+    draw()
+  }
+
+  func send(_ a: StudioAction) {
+    for e in reduce(&state, a) { run(e) }
+  }
+
+  func run(_ e: StudioEffect) {
+    effects.append(e)
+    switch e {
+    case .save(let r):
+      if r.conflicts(current: disk.presets[r.path]?.stamp) {
+        send(.saved(.conflict(path: r.path)))
+      } else {
+        disk.write(r.preset, to: r.path)
+        send(.saved(.saved(path: r.path, r.preset, disk.presets[r.path]?.stamp)))
+      }
+    case .load(let path):
+      if let f = disk.presets[path] {
+        send(.loaded(path: path, .success(LoadedPreset(preset: f.preset, stamp: f.stamp))))
+      } else {
+        send(.loaded(path: path, .failure(StudioFailure("\(path): no such file"))))
+      }
+    case .listLibrary(let folder): send(.libraryListed(disk.list(folder)))
+    case .findRecovery(let name):
+      if StudioFiles.isUntitledRecovery(name) {
+        if let other = disk.recovery.keys.sorted().last(where: {
+          StudioFiles.isUntitledRecovery($0) && $0 != name
+        }) {
+          send(.recoveryFound(name: other, disk.recovery[other]!))
+        }
+      } else if let p = disk.recovery[name] {
+        send(.recoveryFound(name: name, p))
+      }
+    case .writeRecovery(let name, let p): disk.recovery[name] = p
+    case .removeRecovery(let name): disk.recovery[name] = nil
+    case .watch: break
+    case .checkBackdrop(let path):
+      send(
+        .backdropChecked(
+          path: path, imageProblem.map { .failure(StudioFailure($0)) } ?? .success(())))
+    case .copyToClipboard(let text, let label):
+      disk.clipboard = text
+      send(.copied(label: label, ok: true))
+    case .screenshot:
+      send(.screenshotSaved(.success(StudioHarness.folders.screenshots + "/shot.png")))
+    case .renderTake: send(.takeStarted(.success(StudioHarness.folders.recordings + "/take.mp4")))
+    case .setTitle(let t): title = t
+    case .quit: quit = true
+    }
+  }
+
+  /// A one-shot panel edit (a typed value) to `p`.
+  func edit(_ p: Preset) { send(.panelEdit(from: state.preset, to: p, [.committed])) }
+
+  /// Input as the window shell delivers it, then the next frame drawn.
+  @discardableResult
+  func input(_ events: [UIEvent]) -> DrawList {
+    var batch = events
+    repeat {
+      for a in view.frame(state, events: batch).actions { send(a) }
+      batch = []
+    } while view.hasPendingEvents
+    return draw()
+  }
+
+  /// Draws the state as it is now (what the window would present).
+  @discardableResult
+  func draw() -> DrawList {
+    let f = view.frame(state, events: [])
+    for a in f.actions { send(a) }
+    lastFrame = f.drawList
+    return f.drawList
+  }
+
+  /// Advances the test clock by `dt` seconds in 1/60 s frames.
+  func advance(_ dt: Double) {
+    let end = state.now + dt
+    while state.now < end - 1e-9 {
+      send(.tick(min(end, state.now + 1.0 / 60)))
+    }
+  }
+
+  func key(_ k: String, _ mods: KeyModifiers = []) {
+    input([.keyDown(k, mods: mods, isRepeat: false), .keyUp(k, mods: mods)])
+  }
+
+  func click(_ x: Double, _ y: Double, clicks: Int = 1) {
+    input([
+      .mouseMove(x: x, y: y, mods: []),
+      .mouseDown(x: x, y: y, button: .left, clicks: clicks, mods: []),
+      .mouseUp(x: x, y: y, button: .left, mods: []),
+    ])
+  }
+
+  func drag(from a: (Double, Double), to b: (Double, Double), steps: Int = 8) {
+    input([
+      .mouseMove(x: a.0, y: a.1, mods: []),
+      .mouseDown(x: a.0, y: a.1, button: .left, clicks: 1, mods: []),
+    ])
+    for i in 1...steps {
+      let k = Double(i) / Double(steps)
+      input([.mouseMove(x: a.0 + (b.0 - a.0) * k, y: a.1 + (b.1 - a.1) * k, mods: [])])
+    }
+    input([.mouseUp(x: b.0, y: b.1, button: .left, mods: [])])
+  }
+
+  /// Every text run of the last frame.
+  var texts: [String] { StudioHarness.texts(lastFrame) }
+
+  static func texts(_ list: DrawList) -> [String] {
+    list.finished.compactMap {
+      if case .text(let s, _, _, _, _, _) = $0 { return s }
+      return nil
+    }
+  }
+
+  /// Where a text run starting with `prefix` is drawn in the last frame (first match).
+  func textPosition(_ prefix: String) -> (x: Double, y: Double)? {
+    for c in lastFrame.finished {
+      if case .text(let t, let x, let y, _, _, _) = c, t.hasPrefix(prefix) { return (x, y) }
+    }
+    return nil
+  }
+
+  /// All panel rows' label positions (x ≥ the panel's left edge), by text.
+  func panelRows() -> [String: Double] {
+    var out: [String: Double] = [:]
+    for c in lastFrame.finished {
+      if case .text(let t, let x, let y, _, _, _) = c, x >= 900, out[t] == nil { out[t] = y }
+    }
+    return out
+  }
+
+  var dialogOpen: Bool { state.dialog != nil }
+}
+
+/// The shipped presets, read from the repository.
+enum Shipped {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("presets").path
+
+  static func preset(_ name: String) throws -> Preset {
+    try PresetReader.load(path: folder + "/" + name)
+  }
+}
