@@ -361,6 +361,47 @@ struct FitCLITests {
     #expect(t.out.contains("Spring(duration:"))
   }
 
+  /// A fan-like spring sampled at 60 fps into `dir/menu.csv`.
+  static func menuCSV(in dir: URL) throws -> String {
+    let csv = dir.appendingPathComponent("menu.csv").path
+    let u = FitVideos.fanSpring
+    let tw = Tween(
+      start: 0.1, from: 0, to: 120, v0: u.velocity * 120, duration: 60,
+      curve: .spring(u.spring, snapAtEnd: false))
+    var text = "t,value\n"
+    for k in 0..<60 {
+      let t = Double(k) / 60
+      text += "\(t),\(tw.sample(t).x)\n"
+    }
+    try text.write(toFile: csv, atomically: true, encoding: .utf8)
+    return csv
+  }
+
+  /// `fit` prints the spring through the same printer as `springlab spring`:
+  /// the same lines and the same JSON keys (plus the fit's own).
+  @Test func fitPrintsTheSpringAsSpringDoes() throws {
+    let csv = try Self.menuCSV(in: CLIHarness.tempDir())
+    let j = try CLIHarness.run(["fit", csv, "--json"])
+    #expect(j.code == 0, "\(j.err)")
+    let o = try #require(try JSONSerialization.jsonObject(with: Data(j.out.utf8)) as? [String: Any])
+    let k = try #require(o["stiffness"] as? Double)
+    let c = try #require(o["damping"] as? Double)
+    let v = try #require(o["velocity"] as? Double)
+    let spec = "stiffness=\(k) damping=\(c) velocity=\(v)"
+    let sj = try CLIHarness.run(["spring", spec, "--json"])
+    #expect(sj.code == 0, "\(sj.err)")
+    let so = try #require(
+      try JSONSerialization.jsonObject(with: Data(sj.out.utf8)) as? [String: Any])
+    for key in so.keys { #expect(o[key] != nil, "fit --json lacks spring's \(key)") }
+    let t = try CLIHarness.run(["fit", csv])
+    let st = try CLIHarness.run(["spring", spec])
+    let springForms = st.out.split(separator: "\n").dropFirst()  // "read: …"
+    let fitLines = t.out.split(separator: "\n")
+    let first = try #require(fitLines.firstIndex { $0.hasPrefix("stiffness/damping/mass:") })
+    #expect(Array(fitLines[first...]) == Array(springForms))
+    #expect(springForms.contains { $0.hasPrefix("Origami:") })
+  }
+
   @Test func badInputAndUsage() throws {
     let dir = CLIHarness.tempDir()
     let csv = dir.appendingPathComponent("bad.csv").path

@@ -38,7 +38,8 @@ private func relative(_ a: Double, _ b: Double) -> Double { abs(a - b) / abs(b) 
     // the velocity is not asserted
     #expect(abs(fit.spring.start - 0.25) < 0.002)
     #expect(fit.rms < 1e-3)
-    let v = SpringVocabulary(spring: fit.spring.spring, velocity: fit.spring.relativeVelocity)
+    let v = SpringEquivalents(
+      SpringReading(spring: fit.spring.spring, velocity: fit.spring.relativeVelocity, form: "fit"))
     let u = try #require(v.uikit)
     #expect(abs(u.duration - 0.35) < 0.005)
     #expect(abs(u.dampingRatio - 0.8) < 0.002)

@@ -123,7 +123,7 @@ enum FitCommand {
       }
     }
     let unit = isSamples ? "units" : (fit.axis == .scale ? "× size" : "px")
-    let vocab = SpringVocabulary(spring: fit.spring.spring, velocity: fit.spring.relativeVelocity)
+    let vocab = FitPrinter.equivalents(fit)
     if a.flags["json"] == true {
       printOut(JSONWriter.compact(json(fit, vocab, track: track, unit: unit)))
     } else {
@@ -141,7 +141,7 @@ enum FitCommand {
   }
 
   static func text(
-    input: String, _ fit: MotionFit, _ v: SpringVocabulary, track: VideoTrack?, frameInfo: String,
+    input: String, _ fit: MotionFit, _ v: SpringEquivalents, track: VideoTrack?, frameInfo: String,
     unit: String
   ) -> [String] {
     func f(_ x: Double, _ d: Int = 4) -> String { FitPrinter.f(x, d) }
@@ -182,7 +182,7 @@ enum FitCommand {
     return o
   }
 
-  static func json(_ fit: MotionFit, _ v: SpringVocabulary, track: VideoTrack?, unit: String)
+  static func json(_ fit: MotionFit, _ v: SpringEquivalents, track: VideoTrack?, unit: String)
     -> JSONValue
   {
     var m = FitPrinter.json(v)
