@@ -402,6 +402,64 @@ struct FitCLITests {
     #expect(springForms.contains { $0.hasPrefix("Origami:") })
   }
 
+  @Test func samplesFileGoesThroughTheOutputWriter() throws {
+    let dir = CLIHarness.tempDir()
+    let csv = try Self.menuCSV(in: dir)
+    let before = try String(contentsOfFile: csv, encoding: .utf8)
+    // a missing folder: exit 4 naming the file, nothing printed
+    let missing = dir.appendingPathComponent("no/such/back.csv").path
+    let r = try CLIHarness.run(["fit", csv, "--samples", missing])
+    #expect(r.code == 4, "\(r.err)")
+    #expect(
+      r.err
+        == "springlab: \(missing): cannot write: the folder \(dir.path)/no/such does not exist\n",
+      "\(r.err)")
+    // a folder is not a file
+    let folder = try CLIHarness.run(["fit", csv, "--samples", dir.path])
+    #expect(folder.code == 4, "\(folder.err)")
+    #expect(folder.err.contains("\(dir.path): cannot write: is a folder"), "\(folder.err)")
+    // the input itself is refused (exit 2) and left as it was
+    let same = try CLIHarness.run(["fit", csv, "--samples", csv])
+    #expect(same.code == 2, "\(same.err)")
+    #expect(same.err.contains("is the same file as INPUT"), "\(same.err)")
+    #expect(try String(contentsOfFile: csv, encoding: .utf8) == before)
+    // through a symbolic link: the link stays and its target is written, no temporary left
+    let target = dir.appendingPathComponent("target.csv").path
+    try "old\n".write(toFile: target, atomically: true, encoding: .utf8)
+    let link = dir.appendingPathComponent("link.csv").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let ok = try CLIHarness.run(["fit", csv, "--samples", link])
+    #expect(ok.code == 0, "\(ok.err)")
+    #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("t,value\n0,0\n"))
+    #expect(
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    #expect(Set(left) == ["menu.csv", "target.csv", "link.csv"], "\(left)")
+  }
+
+  @Test func fitIntoAClosedPipeIsExit141() throws {
+    let csv = try Self.menuCSV(in: CLIHarness.tempDir())
+    for args in [["fit", csv], ["fit", csv, "--json"], ["fit", "--help"]] {
+      let r = try CLIHarness.runIntoClosedPipe(args)
+      #expect(r.code == 141, "\(args): exit \(r.code): \(r.err)")
+      #expect(!r.err.contains("Fatal error") && !r.err.contains("Broken pipe"), "\(r.err)")
+    }
+  }
+
+  @Test(.enabled(if: canMakeDevices, "needs root to mknod a /dev/full stand-in in a temp folder"))
+  func fitOntoAFullStdoutIsExit4() throws {
+    let dir = CLIHarness.tempDir()
+    let csv = try Self.menuCSV(in: dir)
+    let full = dir.appendingPathComponent("full").path
+    try #require(DeviceStandIn.make(full, .full))
+    let fd = open(full, O_WRONLY)
+    defer { close(fd) }
+    let r = try CLIHarness.run(["fit", csv], stdoutFD: fd)
+    #expect(r.code == 4, "\(r.err)")
+    #expect(
+      r.err == "springlab: standard output: cannot write: No space left on device\n", "\(r.err)")
+  }
+
   @Test func badInputAndUsage() throws {
     let dir = CLIHarness.tempDir()
     let csv = dir.appendingPathComponent("bad.csv").path

@@ -75,6 +75,14 @@ enum FitCommand {
       }
       axis = ax
     }
+    if let out = a.values["samples"], let oid = FileIdentity(path: out), oid.kind == .regular,
+      let iid = FileIdentity(path: input), iid.isSameFile(as: oid)
+    {
+      throw CLIError(
+        .usage,
+        "--samples \(TerminalText.escape(out)): is the same file as INPUT \(TerminalText.escape(input)); writing it would destroy it"
+      )
+    }
     let range: ClosedRange<Double>? =
       (from != nil || to != nil) ? (from ?? 0)...(to ?? .greatestFiniteMagnitude) : nil
     let isSamples = sampleExtensions.contains(
@@ -118,9 +126,7 @@ enum FitCommand {
     }
     if let path = a.values["samples"] {
       let samples = track.map(VideoFit.samples) ?? fit.samples
-      do { try AtomicFile.write(Data(SampleReader.csv(samples).utf8), to: path) } catch {
-        throw CLIError(.environment, "\(error)")
-      }
+      try writeSamples(SampleReader.csv(samples), to: path)
     }
     let unit = isSamples ? "units" : (fit.axis == .scale ? "× size" : "px")
     let vocab = FitPrinter.equivalents(fit)
@@ -138,6 +144,20 @@ enum FitCommand {
       return .finding
     }
     return .ok
+  }
+
+  /// Writes the tracked samples through the single output writer: the old
+  /// file survives any failure, which is exit 4 naming the file.
+  static func writeSamples(_ csv: String, to path: String) throws(CLIError) {
+    let out: OutputFile
+    do { out = try OutputFile(path: path) } catch { throw CLIError(.environment, "\(error)") }
+    do {
+      try out.write(csv)
+      try out.commit()
+    } catch {
+      out.discard()
+      throw CLIError(.environment, "\(error)")
+    }
   }
 
   static func text(
