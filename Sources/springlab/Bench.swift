@@ -310,5 +310,6 @@ enum Bench {
       return r
     }
     return coreResults + BenchRender.all(o) + (o.wants("window") ? BenchWindow.all(o) : [])
+      + (o.wants("fit") ? BenchFit.all(o) : [])
   }
 }

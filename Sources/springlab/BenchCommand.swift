@@ -4,7 +4,7 @@ import SpringLabCore
 /// `springlab bench [--json] [--quick]`: the performance table. Medians of
 /// repeated runs, side by side in one process.
 enum BenchCommand {
-  static let usage = "springlab bench [--json] [--quick] [--only core,render,export,window]"
+  static let usage = "springlab bench [--json] [--quick] [--only core,render,export,window,fit]"
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
@@ -18,9 +18,11 @@ enum BenchCommand {
         incremental; 1280x720 with and without the panel, 1920x1080, the phone alone at 1180x2556),
         text runs (SDL_ttf masks vs Cairo's FreeType), MP4 (BGRA and yuv420p pipes), GIF and PNG-folder
         export vs ffmpeg alone, and the window under Xvfb (idle CPU, process CPU per animated frame,
-        frame intervals while the fan toggles, launch to first frame). Each figure names its threads. Prints a table, or JSON with named figures (--json).
+        frame intervals while the fan toggles, launch to first frame), and `fit` on a 3 s 1080p 60 fps clip (decode + track + fit, as a ratio
+        of the clip's length). Each figure names its threads. Prints a table, or JSON with named figures
+        (--json).
           --quick   a tiny run that only proves every figure is produced (for tests)
-          --only    comma-separated groups to run: core, render, export, window (default: all)
+          --only    comma-separated groups to run: core, render, export, window, fit (default: all)
         Build with -c release for meaningful figures. Figures that cannot be measured here (no Xvfb,
         no ffmpeg, no font) are reported as skipped with the reason.
         """)
@@ -29,7 +31,7 @@ enum BenchCommand {
     guard a.positional.isEmpty else {
       throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)")
     }
-    let groups = ["core", "render", "export", "window"]
+    let groups = ["core", "render", "export", "window", "fit"]
     let only = (a.values["only"] ?? "").split(separator: ",").map(String.init)
     if let bad = only.first(where: { !groups.contains($0) }) {
       throw CLIError(

@@ -16,6 +16,8 @@ let topUsage = """
          springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check]
          springlab validate FILE...
          springlab lint FILE...
+         springlab fit INPUT [--region X,Y,W,H] [--region-at T] [--from T0] [--to T1]
+                       [--axis x|y|scale|auto] [--samples FILE] [--json]
          springlab spring SPEC|- [--duration SECONDS] [--json]
          springlab bench [--json] [--quick]
          springlab keys
@@ -27,7 +29,7 @@ func run(_ argv: [String]) -> Int32 {
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
     "render": RenderCommand.run, "bench": BenchCommand.run, "spring": SpringCommand.run,
-    "keys": KeysCommand.run,
+    "keys": KeysCommand.run, "fit": FitCommand.run,
   ]
   do {
     try RawArguments.requireUTF8()

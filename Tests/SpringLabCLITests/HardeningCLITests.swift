@@ -65,6 +65,7 @@ struct HardeningCLITests {
     "export.gif.ratio", "window.launchToFirstFrame.ms", "window.idle.cpuPercent",
     "window.toggle.cpuPercent",
     "window.toggle.frameIntervalP50.ms", "window.toggle.frameIntervalP99.ms",
+    "fit.1080p60.3s.seconds", "fit.1080p60.3s.ratio", "fit.1080p60.3s.decodeSeconds",
   ]
 
   @Test func benchJSONNamesEveryFigure() throws {

@@ -75,14 +75,18 @@ public struct SpringEquivalents: Sendable {
 
   static func f(_ x: Double, _ d: Int = 4) -> String { ExportNumber.format(x, decimals: d) }
 
-  /// The text `springlab spring` prints: one form per line.
+  /// The text `springlab spring` prints: what was read, then `forms`.
   public var lines: [String] {
+    ["read: \(reading.form)"] + reading.notes.map { "note: \($0)" } + forms
+  }
+
+  /// Every equivalent form, one per line (`springlab fit` prints these
+  /// under its own header).
+  public var forms: [String] {
     func f(_ x: Double, _ d: Int = 4) -> String { Self.f(x, d) }
     let s = unit
     let r = reading
     var o: [String] = []
-    o.append("read: \(r.form)")
-    for n in r.notes { o.append("note: \(n)") }
     var physics =
       "stiffness/damping/mass:  stiffness \(f(r.spring.stiffness)), damping \(f(r.spring.damping)), mass \(f(r.spring.mass))"
     if r.spring.mass != 1 {
@@ -179,11 +183,16 @@ public struct CurveEquivalents: Sendable {
   }
 
   public var lines: [String] {
+    ["read: \(reading.form)", "a timing curve, not a spring: no physics to convert"] + forms
+  }
+
+  /// Every equivalent form, one per line.
+  public var forms: [String] {
     let f = { (x: Double) in ExportNumber.format(x, decimals: 4) }
     let b = reading.bezier
     let d = reading.duration
     let ds = d.map { f($0) } ?? "DURATION"
-    var o = ["read: \(reading.form)", "a timing curve, not a spring: no physics to convert"]
+    var o: [String] = []
     let cp = "\(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2))"
     o.append("CSS:                     cubic-bezier(\(cp))\(d.map { " \(f($0))s" } ?? "")")
     o.append("UIKit:                   CAMediaTimingFunction(controlPoints: \(cp))")

@@ -41,6 +41,13 @@ public struct CurveReading: Sendable, Equatable {
   /// Seconds, when the snippet (or `--duration`) gives one.
   public var duration: Double?
   public var form: String
+
+  public init(bezier: CubicBezier, keyword: String? = nil, duration: Double?, form: String) {
+    self.bezier = bezier
+    self.keyword = keyword
+    self.duration = duration
+    self.form = form
+  }
 }
 
 /// Why a snippet could not be read: the message is the one line users see.

@@ -1,0 +1,372 @@
+import Foundation
+
+/// Where the tracked element was found in one frame.
+public struct TrackPoint: Sendable, Equatable {
+  /// The frame's presentation time, seconds.
+  public var t: Double
+  /// Centre in pixels (pixel-centre coordinates: the top-left pixel's centre is 0, 0).
+  public var x: Double
+  public var y: Double
+  /// Size relative to the marked region.
+  public var scale: Double
+  /// Normalised cross-correlation of the best match, −1…1.
+  public var score: Double
+  /// False when the score is below `ElementTracker.minimumCorrelation`: the
+  /// sample is dropped (x, y, scale then repeat the last trusted position).
+  public var found: Bool
+}
+
+/// Follows one element from frame to frame by normalised cross-correlation
+/// (NCC): a template cut from the marked frame is searched in a window around
+/// the position predicted from the last two, coarse to fine on an image
+/// pyramid, over sizes 1.05ⁿ (elements that grow or shrink as they move),
+/// with a parabola through the neighbouring scores for the sub-pixel peak.
+/// When the element is lost it is searched in the whole frame, so a later
+/// reappearance is noticed (and reported as a gap) rather than missed.
+///
+/// Step it frame by frame with `step(_:)` (the window can feed it frames as
+/// they decode); `track(frames:region:at:)` runs it both ways over a clip.
+public struct ElementTracker: Sendable {
+  /// Matches scoring below this are dropped, never guessed.
+  public static let minimumCorrelation = 0.6
+  /// A lost element is picked up again (around its path) only above this
+  /// stricter score: similar-looking neighbours (a fan's main button) must
+  /// not pass for it.
+  public static let reacquireCorrelation = 0.85
+  /// More dropped frames than this between two tracked ones: the element was lost.
+  public static let maxGapFrames = 2
+  /// Size steps searched: 1.05ⁿ for n in this range (0.38× … 1.34×).
+  static let scaleSteps = -20...6
+  /// Score a size step away from the current size must gain to be chosen.
+  static let scalePenalty: Float = 0.004
+  static let scaleBase = 1.05
+
+  struct Template {
+    var width: Int
+    var height: Int
+    /// Weight × (value − weighted mean).
+    var values: [Float]
+    /// Per-pixel weight 0…1 (1 everywhere without a mask).
+    var weights: [Float]
+    var weightSum: Float
+    var norm: Float
+  }
+
+  let regionWidth: Double
+  let regionHeight: Double
+  let refCenter: (x: Double, y: Double)
+  let refPyramid: [FloatImage]
+  /// Element weights over the reference frame (nil: the whole region counts).
+  let maskPyramid: [FloatImage]?
+  let levels: Int
+  var templates: [Int: Template] = [:]
+  public private(set) var x: Double
+  public private(set) var y: Double
+  var vx = 0.0
+  var vy = 0.0
+  var scaleIndex = 0
+  var scaleOffset = 0.0
+  /// Bounding box of the trusted positions so far (minX, minY, maxX, maxY).
+  var path: (Double, Double, Double, Double)
+
+  /// Starts on `region` of `frame` (pixels; clipped to the frame).
+  /// `mask`: which pixels of `frame` belong to the element (frame-sized,
+  /// row-major; e.g. `MotionFinder.elementMask`), so the background around
+  /// it in the region does not pull the match; nil uses the whole region.
+  public init(frame: GreyFrame, region: FrameRegion, mask: [Bool]? = nil) {
+    regionWidth = max(4, min(region.width, Double(frame.width)))
+    regionHeight = max(4, min(region.height, Double(frame.height)))
+    x = region.centerX - 0.5
+    y = region.centerY - 0.5
+    refCenter = (x, y)
+    path = (x, y, x, y)
+    // why: the coarsest level keeps the template at least ~10 px on its short side
+    var l = 0
+    while l < 4 && min(regionWidth, regionHeight) / Double(1 << (l + 1)) >= 10 { l += 1 }
+    levels = l
+    var pyr = [FloatImage(frame, x0: 0, y0: 0, w: frame.width, h: frame.height)]
+    for _ in 0..<(l + 2) { pyr.append(pyr.last!.halved()) }
+    refPyramid = pyr
+    if let m = mask, m.count == frame.width * frame.height {
+      var mp = [
+        FloatImage(width: frame.width, height: frame.height, data: m.map { $0 ? 1 : 0 })
+      ]
+      for _ in 0..<(l + 2) { mp.append(mp.last!.halved()) }
+      maskPyramid = mp
+    } else {
+      maskPyramid = nil
+    }
+  }
+
+  /// The current size relative to the marked region.
+  public var scale: Double { pow(Self.scaleBase, Double(scaleIndex) + scaleOffset) }
+
+  mutating func template(level: Int, n: Int) -> Template {
+    let key = level * 1000 + n
+    if let t = templates[key] { return t }
+    let s = pow(Self.scaleBase, Double(n))
+    let f = Double(1 << level)
+    let tw = max(3, Int((regionWidth * s / f).rounded()))
+    let th = max(3, Int((regionHeight * s / f).rounded()))
+    let ref = refPyramid[min(level, refPyramid.count - 1)]
+    let cu = (refCenter.x + 0.5) / f - 0.5
+    let cv = (refCenter.y + 0.5) / f - 0.5
+    // why: the sampling step keeps the template covering the region at any size
+    let stepX = regionWidth / f / Double(tw)
+    let stepY = regionHeight / f / Double(th)
+    var vals = [Float](repeating: 0, count: tw * th)
+    var wts = [Float](repeating: 1, count: tw * th)
+    let maskLevel = maskPyramid.map { $0[min(level, $0.count - 1)] }
+    for j in 0..<th {
+      for i in 0..<tw {
+        let u = cu + (Double(i) - Double(tw - 1) / 2) * stepX
+        let v = cv + (Double(j) - Double(th - 1) / 2) * stepY
+        vals[j * tw + i] = ref.sample(u, v)
+        if let m = maskLevel { wts[j * tw + i] = m.sample(u, v) }
+      }
+    }
+    var wsum = wts.reduce(0, +)
+    if wsum < 4 {
+      wts = [Float](repeating: 1, count: tw * th)
+      wsum = Float(tw * th)
+    }
+    var mean: Float = 0
+    for k in vals.indices { mean += wts[k] * vals[k] }
+    mean /= wsum
+    var ss: Float = 0
+    for k in vals.indices {
+      let d = vals[k] - mean
+      ss += wts[k] * d * d
+      vals[k] = wts[k] * d
+    }
+    let t = Template(
+      width: tw, height: th, values: vals, weights: wts, weightSum: wsum, norm: ss.squareRoot())
+    templates[key] = t
+    return t
+  }
+
+  /// NCC of `t` with `img` at top-left (x, y); −2 when outside the image.
+  static func ncc(_ img: FloatImage, _ t: Template, _ x: Int, _ y: Int) -> Float {
+    guard x >= 0, y >= 0, x + t.width <= img.width, y + t.height <= img.height, t.norm > 0 else {
+      return -2
+    }
+    var sum: Float = 0
+    var sum2: Float = 0
+    var cross: Float = 0
+    img.data.withUnsafeBufferPointer { d in
+      t.values.withUnsafeBufferPointer { tv in
+        t.weights.withUnsafeBufferPointer { tw in
+          for j in 0..<t.height {
+            let row = (y + j) * img.width + x
+            let trow = j * t.width
+            for i in 0..<t.width {
+              let v = d[row + i]
+              let w = tw[trow + i]
+              sum += w * v
+              sum2 += w * v * v
+              cross += v * tv[trow + i]
+            }
+          }
+        }
+      }
+    }
+    let n = t.weightSum
+    let varI = sum2 - sum * sum / n
+    guard varI > 1e-3 else { return 0 }
+    return cross / (varI.squareRoot() * t.norm)
+  }
+
+  struct Match {
+    var score: Float
+    /// Centre in level coordinates.
+    var u: Double
+    var v: Double
+    var n: Int
+  }
+
+  /// Best integer placement of scale `n` within ±r of centre (u, v), level coordinates.
+  mutating func search(_ img: FloatImage, level: Int, n: Int, u: Double, v: Double, r: Int)
+    -> Match
+  {
+    let t = template(level: level, n: n)
+    let hx = Double(t.width - 1) / 2
+    let hy = Double(t.height - 1) / 2
+    let x0 = Int((u - hx).rounded())
+    let y0 = Int((v - hy).rounded())
+    var best = Match(score: -3, u: u, v: v, n: n)
+    for dy in -r...r {
+      for dx in -r...r {
+        let s = Self.ncc(img, t, x0 + dx, y0 + dy)
+        if s > best.score {
+          best = Match(score: s, u: Double(x0 + dx) + hx, v: Double(y0 + dy) + hy, n: n)
+        }
+      }
+    }
+    return best
+  }
+
+  /// Looks for the element in `frame` near where it is expected; updates the
+  /// position when found. When it is not there the frame is dropped, and the
+  /// element is searched around the path it has taken so far: if found there,
+  /// the next frame is searched from that spot (so a reappearance shows up as
+  /// a gap of dropped frames, never as a silent jump).
+  public mutating func step(_ frame: GreyFrame) -> TrackPoint {
+    let m = locate(frame, global: false)
+    let found = Double(m.score) >= Self.minimumCorrelation
+    let previousScale = scale
+    if found {
+      vx = m.u - x
+      vy = m.v - y
+      x = m.u
+      y = m.v
+      scaleIndex = m.n
+      path = (min(path.0, x), min(path.1, y), max(path.2, x), max(path.3, y))
+    } else {
+      vx = 0
+      vy = 0
+      let g = locate(frame, global: true)
+      if Double(g.score) >= Self.reacquireCorrelation {
+        x = g.u
+        y = g.v
+        scaleIndex = g.n
+      }
+    }
+    return TrackPoint(
+      t: frame.pts, x: x, y: y, scale: found ? scale : previousScale, score: Double(m.score),
+      found: found)
+  }
+
+  /// Coarse-to-fine search. Returns the centre in full-resolution pixels.
+  mutating func locate(_ frame: GreyFrame, global: Bool) -> Match {
+    let s = pow(Self.scaleBase, Double(scaleIndex))
+    let size = max(regionWidth, regionHeight) * s
+    // why: a lost element is looked for only around its path so far (plus
+    // its size): repeated backgrounds elsewhere (list rows) must not capture it
+    let px = global ? (path.0 + path.2) / 2 : x + vx
+    let py = global ? (path.1 + path.3) / 2 : y + vy
+    let radius =
+      global
+      ? max(path.2 - path.0, path.3 - path.1) / 2 + 1.5 * size
+      : max(16, 0.75 * size, 1.2 * (vx * vx + vy * vy).squareRoot())
+    let coarse = global ? min(levels + 2, refPyramid.count - 1) : levels
+    let f = 1 << coarse
+    // crop (aligned to the coarse grid) covering the search and the largest template
+    let margin = radius + size * 1.3 / 2 + Double(2 * f)
+    var cx0 = Int((px - margin).rounded(.down))
+    var cy0 = Int((py - margin).rounded(.down))
+    var cx1 = Int((px + margin).rounded(.up))
+    var cy1 = Int((py + margin).rounded(.up))
+    cx0 = max(0, cx0) / f * f
+    cy0 = max(0, cy0) / f * f
+    cx1 = min(frame.width, cx1)
+    cy1 = min(frame.height, cy1)
+    guard cx1 - cx0 >= 4, cy1 - cy0 >= 4 else { return Match(score: -3, u: x, v: y, n: scaleIndex) }
+    var pyr = [FloatImage(frame, x0: cx0, y0: cy0, w: cx1 - cx0, h: cy1 - cy0)]
+    for _ in 0..<coarse { pyr.append(pyr.last!.halved()) }
+    func toLevel(_ X: Double, _ l: Int, origin: Int) -> Double {
+      (X - Double(origin) + 0.5) / Double(1 << l) - 0.5
+    }
+    func fromLevel(_ u: Double, _ l: Int, origin: Int) -> Double {
+      Double(origin) + (u + 0.5) * Double(1 << l) - 0.5
+    }
+    // why: a size change must earn its keep; without this the size drifts to
+    // whatever crops the most background out of a still element's template
+    func penalised(_ m: Match) -> Float {
+      m.score - Self.scalePenalty * Float(abs(m.n - scaleIndex))
+    }
+    let spread = global ? 3 : 2
+    let lo = max(Self.scaleSteps.lowerBound, scaleIndex - spread)
+    let hi = min(Self.scaleSteps.upperBound, scaleIndex + spread)
+    let r = Int((radius / Double(f)).rounded(.up))
+    var best = Match(score: -3, u: 0, v: 0, n: scaleIndex)
+    for n in lo...hi {
+      let m = search(
+        pyr[coarse], level: coarse, n: n, u: toLevel(px, coarse, origin: cx0),
+        v: toLevel(py, coarse, origin: cy0), r: r)
+      if penalised(m) > penalised(best) { best = m }
+    }
+    guard best.score > -2 else { return best }
+    // refine level by level
+    var u = fromLevel(best.u, coarse, origin: cx0)
+    var v = fromLevel(best.v, coarse, origin: cy0)
+    var n = best.n
+    if coarse > 0 {
+      for l in stride(from: coarse - 1, through: 1, by: -1) {
+        let m = search(
+          pyr[l], level: l, n: n, u: toLevel(u, l, origin: cx0), v: toLevel(v, l, origin: cy0), r: 2
+        )
+        u = fromLevel(m.u, l, origin: cx0)
+        v = fromLevel(m.v, l, origin: cy0)
+      }
+    }
+    // finest level: neighbouring scales too, then parabolas
+    var around: [Int: Match] = [:]
+    for k in max(Self.scaleSteps.lowerBound, n - 1)...min(Self.scaleSteps.upperBound, n + 1) {
+      around[k] = search(pyr[0], level: 0, n: k, u: u - Double(cx0), v: v - Double(cy0), r: 2)
+    }
+    let top = around.values.max { penalised($0) < penalised($1) }!
+    n = top.n
+    let t = template(level: 0, n: n)
+    let tlx = Int((top.u - Double(t.width - 1) / 2).rounded())
+    let tly = Int((top.v - Double(t.height - 1) / 2).rounded())
+    func peak(_ a: Float, _ b: Float, _ c: Float) -> Double {
+      guard a > -2, c > -2 else { return 0 }
+      let d = Double(a - 2 * b + c)
+      guard d < -1e-9 else { return 0 }
+      return max(-0.5, min(0.5, 0.5 * Double(a - c) / d))
+    }
+    let sx = peak(
+      Self.ncc(pyr[0], t, tlx - 1, tly), top.score, Self.ncc(pyr[0], t, tlx + 1, tly))
+    let sy = peak(
+      Self.ncc(pyr[0], t, tlx, tly - 1), top.score, Self.ncc(pyr[0], t, tlx, tly + 1))
+    if let a = around[n - 1], let c = around[n + 1] {
+      scaleOffset = peak(a.score, top.score, c.score)
+    } else {
+      scaleOffset = 0
+    }
+    return Match(
+      score: top.score, u: Double(cx0) + top.u + sx, v: Double(cy0) + top.v + sy, n: n)
+  }
+
+  /// Tracks `region` marked on `frames[index]` forwards to the end and
+  /// backwards to the start. One point per frame, in frame order; points
+  /// with `found == false` are dropped samples.
+  public static func track(
+    frames: [GreyFrame], region: FrameRegion, at index: Int, mask: [Bool]? = nil
+  ) -> [TrackPoint] {
+    guard frames.indices.contains(index) else { return [] }
+    var out = [TrackPoint?](repeating: nil, count: frames.count)
+    let start = ElementTracker(frame: frames[index], region: region, mask: mask)
+    out[index] = TrackPoint(
+      t: frames[index].pts, x: start.x, y: start.y, scale: 1, score: 1, found: true)
+    var fwd = start
+    for i in (index + 1)..<max(index + 1, frames.count) { out[i] = fwd.step(frames[i]) }
+    var back = start
+    for i in stride(from: index - 1, through: 0, by: -1) { out[i] = back.step(frames[i]) }
+    return out.map { $0! }
+  }
+
+  /// Throws `lostElement` when more than `maxGapFrames` consecutive points
+  /// are dropped after the first tracked one: between two tracked points, or
+  /// at the end (an element covered, or gone before the range ends — end the
+  /// range with `--to` before it leaves). Dropped points before the first
+  /// tracked one are fine: an element that appears during the motion (a fan
+  /// item fading in) is marked on a later frame and is not there yet.
+  public static func checkGaps(_ points: [TrackPoint]) throws(FitError) {
+    guard let first = points.firstIndex(where: \.found) else { return }
+    var run = 0
+    var worst = 1.0
+    var runStart = 0.0
+    for p in points[first...] {
+      if p.found {
+        run = 0
+        worst = 1
+      } else {
+        if run == 0 { runStart = p.t }
+        run += 1
+        worst = min(worst, p.score)
+        if run > maxGapFrames { throw .lostElement(time: runStart, correlation: max(worst, -1)) }
+      }
+    }
+  }
+}

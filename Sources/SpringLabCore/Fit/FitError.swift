@@ -1,0 +1,27 @@
+import Foundation
+
+/// Why a fit could not be made. Every case is an input problem (exit 3 in the
+/// CLI): the tool never guesses a fit from too little or untrustworthy data.
+public enum FitError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The samples file or video cannot be read or parsed; `reason` names the line or field.
+  case unreadable(String)
+  /// Nothing moves by more than the noise (`MotionFit.minimumTravel`).
+  case noMotion(String)
+  /// The tracked element vanished mid-motion (correlation below the threshold
+  /// for more than `ElementTracker.maxGapFrames` frames between tracked frames).
+  case lostElement(time: Double, correlation: Double)
+  /// Fewer than `MotionFit.minimumSamples` usable samples.
+  case tooFewSamples(Int)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let r): return r
+    case .noMotion(let r): return "no motion found: \(r)"
+    case .lostElement(let t, let c):
+      return
+        "element lost at t = \(JSONWriter.number(t, places: 3)) s (correlation \(JSONWriter.number(c, places: 2)) < \(JSONWriter.number(ElementTracker.minimumCorrelation, places: 2)) for more than \(ElementTracker.maxGapFrames) frames)"
+    case .tooFewSamples(let n):
+      return "too few samples: \(n) usable, at least \(MotionFit.minimumSamples) needed"
+    }
+  }
+}

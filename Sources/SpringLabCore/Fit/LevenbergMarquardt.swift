@@ -1,0 +1,133 @@
+import Foundation
+
+/// Dense Levenberg–Marquardt least squares for a handful of parameters and a
+/// few thousand residuals, with a central-difference Jacobian. Pure and
+/// deterministic: the same start gives the same answer.
+public enum LevenbergMarquardt {
+  public struct Result: Sendable {
+    public var parameters: [Double]
+    /// Sum of squared residuals at `parameters`.
+    public var cost: Double
+    public var iterations: Int
+  }
+
+  /// Minimises Σ rᵢ(p)² from `start`. `steps[j]` is the finite-difference
+  /// step of parameter j (in its own units); `residuals` must return the same
+  /// count every call, and may return non-finite values for invalid p (the
+  /// step is then refused).
+  public static func minimise(
+    start: [Double], steps: [Double], maxIterations: Int = 100,
+    residuals: ([Double]) -> [Double]
+  ) -> Result {
+    let n = start.count
+    var p = start
+    var r = residuals(p)
+    var cost = sumSquares(r)
+    guard cost.isFinite else { return Result(parameters: p, cost: .infinity, iterations: 0) }
+    var lambda = 1e-3
+    var it = 0
+    while it < maxIterations {
+      it += 1
+      // Jacobian, column by column
+      var jac = [[Double]](repeating: [], count: n)
+      for j in 0..<n {
+        // why: a zero step holds the parameter fixed
+        if steps[j] == 0 {
+          jac[j] = [Double](repeating: 0, count: r.count)
+          continue
+        }
+        var a = p
+        var b = p
+        a[j] += steps[j]
+        b[j] -= steps[j]
+        let ra = residuals(a)
+        let rb = residuals(b)
+        jac[j] = zip(ra, rb).map { ($0 - $1) / (2 * steps[j]) }
+        if jac[j].contains(where: { !$0.isFinite }) {
+          // why: one side of the step left the valid region; use the other one-sided difference
+          let fwd = ra.allSatisfy(\.isFinite)
+          let other = fwd ? ra : rb
+          let sign = fwd ? 1.0 : -1.0
+          jac[j] = zip(other, r).map { sign * ($0 - $1) / steps[j] }
+          if jac[j].contains(where: { !$0.isFinite }) {
+            jac[j] = [Double](repeating: 0, count: r.count)
+          }
+        }
+      }
+      var jtj = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+      var jtr = [Double](repeating: 0, count: n)
+      for a in 0..<n {
+        for b in a..<n {
+          var s = 0.0
+          for i in r.indices { s += jac[a][i] * jac[b][i] }
+          jtj[a][b] = s
+          jtj[b][a] = s
+        }
+        var s = 0.0
+        for i in r.indices { s += jac[a][i] * r[i] }
+        jtr[a] = s
+      }
+      var improved = false
+      for _ in 0..<12 {
+        var m = jtj
+        for d in 0..<n { m[d][d] += jtj[d][d] == 0 ? 1 : lambda * max(jtj[d][d], 1e-12) }
+        guard let delta = solve(m, jtr.map { -$0 }) else {
+          lambda *= 10
+          continue
+        }
+        let q = zip(p, delta).map { $0 + $1 }
+        let rq = residuals(q)
+        let cq = sumSquares(rq)
+        if cq.isFinite && cq < cost {
+          let gain = (cost - cq) / max(cost, 1e-300)
+          p = q
+          r = rq
+          cost = cq
+          lambda = max(lambda / 3, 1e-9)
+          improved = true
+          if gain < 1e-10 { return Result(parameters: p, cost: cost, iterations: it) }
+          break
+        }
+        lambda *= 8
+      }
+      if !improved { break }
+    }
+    return Result(parameters: p, cost: cost, iterations: it)
+  }
+
+  static func sumSquares(_ r: [Double]) -> Double {
+    var s = 0.0
+    for v in r { s += v * v }
+    return s
+  }
+
+  /// Gaussian elimination with partial pivoting; nil when singular.
+  static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
+    let n = b.count
+    var m = a
+    var v = b
+    for c in 0..<n {
+      var piv = c
+      for r in (c + 1)..<max(c + 1, n) where abs(m[r][c]) > abs(m[piv][c]) { piv = r }
+      guard abs(m[piv][c]) > 1e-300 else { return nil }
+      if piv != c {
+        m.swapAt(piv, c)
+        v.swapAt(piv, c)
+      }
+      for r in (c + 1)..<max(c + 1, n) {
+        let f = m[r][c] / m[c][c]
+        if f == 0 { continue }
+        for k in c..<n { m[r][k] -= f * m[c][k] }
+        v[r] -= f * v[c]
+      }
+    }
+    var x = [Double](repeating: 0, count: n)
+    for r in stride(from: n - 1, through: 0, by: -1) {
+      var s = v[r]
+      for k in (r + 1)..<max(r + 1, n) { s -= m[r][k] * x[k] }
+      x[r] = s / m[r][r]
+      if !x[r].isFinite { return nil }
+    }
+    return x
+  }
+}

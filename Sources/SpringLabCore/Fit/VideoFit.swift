@@ -1,0 +1,112 @@
+import Foundation
+
+/// How the element of a video was chosen and followed.
+public struct VideoTrack: Sendable {
+  /// The region it was marked with, and the frame (index, time) it was marked on.
+  public var region: FrameRegion
+  public var markedIndex: Int
+  public var markedTime: Double
+  /// True when the largest moving blob was chosen (no `--region` given).
+  public var chosenAutomatically: Bool
+  /// One point per frame in the range; dropped ones have `found == false`.
+  public var points: [TrackPoint]
+  /// The motion start taken from pixel changes, when the element was not
+  /// visible before it started moving (e.g. a fan item fading in).
+  public var pixelStart: Double?
+}
+
+/// Tracks an element through grey frames and fits its motion: the pure part
+/// of `springlab fit VIDEO` (decoding lives outside SpringLabCore).
+public enum VideoFit {
+  /// A moving blob whose box covers more of the frame than this is not taken
+  /// as one element.
+  public static let maximumBlobShare = 0.25
+  /// The smallest travel (pixels) that counts as motion in a video.
+  public static let minimumTravel = 1.0
+
+  /// Where the element is: marked by `region` on the frame nearest
+  /// `regionAt` (default: the first frame), or the largest moving blob.
+  public static func track(
+    frames: [GreyFrame], region: FrameRegion?, regionAt: Double?
+  ) throws(FitError) -> VideoTrack {
+    guard frames.count >= 2 else { throw .tooFewSamples(frames.count) }
+    var index = 0
+    var rect: FrameRegion
+    var auto = false
+    if let r = region {
+      if let at = regionAt {
+        index = frames.indices.min { abs(frames[$0].pts - at) < abs(frames[$1].pts - at) }!
+      }
+      rect = r
+      let w = Double(frames[0].width)
+      let h = Double(frames[0].height)
+      guard r.x >= 0, r.y >= 0, r.x + r.width <= w, r.y + r.height <= h else {
+        throw .unreadable(
+          "--region \(r) is outside the \(frames[0].width)x\(frames[0].height) frame")
+      }
+    } else {
+      guard let blob = MotionFinder.largestMovingBlob(frames) else {
+        throw .noMotion(
+          "no pixel changes by more than \(MotionFinder.changeLevel) grey levels in at least \(MotionFinder.minimumChangedPixels) pixels between frames"
+        )
+      }
+      // why: changes spread over much of the frame are grain, compression or
+      // a scroll, not one element; a fit of that would be made up
+      let share =
+        blob.region.width * blob.region.height / Double(frames[0].width * frames[0].height)
+      guard share <= maximumBlobShare else {
+        throw .noMotion(
+          "no single moving element: the changing pixels span \(Int((share * 100).rounded())) % of the frame (more than \(Int(maximumBlobShare * 100)) %); mark the element with --region"
+        )
+      }
+      index = blob.index
+      rect = blob.region
+      auto = true
+    }
+    let mask = MotionFinder.elementMask(frames, region: rect, at: index)
+    let points = ElementTracker.track(frames: frames, region: rect, at: index, mask: mask)
+    try ElementTracker.checkGaps(points)
+    var pixelStart: Double?
+    // why: an element hidden before it moves (fading or growing in) gives no
+    // resting samples, so the start time cannot come from its track; the last
+    // still frame of its path's pixels gives it instead
+    if let first = points.firstIndex(where: \.found), first > 0 {
+      let found = points.filter(\.found)
+      let pad = max(rect.width, rect.height) * 0.75
+      let xs = found.map(\.x)
+      let ys = found.map(\.y)
+      let box = FrameRegion(
+        x: xs.min()! - pad, y: ys.min()! - pad, width: xs.max()! - xs.min()! + 2 * pad,
+        height: ys.max()! - ys.min()! + 2 * pad)
+      if let still = MotionFinder.lastStillFrame(frames, in: box, upTo: first) {
+        pixelStart = frames[still].pts
+      }
+    }
+    return VideoTrack(
+      region: rect, markedIndex: index, markedTime: frames[index].pts, chosenAutomatically: auto,
+      points: points, pixelStart: pixelStart)
+  }
+
+  /// The trusted samples of a track.
+  public static func samples(_ track: VideoTrack) -> [MotionSample] {
+    samples(fromPoints: track.points)
+  }
+
+  /// The trusted points as samples (what a window feeding the tracker frame by
+  /// frame hands to `MotionFit.fit`).
+  public static func samples(fromPoints points: [TrackPoint]) -> [MotionSample] {
+    points.filter(\.found).map {
+      MotionSample(t: $0.t, x: $0.x, y: $0.y, scale: $0.scale, score: $0.score)
+    }
+  }
+
+  /// Tracks and fits.
+  public static func fit(
+    frames: [GreyFrame], region: FrameRegion?, regionAt: Double?, axis: FitAxis
+  ) throws(FitError) -> (track: VideoTrack, fit: MotionFit) {
+    let tr = try track(frames: frames, region: region, regionAt: regionAt)
+    let f = try MotionFit.fit(
+      samples(tr), axis: axis, minimumTravel: minimumTravel, fixedStart: tr.pixelStart)
+    return (tr, f)
+  }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import SpringLabCore
+import SpringLabPlatform
+
+/// `springlab fit INPUT …`: the spring (or tween) behind a recorded motion.
+enum FitCommand {
+  static let usage =
+    "springlab fit INPUT [--region X,Y,W,H] [--region-at T] [--from T0] [--to T1] [--axis x|y|scale|auto] [--samples FILE] [--json]"
+
+  /// Extensions read as samples; anything else is handed to ffmpeg as a video.
+  static let sampleExtensions: Set<String> = ["csv", "json", "txt", "tsv"]
+
+  static let help = """
+    usage: \(usage)
+    Fits a damped spring (mass 1: start, from, to, initial velocity, stiffness, damping) and a Bézier
+    tween to a recorded motion, by least squares, and prints the one that explains it: the tween when
+    its RMS residual is ≤ 1.1 × the spring's (the simpler model wins); both residuals are printed.
+      INPUT             a video (anything ffmpeg decodes) or samples (.csv/.json/.txt/.tsv): t,value or
+                        t,x,y per line, or a JSON array of [t, value] / [t, x, y] / {"t", "x", "y"}
+      --region X,Y,W,H  the element, in pixels, on the frame at --region-at (default: the first frame
+                        of the range); tracked both ways. Without it the largest moving blob is used
+                        (the choice is printed)
+      --region-at T     the time (s) of the frame the region is marked on; mark elements that appear
+                        during the motion (a fan item fading in) on the last frame
+      --from T0, --to T1  only the frames or samples within T0…T1 seconds
+      --axis A          x, y, scale (tracked size) or auto (default: along the line from the first
+                        position to the last, 0 at the first; scale when only the size changes)
+      --samples FILE    write the tracked samples as CSV (t,x,y,scale,correlation)
+      --json            one JSON object (keys of `springlab spring --json` plus model, rms, maxError,
+                        start, from, to, …)
+    Tracking: normalised cross-correlation around the last position, coarse to fine, sub-pixel peak,
+    sizes 0.38…1.34 × the region; matches below correlation \(ElementTracker.minimumCorrelation) are dropped, never guessed,
+    and at least \(MotionFit.minimumSamples) samples must remain. Each frame's presentation timestamp is its time.
+    Exit: 0 ok · 1 the fit's RMS residual exceeds \(Int(MotionFit.poorFitBound * 100)) % of the travel (printed anyway) · 2 usage ·
+          3 input unreadable, no motion found, element lost (more than \(ElementTracker.maxGapFrames) consecutive frames below the
+          correlation threshold after it was first found) or too few samples · 4 no ffmpeg
+    """
+
+  static func run(_ argv: [String]) throws(CLIError) -> Exit {
+    let a = try Arguments(
+      argv, valued: ["region", "region-at", "from", "to", "axis", "samples"],
+      booleans: ["help", "json"], usage: usage)
+    if a.flags["help"] == true {
+      printOut(help)
+      return .ok
+    }
+    guard a.positional.count == 1 else {
+      throw CLIError(
+        .usage,
+        (a.positional.isEmpty ? "fit needs an INPUT" : "unexpected argument \(a.positional[1])")
+          + "\nusage: \(usage)")
+    }
+    let input = a.positional[0]
+    var region: FrameRegion?
+    if let r = a.values["region"] {
+      guard let rect = FrameRegion.parse(r) else {
+        throw CLIError(
+          .usage, "--region \(r): expected X,Y,W,H in pixels with W, H > 0\nusage: \(usage)")
+      }
+      region = rect
+    }
+    let regionAt = try a.double("region-at", in: 0...86_400, usage: usage)
+    if regionAt != nil && region == nil {
+      throw CLIError(.usage, "--region-at needs --region X,Y,W,H\nusage: \(usage)")
+    }
+    let from = try a.double("from", in: 0...86_400, usage: usage)
+    let to = try a.double("to", in: 0...86_400, usage: usage)
+    if let f = from, let t = to, f >= t {
+      throw CLIError(.usage, "--from \(f) must be before --to \(t)\nusage: \(usage)")
+    }
+    var axis = FitAxis.auto
+    if let s = a.values["axis"] {
+      guard let ax = FitAxis(rawValue: s) else {
+        throw CLIError(.usage, "--axis \(s): one of x, y, scale, auto\nusage: \(usage)")
+      }
+      axis = ax
+    }
+    if let out = a.values["samples"], let oid = FileIdentity(path: out), oid.kind == .regular,
+      let iid = FileIdentity(path: input), iid.isSameFile(as: oid)
+    {
+      throw CLIError(
+        .usage,
+        "--samples \(TerminalText.escape(out)): is the same file as INPUT \(TerminalText.escape(input)); writing it would destroy it"
+      )
+    }
+    let range: ClosedRange<Double>? =
+      (from != nil || to != nil) ? (from ?? 0)...(to ?? .greatestFiniteMagnitude) : nil
+    let isSamples = sampleExtensions.contains(
+      URL(fileURLWithPath: input).pathExtension.lowercased())
+    if isSamples && region != nil {
+      throw CLIError(.usage, "--region only applies to a video; \(input) is read as samples")
+    }
+
+    let fit: MotionFit
+    var track: VideoTrack?
+    var frameInfo = ""
+    do {
+      if isSamples {
+        let samples = try SampleReader.load(path: input)
+        fit = try MotionFit.fit(samples, axis: axis, range: range)
+      } else {
+        let frames: [GreyFrame]
+        do { frames = try VideoDecoder.decode(input, range: range) } catch {
+          switch error {
+          case .noFFmpeg:
+            throw CLIError(
+              .environment,
+              "\(input): cannot decode: ffmpeg not found on PATH (install the ffmpeg package)")
+          case .unreadable(let why): throw CLIError(.input, "\(input): \(why)")
+          }
+        }
+        frameInfo =
+          "\(frames[0].width)x\(frames[0].height), \(frames.count) frames, \(JSONWriter.number(frames.first!.pts, places: 3))…\(JSONWriter.number(frames.last!.pts, places: 3)) s"
+        let r = try VideoFit.fit(frames: frames, region: region, regionAt: regionAt, axis: axis)
+        fit = r.fit
+        track = r.track
+      }
+    } catch let e as FitError {
+      // why: sample-file messages already start with the file's name
+      let m = e.description
+      throw CLIError(.input, m.hasPrefix(input + ":") ? m : "\(input): \(m)")
+    } catch let e as CLIError {
+      throw e
+    } catch {
+      throw CLIError(.input, "\(input): \(error)")
+    }
+    if let path = a.values["samples"] {
+      let samples = track.map(VideoFit.samples) ?? fit.samples
+      try writeSamples(SampleReader.csv(samples), to: path)
+    }
+    let unit = isSamples ? "units" : (fit.axis == .scale ? "× size" : "px")
+    let vocab = FitPrinter.equivalents(fit)
+    if a.flags["json"] == true {
+      printOut(JSONWriter.compact(json(fit, vocab, track: track, unit: unit)))
+    } else {
+      printOut(
+        text(input: input, fit, vocab, track: track, frameInfo: frameInfo, unit: unit).joined(
+          separator: "\n"))
+    }
+    if fit.isPoor {
+      printErr(
+        "springlab: \(input): poor fit: RMS residual \(FitPrinter.f(fit.rmsFraction * 100, 2)) % of the travel exceeds \(Int(MotionFit.poorFitBound * 100)) %"
+      )
+      return .finding
+    }
+    return .ok
+  }
+
+  /// Writes the tracked samples through the single output writer: the old
+  /// file survives any failure, which is exit 4 naming the file.
+  static func writeSamples(_ csv: String, to path: String) throws(CLIError) {
+    let out: OutputFile
+    do { out = try OutputFile(path: path) } catch { throw CLIError(.environment, "\(error)") }
+    do {
+      try out.write(csv)
+      try out.commit()
+    } catch {
+      out.discard()
+      throw CLIError(.environment, "\(error)")
+    }
+  }
+
+  static func text(
+    input: String, _ fit: MotionFit, _ v: SpringEquivalents, track: VideoTrack?, frameInfo: String,
+    unit: String
+  ) -> [String] {
+    func f(_ x: Double, _ d: Int = 4) -> String { FitPrinter.f(x, d) }
+    var o: [String] = []
+    if let tr = track {
+      o.append("video:                   \(input) (\(frameInfo))")
+      let how = tr.chosenAutomatically ? "largest moving blob" : "--region"
+      o.append(
+        "element:                 \(tr.region) px at t = \(f(tr.markedTime, 3)) s (\(how))")
+      let kept = tr.points.filter(\.found).count
+      o.append(
+        "tracked:                 \(kept) of \(tr.points.count) frames (\(tr.points.count - kept) dropped below correlation \(ElementTracker.minimumCorrelation))"
+      )
+      if let ps = tr.pixelStart {
+        o.append("start from pixels:       \(f(ps, 3)) s (the element is hidden before it moves)")
+        o.append(
+          "note:                    its first moments are not seen, so from and the initial velocity are extrapolated (the damping ratio and response are not affected)"
+        )
+      }
+    } else {
+      o.append("samples:                 \(input) (\(fit.samples.count) samples)")
+    }
+    o.append("axis:                    \(fit.axis.rawValue)")
+    o.append(
+      "model:                   \(fit.model.rawValue) (RMS spring \(f(fit.spring.rms)) \(unit), tween \(f(fit.tween.rms)) \(unit); the tween is reported when ≤ \(f(MotionFit.tweenPreference, 2))× the spring's)"
+    )
+    o.append(
+      "start:                   \(f(fit.start, 4)) s · from \(f(fit.from, 3)) → to \(f(fit.to, 3)) \(unit) (travel \(f(fit.travel, 3)))"
+    )
+    o.append(
+      "residual:                RMS \(f(fit.rms)) \(unit) (\(f(fit.rmsFraction * 100, 3)) % of travel) · max \(f(fit.maxError)) \(unit) (\(f(fit.maxFraction * 100, 3)) % of travel)"
+    )
+    if fit.model == .tween {
+      o += FitPrinter.tweenLines(fit.tween)
+      o.append("nearest spring (RMS \(f(fit.spring.rms)) \(unit)):")
+    }
+    o += FitPrinter.lines(v)
+    return o
+  }
+
+  static func json(_ fit: MotionFit, _ v: SpringEquivalents, track: VideoTrack?, unit: String)
+    -> JSONValue
+  {
+    var m = FitPrinter.json(v)
+    if fit.model == .tween { m.append(("settleTween", .number(fit.tween.duration))) }
+    m += [
+      ("model", .string(fit.model.rawValue)), ("rms", .number(fit.rms)),
+      ("maxError", .number(fit.maxError)), ("rmsPercent", .number(fit.rmsFraction * 100)),
+      ("maxErrorPercent", .number(fit.maxFraction * 100)), ("start", .number(fit.start)),
+      ("from", .number(fit.from)), ("to", .number(fit.to)), ("axis", .string(fit.axis.rawValue)),
+      ("unit", .string(unit)), ("springRms", .number(fit.spring.rms)),
+      ("tweenRms", .number(fit.tween.rms)),
+      (
+        "tween",
+        .object([
+          ("x1", .number(fit.tween.curve.x1)), ("y1", .number(fit.tween.curve.y1)),
+          ("x2", .number(fit.tween.curve.x2)), ("y2", .number(fit.tween.curve.y2)),
+          ("duration", .number(fit.tween.duration)), ("start", .number(fit.tween.start)),
+        ])
+      ),
+      ("samples", .number(Double(fit.samples.count))),
+    ]
+    if let tr = track {
+      m.append(
+        (
+          "region",
+          .object([
+            ("x", .number(tr.region.x)), ("y", .number(tr.region.y)),
+            ("width", .number(tr.region.width)), ("height", .number(tr.region.height)),
+            ("at", .number(tr.markedTime)), ("automatic", .bool(tr.chosenAutomatically)),
+          ])
+        ))
+      m.append(("pixelStart", tr.pixelStart.map { .number($0) } ?? .null))
+    }
+    return .object(m)
+  }
+}
