@@ -84,7 +84,6 @@ enum RenderCommand {
         Renders headless (no display needed), frame-exact: a script of duration D at F fps gives round(D×F) frames, frame k at t = k/F.
           --out PATH     .mp4 (H.264, yuv420p), .gif, .png (one frame at --at), or a folder (ends in / or has no extension) of frame-000000.png…
           --size WxH     frame size in points (default 1280x720); --scale K renders K× pixels (HiDPI)
-          --frame device crops to the device with a 24 pt margin (even pixel sizes; no --size): a demo clip's frame
           --fps N        frames per second (default 30; gif: 25, must divide 100)
           --script S     input script (docs/FORMATS.md); default: a built-in demo
           --trace FILE   one JSON line per output frame; kept only when the render succeeds; a pipe or FIFO is streamed into

@@ -8,21 +8,15 @@ import SpringLabCore
 // why: a closed pipe (e.g. `springlab export | head`) must end quietly, not kill us mid-write
 signal(SIGPIPE, SIG_IGN)
 
-let topUsage = """
-  usage: springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]]
-                   [--fresh] [--exit-after SECONDS]
-         springlab render [--preset P] [--script S] --out PATH [--size WxH] [--fps N] [--scale K]
-                          [--at SECONDS] [--trace FILE] [--panel|--no-panel] [--touches|--no-touches]
-         springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check]
-         springlab validate FILE...
-         springlab lint FILE...
-         springlab fit INPUT [--region X,Y,W,H] [--region-at T] [--from T0] [--to T1]
-                       [--axis x|y|scale|auto] [--samples FILE] [--json]
-         springlab spring SPEC|- [--duration SECONDS] [--json]
-         springlab bench [--json] [--quick]
-         springlab keys
-         springlab --version | --help | COMMAND --help
-  """
+// why: built from each command's own usage line, so `springlab --help` can
+// never drift from `springlab COMMAND --help`
+let topUsage =
+  "usage: "
+  + [
+    WindowCommand.usage, RenderCommand.usage, ExportCommand.usage, ValidateCommand.usage,
+    LintCommand.usage, FitCommand.usage, SpringCommand.usage, BenchCommand.usage,
+    KeysCommand.usage, "springlab --version | --help | COMMAND --help",
+  ].joined(separator: "\n       ")
 
 func run(_ argv: [String]) -> Int32 {
   let args = Array(argv.dropFirst())
