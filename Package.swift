@@ -11,7 +11,7 @@ let package = Package(
     // Pure Swift, Foundation only: motion, models, presets, trace, scripts, lint, export.
     .target(name: "SpringLabCore"),
     // What touches the OS: spawning (one wrapper), file identity and watching,
-    // remembered window state, dropped files, the single output writer.
+    // remembered window state, the library folder and Trash, the single output writer.
     .target(name: "SpringLabPlatform", dependencies: ["SpringLabCore"]),
     // Immediate-mode UI and draw lists; pure and headless-testable.
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
