@@ -51,7 +51,7 @@ extension StudioState {
     return local
   }
 
-  /// The trace object for the current frame: the scene's (SPEC §6) plus a
+  /// The trace object for the current frame: the scene's (docs/FORMATS.md) plus a
   /// `graph` object while the curve graph shows.
   public func trace(frame: Int, view: ViewTransform) -> JSONValue {
     let base = scene.trace(frame: frame, view: view)
