@@ -67,62 +67,42 @@ public enum ExportEscaping {
   /// `<script>`: quotes, backslash, line terminators, and `<` (so `</script`
   /// and `<!--` cannot appear) as `\uXXXX`.
   public static func jsString(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if u == "<" || u == ">" || u == "&" || u.value < 0x20 || u.value == 0x7F || isLineBreak(u) {
-          out += "\\u" + hex4(u.value)
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    return out
+    cFamily(s, numeric: ["<", ">", "&"]) { "\\u" + hex4($0) }
   }
 
   /// The inside of a Swift `"…"` literal: quotes, backslash (so `\(` cannot
   /// interpolate), control characters as `\u{…}`.
   public static func swiftString(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if u.value < 0x20 || u.value == 0x7F || isLineBreak(u) {
-          out += "\\u{" + String(u.value, radix: 16) + "}"
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    return out
+    cFamily(s) { "\\u{" + String($0, radix: 16) + "}" }
   }
 
   /// The inside of a Kotlin `"…"` literal: quotes, backslash, `$` (string
   /// templates), control characters as `\uXXXX`.
   public static func kotlinString(_ s: String) -> String {
+    cFamily(s, backslashed: ["$"]) { "\\u" + hex4($0) }
+  }
+
+  /// The escaping JavaScript, Swift and Kotlin string literals share: `\"`,
+  /// `\\`, `\n`, `\r`, `\t`; `backslashed` scalars behind a backslash; control
+  /// characters, other line breaks and `numeric` scalars written by `code`
+  /// (the language's numeric escape of a scalar value).
+  static func cFamily(
+    _ s: String, backslashed: Set<Unicode.Scalar> = [], numeric: Set<Unicode.Scalar> = [],
+    code: (UInt32) -> String
+  ) -> String {
     var out = ""
     for u in s.unicodeScalars {
       switch u {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
-      case "$": out += "\\$"
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if u.value < 0x20 || u.value == 0x7F || isLineBreak(u) {
-          out += "\\u" + hex4(u.value)
+        if backslashed.contains(u) {
+          out += "\\" + String(u)
+        } else if numeric.contains(u) || u.value < 0x20 || u.value == 0x7F || isLineBreak(u) {
+          out += code(u.value)
         } else {
           out.unicodeScalars.append(u)
         }
