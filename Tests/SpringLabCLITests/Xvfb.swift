@@ -5,50 +5,31 @@ final class XvfbServer {
   let display: String
   private let process: Spawned
 
-  /// Starts Xvfb on a free display number; throws if Xvfb is missing or never comes up.
-  // why: tests in parallel suites start servers at the same moment; numbers are
-  // handed out under a lock, and a server that dies (display taken by another
-  // process) is retried on the next number
+  /// Starts Xvfb on a display number it picks itself; throws if Xvfb is
+  /// missing or never comes up within 20 s.
+  // why: choosing a number here and then starting Xvfb on it races with every
+  // other server started at the same moment (CI once lost a window that way);
+  // `-displayfd 1` lets Xvfb take the first free number under its own lock file
+  // and write it to stdout only once it accepts connections
   init(width: Int = 1600, height: Int = 1000) throws {
-    var attempt = 0
-    while true {
-      let n = XvfbServer.nextDisplayNumber()
-      let display = ":\(n)"
-      let process = try Spawned.start(
-        "/usr/bin/Xvfb", [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
-        env: ProcessInfo.processInfo.environment)
-      var up = false
-      for _ in 0..<200 where !up && process.poll() == nil {
-        up = FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
-        if !up { usleep(50_000) }
-      }
-      if up && process.poll() == nil {
-        self.display = display
-        self.process = process
-        return
-      }
+    let process = try Spawned.start(
+      "/usr/bin/Xvfb",
+      ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+      env: ProcessInfo.processInfo.environment)
+    let number = waitFor(20) { () -> Int? in
+      if process.poll() != nil { return -1 }
+      let out = process.out
+      guard out.hasSuffix("\n"), let n = Int(out.trimmingCharacters(in: .whitespacesAndNewlines))
+      else { return nil }
+      return n
+    }
+    guard let n = number, n >= 0 else {
       process.stop()
-      process.cleanUp()
-      attempt += 1
-      if attempt >= 5 { throw CLIError("Xvfb did not start (last tried \(display))") }
+      defer { process.cleanUp() }
+      throw CLIError("Xvfb did not start: \(process.err)")
     }
-  }
-
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var offset = 0
-
-  /// A display number no lock file or socket claims, never the same twice in this process.
-  static func nextDisplayNumber() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    var n = 90 + Int(getpid() % 400) + offset
-    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
-      || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
-    {
-      n += 1
-    }
-    offset = n - (90 + Int(getpid() % 400)) + 1
-    return n
+    display = ":\(n)"
+    self.process = process
   }
 
   deinit {

@@ -33,25 +33,23 @@ enum PrivateDisplay {
       try body()
       return
     }
-    var n = 50 + Int(getpid() % 40)
-    while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
-      || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
-    {
-      n += 1
-    }
+    // why: `-displayfd 1` lets Xvfb take the first free display number under
+    // its own lock and print it once it accepts connections, so servers
+    // started at the same moment by other test processes cannot collide
     let server = try ChildProcess.launch(
-      xvfb, [":\(n)", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-      env: ProcessInfo.processInfo.environment, captureErrors: true)
+      xvfb, ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+      env: ProcessInfo.processInfo.environment, captureOutput: true, captureErrors: true)
     defer {
       server.stop()
       server.cleanUp()
     }
-    var up = false
-    for _ in 0..<100 where !up {
-      up = FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
-      if !up { usleep(50_000) }
+    var n: Int?
+    for _ in 0..<400 where n == nil && server.poll() == nil {
+      let out = server.output
+      if out.hasSuffix("\n") { n = Int(out.trimmingCharacters(in: .whitespacesAndNewlines)) }
+      if n == nil { usleep(50_000) }
     }
-    guard up else { throw StartFailed(description: "Xvfb did not start: \(server.errors)") }
+    guard let n else { throw StartFailed(description: "Xvfb did not start: \(server.errors)") }
     setenv("DISPLAY", ":\(n)", 1)
     defer { unsetenv("DISPLAY") }
     try body()
