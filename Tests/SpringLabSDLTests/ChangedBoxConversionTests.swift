@@ -58,30 +58,15 @@ extension SDLTests {
       let font = try #require(FontLocator.locate())
       let rasterizer = CairoRasterizer(textCache: try TextCache(fontPath: font))
       let pool = try (0..<3).map { _ in try FrameBuffer(width: w, height: h) }
-      var scene = Scene(preset: .seedDefault)
-      var player = ScriptPlayer(
-        InputScript(
-          duration: 4,
-          events: [
-            ScriptEvent(at: 0.1, .tap(.named("fan.main", index: nil))),
-            ScriptEvent(at: 1.3, .tap(.named("fan.item", index: 1))),
-            ScriptEvent(
-              at: 2.0, .drag(.named("bubble", index: nil), to: Point(300, 520), over: 0.6)),
-          ]))
-      let layout = FrameLayout(width: Double(w), height: Double(h), scale: 1, panel: true)
       var partial = YUV420Converter(width: w, height: h)
       var whole = YUV420Converter(width: w, height: h)
       var previous: DrawList?
       var partialFrames = 0
-      let frames = Int(4 * fps)
-      for k in 0..<frames {
-        let t = Double(k) / fps
-        player.run(&scene, until: t)
-        var dl = DrawList()
-        _ = FrameComposer.canvas(
-          scene, layout: layout, scale: 1, icons: IconSet.locate(), options: SceneDrawOptions(),
-          into: &dl)
-        if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: 1, t: t, into: &dl) }
+      var failed = false
+      let demo = DemoFrames(width: w, height: h, scale: 1, fps: fps, seconds: 4)
+      let frames = Int(demo.seconds * fps)
+      demo.forEach { k, t, dl in
+        guard !failed else { return }
         let changed = previous.map { rasterizer.damage(from: $0, to: dl, width: w, height: h) }
         previous = dl
         let buffer = pool[k % pool.count]
@@ -102,7 +87,7 @@ extension SDLTests {
         }
         if worst > 1 || differing * 1000 > whole.planes.count {
           Issue.record("frame \(k) (t = \(t)): \(differing) bytes differ, by up to \(worst)")
-          break
+          failed = true
         }
       }
       #expect(partialFrames > frames / 2, "\(partialFrames) of \(frames) frames converted a part")
