@@ -90,6 +90,12 @@ struct ExportFormatTests {
       t.contains(
         "tween(durationMillis = 250, delayMillis = 120, easing = CubicBezierEasing(0.42f, 0f, 1f, 1f))"
       ))
+    // offsets are dp values with the imports they need (a bare Offset is pixels and was not imported)
+    #expect(t.contains("listOf(DpOffset(-118.1769f.dp, 20.8378f.dp), "), "\(t)")
+    #expect(!t.contains(" Offset("))
+    for i in ["androidx.compose.ui.unit.DpOffset", "androidx.compose.ui.unit.dp"] {
+      #expect(t.contains("\nimport \(i)\n"))
+    }
   }
 
   @Test func framerHasSeedNumbers() throws {
