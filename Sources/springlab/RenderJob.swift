@@ -79,7 +79,7 @@ struct RenderJob {
         throw CLIError(.environment, error.description)
       }
     }
-    let icons = IconSet.locate()
+    let icons = IconSet.builtin
     var scene = Scene(preset: preset)
     scene.apply(start: script.start)
     var player = ScriptPlayer(script)

@@ -32,7 +32,7 @@ struct DemoFrames {
       player.run(&scene, until: t)
       var dl = DrawList()
       _ = FrameComposer.canvas(
-        scene, layout: layout, scale: scale, icons: IconSet.locate(),
+        scene, layout: layout, scale: scale, icons: IconSet.builtin,
         options: SceneDrawOptions(), into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
       try body(k, t, dl)

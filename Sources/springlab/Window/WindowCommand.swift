@@ -125,7 +125,7 @@ enum WindowCommand {
     }
     if let sc = script { state.startPlaying(sc, pauseAt: pauseAt) }
     let view = StudioView(
-      icons: IconSet.locate(),
+      icons: IconSet.builtin,
       measure: window.measurer ?? { s, z in (Double(s.count) * z * 0.6, z) })
     let shell = StudioShell(
       window: window, state: state, view: view,
