@@ -34,6 +34,25 @@ struct RenderJob {
 
   /// The caption strip's height in points.
   static let captionHeight = 36.0
+  /// Space kept clear at each end of the caption, points.
+  static let captionMargin = 12.0
+
+  /// The caption as drawn in `width` points: at 14 pt when it fits, else at
+  /// the largest size down to 10 pt that fits, else at 10 pt with the
+  /// preset's name (the part before the first " · ") shortened with "…".
+  /// `measure(text, size)` gives the width in points.
+  static func fit(caption: String, width: Double, measure: (String, Double) -> Double)
+    -> (text: String, size: Double)
+  {
+    for size in stride(from: 14.0, through: 10, by: -0.5) where measure(caption, size) <= width {
+      return (caption, size)
+    }
+    var name = Substring(caption.components(separatedBy: " · ").first ?? caption)
+    let rest = caption.dropFirst(name.count)
+    while !name.isEmpty && measure(name + "…" + rest, 10) > width { name = name.dropLast() }
+    while name.last == " " { name = name.dropLast() }
+    return (name.isEmpty ? String(rest.drop { $0 == " " || $0 == "·" }) : name + "…" + rest, 10)
+  }
 
   /// How frames reach ffmpeg for mp4 (see the README's Performance notes).
   var pixelFormat: EncoderPixelFormat = RenderJob.defaultPixelFormat
@@ -93,6 +112,11 @@ struct RenderJob {
         pauseAt: $0.script == nil ? nil : at, width: width, height: height, scale: scale,
         icons: icons, measure: textCache.measurer)
     }
+    let fittedCaption = caption.map {
+      RenderJob.fit(caption: $0, width: Double(width) / scale - 2 * RenderJob.captionMargin) {
+        textCache.measurer($0, $1 * scale).0 / scale
+      }
+    }
     func frame(_ k: Int) throws(CLIError) -> DrawList {
       let t = at ?? Double(k) / fps
       if let studio {
@@ -109,11 +133,11 @@ struct RenderJob {
         scene, layout: layout, scale: scale, icons: icons,
         options: SceneDrawOptions(touches: touches), into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
-      if let c = caption {
+      if let c = fittedCaption {
         // why: in its own strip below the canvas, so it never covers the device
         dl.text(
-          c, x: layout.canvas.w / 2, y: Double(height) - strip + 9 * scale, size: 14 * scale,
-          color: RGBA(0xE5, 0xE5, 0xEA), align: .center)
+          c.text, x: layout.canvas.w / 2, y: Double(height) - strip + (36 - c.size) / 2 * scale,
+          size: c.size * scale, color: RGBA(0xE5, 0xE5, 0xEA), align: .center)
       }
       do { try traceOutput?.write(scene.trace(frame: k, view: view)) } catch {
         throw CLIError(.environment, error.description)
