@@ -179,7 +179,8 @@ extension StudioState {
         .save(
           SaveRequest(
             preset: p, path: path, expecting: path == document.path ? document.stamp : nil,
-            force: exists && path != document.path)))
+            force: exists && path != document.path,
+            layoutFrom: path == document.path ? nil : document.path)))
     case (.confirm(let then), .save):
       if document.path == nil {
         openSaveAs()
