@@ -272,6 +272,14 @@ struct ExportCheckTests {
     #expect(row.maxErrorPercent < 0.01)
     #expect(row.jumpAtTPercent > 0 && row.jumpAtTPercent < 0.13)
     #expect(r.table.contains("jump@T %"))
+    // the bound sits next to the error it bounds; the jump comes after the verdict, explained
+    let line = try #require(
+      r.table.split(separator: "\n").first { $0.hasPrefix("uikit ") && $0.contains("item0") })
+    let cells = line.split(separator: " ")
+    #expect(cells.count >= 6 && cells[3] == "0.10" && cells[4] == "ok", "\(line)")
+    for t in [r.table, r.summary] {
+      #expect(t.contains("for information, not checked against the bound"))
+    }
   }
 
   @Test func rdpKeepsErrorUnderTolerance() {
