@@ -435,7 +435,7 @@ struct PresetTests {
     let v1 =
       #"{"schema": 1, "name": "Old", "fan": {"itemCount": 4, "angles": [180, 270], "radius": 100}, "bubble": {"snapDuration": 0.5}}"#
     let p = try PresetReader.decode(Data(v1.utf8), file: "old.json")
-    #expect(p.schema == 2)
+    #expect(p.schema == Preset.currentSchema)
     #expect(p.fan.count == 4)
     #expect(p.fan.startAngle == 180 && p.fan.endAngle == 270)
     #expect(p.fan.radius == 100)

@@ -130,7 +130,7 @@ struct StudioSparseSaveTests {
   /// A new file is written whole, `schema` first.
   @Test func aNewFileStartsWithSchema() {
     let t = PresetSparseWriter.text(Preset(), over: nil)
-    #expect(t.hasPrefix("{\n  \"schema\": \(Preset.currentSchema),\n  \"name\": "))
+    #expect(t.hasPrefix("{\n  \"schema\": \(Preset().writtenSchema),\n  \"name\": "))
   }
 
   /// The save on disk: the window's writer over a copy of every shipped preset.

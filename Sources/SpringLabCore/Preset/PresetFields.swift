@@ -184,6 +184,7 @@ extension PresetField {
         "\(prefix).velocity", .number(m.appending(path: \.velocity), -20...20, unit: .none),
         "\(title) velocity", g, drag: -2...6,
         "UIKit initial spring velocity: 1 = the whole distance per second."),
+    ] + springForm(prefix, m.appending(path: \.form), m.appending(path: \.mass), title, g) + [
       PresetField(
         "\(prefix).stagger", .number(m.appending(path: \.stagger), 0...2, unit: .seconds),
         "\(title) stagger", g, drag: 0...0.3, "Delay between consecutive items (`stagger`)."),
@@ -202,6 +203,24 @@ extension PresetField {
       PresetField(
         "\(prefix).bezier.y2", .number(m.appending(path: \.bezier.y2), -2...3, unit: .none),
         "\(title) Bézier y2", g, panel: false, "Second control point y of the `custom` curve."),
+    ]
+  }
+
+  /// A spring's editing form and the physics form's mass (schema 3).
+  static func springForm(
+    _ prefix: String, _ form: WritableKeyPath<Preset, SpringForm>,
+    _ mass: WritableKeyPath<Preset, Double>, _ title: String, _ g: FieldGroup
+  ) -> [PresetField] {
+    [
+      PresetField(
+        "\(prefix).form", .choice(form), "\(title) form", g,
+        "The vocabulary the spring is edited in: `uikit` (duration, damping ratio, velocity), `swiftUIDurationBounce`, `swiftUIResponse` (response, damping fraction) or `physics` (stiffness, damping, mass). The motion is the same in every form: the UIKit numbers above are what plays (schema 3)."
+      ),
+      PresetField(
+        "\(prefix).mass", .number(mass, 0.01...100, unit: .none), "\(title) mass", g,
+        panel: false,
+        "The mass the `physics` form shows stiffness and damping for; only k/m and c/m shape the motion (schema 3)."
+      ),
     ]
   }
 
@@ -333,6 +352,7 @@ extension PresetField {
         "bubble.snap.velocity", .number(\.bubble.snapVelocity, -20...20, unit: .none),
         "Snap velocity", .bubble, drag: -2...6,
         "UIKit initial velocity of the snap (1 = the whole distance per second)."),
+    ] + springForm("bubble.snap", \.bubble.snapForm, \.bubble.snapMass, "Snap", .bubble) + [
       PresetField(
         "bubble.snap.deceleration", .number(\.bubble.deceleration, 0.9...0.9999, unit: .none),
         "Fling deceleration", .bubble,
@@ -361,6 +381,7 @@ extension PresetField {
       PresetField(
         "bubble.menu.velocity", .number(\.bubble.menuVelocity, -20...20, unit: .none),
         "Menu velocity", .bubbleMenu, drag: -2...6, "UIKit initial velocity of the menu opening."),
+    ] + springForm("bubble.menu", \.bubble.menuForm, \.bubble.menuMass, "Menu", .bubbleMenu) + [
       PresetField(
         "bubble.menu.closeDuration", .number(\.bubble.menuCloseDuration, 0.01...10, unit: .seconds),
         "Menu close", .bubbleMenu, drag: 0.01...2, "Menu closing time (ease-in)."),

@@ -15,7 +15,16 @@ public enum PresetSparseWriter {
     guard let existing, var doc = StyledDocument.parse(existing),
       case .object = doc.root
     else { return PresetWriter.text(p) }
-    let new = PresetWriter.json(p)
+    var new = PresetWriter.json(p)
+    // why: a file that already says a newer schema than it needs keeps it
+    // (a hand-written schema 3 file without forms is not downgraded)
+    if case .number(let had)? = doc.root.value["schema"], had == had.rounded(),
+      (Double(p.writtenSchema)...Double(Preset.currentSchema)).contains(had),
+      case .object(var top) = new, let i = top.firstIndex(where: { $0.0 == "schema" })
+    {
+      top[i].1 = .number(had)
+      new = .object(top)
+    }
     let defaults = PresetWriter.json(Preset())
     doc.root = merge(doc.root, new: new, defaults: defaults, oneLine: false)
     return doc.text

@@ -1,13 +1,14 @@
 import Foundation
 
-/// Turns presets into JSON (every field, in the canonical order: `schema`,
+/// Turns presets into JSON (every field, in the canonical order: `schema`
+/// (the lowest that holds the preset, `Preset.writtenSchema`),
 /// `name`, then the field table's order; pretty) and saves them atomically.
 /// Saving over an existing file keeps its layout: see `PresetSparseWriter`.
 public enum PresetWriter {
   /// The resolved preset as a JSON tree with all defaults filled in.
   public static func json(_ p: Preset) -> JSONValue {
     var root: [(String, JSONValue)] = [
-      ("schema", .number(Double(Preset.currentSchema))), ("name", .string(p.name)),
+      ("schema", .number(Double(p.writtenSchema))), ("name", .string(p.name)),
     ]
     for f in PresetField.all {
       insert(f.json(of: p), at: f.path.split(separator: ".").map(String.init), into: &root)
