@@ -303,6 +303,7 @@ struct PanelKey: Equatable {
   var bubbleHidden: Bool
   var dialog: Bool
   var backdropField: String
+  var springFormRefusal: SpringFormRefusal?
   /// Lint as shown: it depends on the scene too (the keyboard warning), not
   /// only on the preset.
   var warnings: [LintWarning]
@@ -328,6 +329,7 @@ struct PanelKey: Equatable {
     bubbleHidden = s.scene.bubble.phase == .hidden
     dialog = s.dialog != nil
     backdropField = s.backdropField
+    springFormRefusal = s.springFormRefusal
     warnings = s.liveWarnings
   }
 }

@@ -111,6 +111,9 @@ struct SpringFormPresetTests {
         #expect(p[keyPath: s.form] == .uikit && p[keyPath: s.mass] == 1, "\(name) \(s.prefix)")
       }
       #expect(p.writtenSchema == 2)
+      // a new file in schema 2 holds no schema-3 field
+      #expect(!PresetWriter.text(p).contains("\"form\""), "\(name)")
+      #expect(!PresetWriter.text(p).contains("\"mass\""), "\(name)")
       // a save that chose no form changes no byte
       #expect(PresetSparseWriter.text(p, over: text) == text, "\(name)")
     }

@@ -23,7 +23,7 @@ public enum SpringFormParameter: String, CaseIterable, Sendable {
     case .swiftUIDuration: return "Duration"
     case .bounce: return "Bounce"
     case .response: return "Response"
-    case .dampingFraction: return "Damping fraction"
+    case .dampingFraction: return "Damping frac."
     case .stiffness: return "Stiffness"
     case .damping: return "Damping"
     case .mass: return "Mass"

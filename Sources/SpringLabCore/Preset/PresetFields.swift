@@ -96,12 +96,16 @@ public struct PresetField {
   /// Whether the panel shows a control for it (Bézier points are edited on
   /// the curve graph; offsets and icons have no control).
   public let inPanel: Bool
+  /// The schema that added the field; a preset written as an older schema
+  /// leaves it out (see `Preset.writtenSchema`).
+  public let sinceSchema: Int
 
   init(
     _ path: String, _ kind: FieldKind, _ label: String, _ group: FieldGroup,
-    drag: ClosedRange<Double>? = nil, panel: Bool = true, _ meaning: String
+    drag: ClosedRange<Double>? = nil, panel: Bool = true, since: Int = 1, _ meaning: String
   ) {
     self.inPanel = panel
+    self.sinceSchema = since
     self.path = path
     self.kind = kind
     self.label = label
@@ -213,12 +217,12 @@ extension PresetField {
   ) -> [PresetField] {
     [
       PresetField(
-        "\(prefix).form", .choice(form), "\(title) form", g,
+        "\(prefix).form", .choice(form), "\(title) form", g, since: 3,
         "The vocabulary the spring is edited in: `uikit` (duration, damping ratio, velocity), `swiftUIDurationBounce`, `swiftUIResponse` (response, damping fraction) or `physics` (stiffness, damping, mass). The motion is the same in every form: the UIKit numbers above are what plays (schema 3)."
       ),
       PresetField(
         "\(prefix).mass", .number(mass, 0.01...100, unit: .none), "\(title) mass", g,
-        panel: false,
+        panel: false, since: 3,
         "The mass the `physics` form shows stiffness and damping for; only k/m and c/m shape the motion (schema 3)."
       ),
     ]

@@ -10,7 +10,8 @@ public enum PresetWriter {
     var root: [(String, JSONValue)] = [
       ("schema", .number(Double(p.writtenSchema))), ("name", .string(p.name)),
     ]
-    for f in PresetField.all {
+    // why: a preset written as schema 2 must not hold fields schema 2 lacks
+    for f in PresetField.all where f.sinceSchema <= p.writtenSchema {
       insert(f.json(of: p), at: f.path.split(separator: ".").map(String.init), into: &root)
     }
     return .object(root)
