@@ -148,11 +148,30 @@ public enum GraphView {
     if let e = easedMotion(state) {
       let (a, b, c, d) = handlePoints(e, g, p)
       let yellow = RGBA(0xFF, 0xD6, 0x0A)
-      dl.polyline([a, b], width: 1, yellow)
-      dl.polyline([d, c], width: 1, yellow)
-      dl.fillCircle(cx: b.0, cy: b.1, r: 5 * s, yellow)
-      dl.fillCircle(cx: c.0, cy: c.1, r: 5 * s, yellow)
+      // why: a control point may lie far off the card (y is unbounded); its
+      // arm is cut at the card's edge and its knob drawn only when on it
+      for (from, h) in [(a, b), (d, c)] {
+        let (end, inside) = clipArm(from, h, to: r)
+        dl.polyline([from, end], width: 1, yellow)
+        if inside { dl.fillCircle(cx: h.0, cy: h.1, r: 5 * s, yellow) }
+      }
     }
+  }
+
+  /// The segment `a` → `h` cut where it leaves `r` (grown by 8 px), and
+  /// whether `h` itself lies within it. `a` is inside `r`.
+  static func clipArm(_ a: (Double, Double), _ h: (Double, Double), to r: PixelRect) -> (
+    (Double, Double), Bool
+  ) {
+    let (x0, y0, x1, y1) = (r.x - 8, r.y - 8, r.x + r.w + 8, r.y + r.h + 8)
+    if h.0 >= x0, h.0 <= x1, h.1 >= y0, h.1 <= y1 { return (h, true) }
+    var t = 1.0
+    let dx = h.0 - a.0
+    let dy = h.1 - a.1
+    if dx > 0 { t = min(t, (x1 - a.0) / dx) } else if dx < 0 { t = min(t, (x0 - a.0) / dx) }
+    if dy > 0 { t = min(t, (y1 - a.1) / dy) } else if dy < 0 { t = min(t, (y0 - a.1) / dy) }
+    t = max(0, t)
+    return ((a.0 + dx * t, a.1 + dy * t), false)
   }
 
   /// The headline: settle and overshoot for springs, duration for tweens.
@@ -285,7 +304,8 @@ public enum GraphView {
     return d1 <= d2 ? 0 : 1
   }
 
-  /// Moves handle `i` to a pixel: new control point (x in 0…1 as CSS requires).
+  /// Moves handle `i` to a pixel: new control point (x in 0…1 as CSS
+  /// requires; y unbounded, wherever the pointer is).
   static func drag(handle i: Int, to x: Double, _ y: Double, state: StudioState, graph r: PixelRect)
     -> Preset?
   {
@@ -296,8 +316,6 @@ public enum GraphView {
     let t = (x - p.x) / p.w * g.tMax
     var v = g.yMin + (p.y + p.h - y) / p.h * (g.yMax - g.yMin)
     if e.collapse { v = 1 - v }
-    // why: the preset's range for control point y
-    v = max(-2, min(3, v))
     var preset = state.preset
     var mm = m
     let bx = max(0, min(1, t / max(m.duration, 1e-6)))

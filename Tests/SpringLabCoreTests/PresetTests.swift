@@ -110,7 +110,8 @@ struct PresetTests {
       for f in PresetField.all {
         switch f.kind {
         case .number(let kp, let r, _):
-          var d = Double.random(in: r, using: &rng)
+          // why: an unbounded field (Bézier y) is drawn from values designers type
+          var d = Double.random(in: f.isUnbounded ? -1000...1000 : r, using: &rng)
           if Bool.random(using: &rng) {
             d = [r.lowerBound, r.upperBound].randomElement(using: &rng)!
           }
@@ -295,6 +296,14 @@ struct PresetTests {
     for f in PresetField.all {
       let bounds: [Double]
       switch f.kind {
+      case .number where f.isUnbounded:
+        // why: no bound but finiteness; a literal past Double's range is refused
+        for text in ["-1e309", "1e309"] {
+          #expect(throws: LoadError.self) {
+            _ = try PresetReader.decode(Data(nest(f.path, text).utf8), file: "f")
+          }
+        }
+        bounds = []
       case .number(_, let r, _):
         bounds = [
           r.lowerBound - max(1e-6, abs(r.lowerBound) * 1e-6),

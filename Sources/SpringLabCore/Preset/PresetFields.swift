@@ -114,6 +114,15 @@ public struct PresetField {
     self.dragRange = drag
   }
 
+  /// The range of a number with no bound but finiteness (Bézier y).
+  public static let anyFinite = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+
+  /// Whether the field's range is `anyFinite`.
+  public var isUnbounded: Bool {
+    if case .number(_, let r, _) = kind { return r == PresetField.anyFinite }
+    return false
+  }
+
   /// A UIKit damping ratio: its range has a gap (0.999…1 excluded, see `UIKitSpring`).
   public var isDampingRatio: Bool { path.hasSuffix(".damping") }
 
@@ -126,6 +135,7 @@ public struct PresetField {
   /// The allowed values, as messages say them ("0.05…1", "one of a, b").
   public var allowedText: String {
     switch kind {
+    case .number where isUnbounded: return "must be a finite number"
     case .number(_, let r, _) where isDampingRatio:
       return
         "must be \(JSONWriter.number(r.lowerBound))…\(JSONWriter.number(UIKitSpring.maximumUnderdamped)) or \(JSONWriter.number(r.upperBound))"
@@ -197,16 +207,20 @@ extension PresetField {
         "Which item moves first: `forward`, `reverse` (last first) or `center` (middle first)."),
       PresetField(
         "\(prefix).bezier.x1", .number(m.appending(path: \.bezier.x1), 0...1, unit: .none),
-        "\(title) Bézier x1", g, panel: false, "First control point x of the `custom` curve."),
+        "\(title) Bézier x1", g, panel: false,
+        "First control point x of the `custom` curve (0 … 1, as CSS requires)."),
       PresetField(
-        "\(prefix).bezier.y1", .number(m.appending(path: \.bezier.y1), -2...3, unit: .none),
-        "\(title) Bézier y1", g, panel: false, "First control point y of the `custom` curve."),
+        "\(prefix).bezier.y1", .number(m.appending(path: \.bezier.y1), anyFinite, unit: .none),
+        "\(title) Bézier y1", g, drag: -0.5...1.5, panel: false,
+        "First control point y of the `custom` curve: any finite number (below 0 or above 1 overshoots)."
+      ),
       PresetField(
         "\(prefix).bezier.x2", .number(m.appending(path: \.bezier.x2), 0...1, unit: .none),
         "\(title) Bézier x2", g, panel: false, "Second control point x of the `custom` curve."),
       PresetField(
-        "\(prefix).bezier.y2", .number(m.appending(path: \.bezier.y2), -2...3, unit: .none),
-        "\(title) Bézier y2", g, panel: false, "Second control point y of the `custom` curve."),
+        "\(prefix).bezier.y2", .number(m.appending(path: \.bezier.y2), anyFinite, unit: .none),
+        "\(title) Bézier y2", g, drag: -0.5...1.5, panel: false,
+        "Second control point y of the `custom` curve: any finite number."),
     ]
   }
 

@@ -15,17 +15,16 @@ public enum PresetSparseWriter {
     guard let existing, var doc = StyledDocument.parse(existing),
       case .object = doc.root
     else { return PresetWriter.text(p) }
-    var new = PresetWriter.json(p)
     // why: a file that already says a newer schema than it needs keeps it
-    // (a hand-written schema 3 file without forms is not downgraded)
+    // (a hand-written schema 3 file whose forms are all UIKit is not downgraded)
+    var schema = p.writtenSchema
     if case .number(let had)? = doc.root.value["schema"], had == had.rounded(),
-      (Double(p.writtenSchema)...Double(Preset.currentSchema)).contains(had),
-      case .object(var top) = new, let i = top.firstIndex(where: { $0.0 == "schema" })
+      (Double(p.writtenSchema)...Double(Preset.currentSchema)).contains(had)
     {
-      top[i].1 = .number(had)
-      new = .object(top)
+      schema = Int(had)
     }
-    let defaults = PresetWriter.json(Preset())
+    let new = PresetWriter.json(p, schema: schema)
+    let defaults = PresetWriter.json(Preset(), schema: schema)
     doc.root = merge(doc.root, new: new, defaults: defaults, oneLine: false)
     return doc.text
   }
