@@ -21,7 +21,9 @@ public enum GraphChoice: Sendable, Equatable {
 extension StudioState {
   /// The graph of what the graph card shows now.
   public var motionGraph: MotionGraph {
-    MotionGraph(preset: preset, target: graphSettings.target, paired: graphSettings.paired)
+    MotionGraph(
+      preset: preset, target: graphSettings.target, paired: graphSettings.paired,
+      compare: compare?.pinned)
   }
 
   mutating func choose(_ c: GraphChoice) {

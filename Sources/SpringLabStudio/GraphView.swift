@@ -107,6 +107,12 @@ public enum GraphView {
         PixelRect(x: p.x, y: yHi, w: p.w, h: max(1, yLo - yHi)), radius: 0,
         RGBA(0x30, 0xD1, 0x58, 0x30))
     }
+    // A (pinned) under B, dashed in the same colours
+    for c in g.compared where c.kind != .rotation {
+      for dash in dashes(samples(c, g).map { toPx($0.0, $0.1, p, g) }, on: 6 * s, off: 4 * s) {
+        dl.polyline(dash, width: 1.5 * s, color(c).fading(0.8))
+      }
+    }
     for c in g.curves {
       let pts = samples(c, g).map { toPx($0.0, $0.1, p, g) }
       let w = (c.paired ? 1 : (c.kind == .rotation ? 1.5 : 2)) * s
@@ -156,6 +162,40 @@ public enum GraphView {
         if inside { dl.fillCircle(cx: h.0, cy: h.1, r: 5 * s, yellow) }
       }
     }
+  }
+
+  /// `pts` cut into dashes: pieces `on` pixels long, `off` pixels apart,
+  /// measured along the line.
+  static func dashes(_ pts: [(Double, Double)], on: Double, off: Double) -> [[(Double, Double)]] {
+    var out: [[(Double, Double)]] = []
+    guard var prev = pts.first, on > 0, off > 0 else { return out }
+    var current: [(Double, Double)] = [prev]
+    var drawing = true
+    var left = on
+    for q in pts.dropFirst() {
+      var a = prev
+      var d = ((q.0 - a.0) * (q.0 - a.0) + (q.1 - a.1) * (q.1 - a.1)).squareRoot()
+      while d > left {
+        let k = left / d
+        let cut = (a.0 + (q.0 - a.0) * k, a.1 + (q.1 - a.1) * k)
+        if drawing {
+          current.append(cut)
+          out.append(current)
+          current = []
+        } else {
+          current = [cut]
+        }
+        drawing.toggle()
+        d -= left
+        a = cut
+        left = drawing ? on : off
+      }
+      left -= d
+      if drawing { current.append(q) }
+      prev = q
+    }
+    if drawing, current.count >= 2 { out.append(current) }
+    return out
   }
 
   /// The segment `a` → `h` cut where it leaves `r` (grown by 8 px), and
@@ -248,6 +288,7 @@ public enum GraphView {
       entries.append((dim, "thin: menu close (ease-in)"))
     }
     if settings.velocity { entries.append((velocityColor, "velocity (right axis)")) }
+    if !g.compared.isEmpty { entries.append((dim, "dashed: A")) }
     var x = r.x + 44 * s
     let y = r.y + r.h - 18 * s
     for (c, label) in entries {
