@@ -68,10 +68,14 @@ enum SpringFormRows {
     let base = Preset.seedDefault
     let defaults = SpringFormEditor.values(form, of: s.values(base), mass: base[keyPath: s.mass])
     var v = values[param] ?? 0
+    // why: a value past the drag span (a heavy mass doubles the stiffness)
+    // widens the track to reach it instead of mapping the whole typed range
+    let t = param.dragRange
+    let track = min(t.lowerBound, v)...max(t.upperBound, v)
     let changed = ui.slider(
       param.label + "##" + path, value: &v, range: param.range, default: defaults[param],
       unit: param.unit.rawValue, step: UIContext.step(range: param.dragRange, unit: param.unit),
-      track: param.dragRange)
+      track: track)
     guard changed else { return true }
     switch SpringFormEditor.set(param, to: v, form: form, in: u, mass: mass) {
     case .success(let (stored, m)): s.store(stored, mass: m, in: &p)

@@ -82,7 +82,10 @@ public final class StudioView {
       for e in panelUI.passThroughEvents {
         if let a = StudioView.passThrough(e) { actions.append(a) }
       }
-      panelCache = (key, t, panelList)
+      // why: a refused spring-form edit drew its slider at the value it
+      // refused while the preset kept the old one: the next frame rebuilds
+      let refused = actions.contains { if case .springFormRefused = $0 { true } else { false } }
+      panelCache = refused ? nil : (key, t, panelList)
     }
     dl.append(panelList)
     if state.dialog != nil {

@@ -97,6 +97,32 @@ struct StudioSpringFormTests {
     #expect(h.texts.contains("Damping") && !h.texts.contains("Bounce"))
   }
 
+  @Test func aDragPastWhatUIKitHoldsStopsAndTheSliderShowsTheStoredValue() throws {
+    let h = harness()
+    try click(h, "Physics", after: "EXPAND")
+    let y = try #require(h.panelRows()["Damping"])
+    let before = h.state.preset
+    // drag the damping coefficient's track far to the right (ζ > 1)
+    h.drag(from: (1060, y + 7), to: (1275, y + 7), steps: 8)
+    let after = h.state.preset
+    let z = after.fan.expand.damping
+    #expect(z <= 1 && after != before, "the drag went as far as UIKit holds: ζ \(z)")
+    #expect(h.state.springFormRefusal != nil)
+    // what the next frame shows is the stored spring, not the refused value
+    h.draw()
+    let now = SpringFormEditor.values(.physics, of: PresetSpring.all[0].values(after), mass: 1)
+    let expected = Fmt.fixed(now[.damping]!, 2)
+    let row = h.lastFrame.finished.compactMap { c -> String? in
+      if case .text(let t, let x, let ty, _, _, _) = c, x > 1000, abs(ty - y) < 12,
+        Double(t) != nil
+      {
+        return t
+      }
+      return nil
+    }
+    #expect(row == [expected], "the Damping row shows \(row), the stored value is \(expected)")
+  }
+
   @Test func theBubbleSpringsHaveFormsToo() throws {
     let h = harness()
     h.send(.panelTab(.bubble))
