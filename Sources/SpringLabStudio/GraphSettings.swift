@@ -34,12 +34,12 @@ extension StudioState {
     }
   }
 
-  /// Seconds since the graphed motion began on the canvas, when the canvas
-  /// is playing that motion now; nil otherwise. Never stale: it goes once
+  /// When the graphed motion last began on the canvas (scene seconds), while
+  /// it is the part's latest motion; nil otherwise. The playhead is gone once
   /// the graph's span has passed, and at once when another motion of the
   /// same part starts (a collapse after an expand, a press or a menu after
   /// a snap, a drag or a snap after the menu opened, the keyboard hiding).
-  public var graphPlayhead: Double? {
+  public var graphMotionStart: Double? {
     let now = scene.now
     let start: Double?
     switch graphSettings.target {
@@ -64,8 +64,13 @@ extension StudioState {
     case .keyboard:
       start = scene.keyboardShown ? scene.keyboardSlideStart : nil
     }
-    guard let start else { return nil }
-    let local = now - start
+    return start
+  }
+
+  /// The playhead: seconds since `graphMotionStart`, within the graph's span.
+  public var graphPlayhead: Double? {
+    guard let start = graphMotionStart else { return nil }
+    let local = scene.now - start
     guard local >= 0, local <= motionGraph.tMax else { return nil }
     return local
   }

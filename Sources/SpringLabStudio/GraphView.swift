@@ -154,10 +154,11 @@ public enum GraphView {
     if let e = easedMotion(state) {
       let (a, b, c, d) = handlePoints(e, g, p)
       let yellow = RGBA(0xFF, 0xD6, 0x0A)
-      // why: a control point may lie far off the card (y is unbounded); its
-      // arm is cut at the card's edge and its knob drawn only when on it
+      // why: a control point may lie far off the plot (y is unbounded); its
+      // arm is cut just past the plot's edge (never over the chips or the
+      // headline) and its knob drawn only when it lies there
       for (from, h) in [(a, b), (d, c)] {
-        let (end, inside) = clipArm(from, h, to: r)
+        let (end, inside) = clipArm(from, h, to: p)
         dl.polyline([from, end], width: 1, yellow)
         if inside { dl.fillCircle(cx: h.0, cy: h.1, r: 5 * s, yellow) }
       }
@@ -199,7 +200,8 @@ public enum GraphView {
   }
 
   /// The segment `a` → `h` cut where it leaves `r` (grown by 8 px), and
-  /// whether `h` itself lies within it. `a` is inside `r`.
+  /// whether `h` itself lies within it. `a` is inside `r` (an end point of
+  /// the curve, on the plot).
   static func clipArm(_ a: (Double, Double), _ h: (Double, Double), to r: PixelRect) -> (
     (Double, Double), Bool
   ) {
@@ -379,11 +381,14 @@ public enum GraphView {
     return preset
   }
 
-  /// Scene time for a playhead drag at pixel x: within the fan's current motion.
+  /// Scene time for a playhead drag at pixel x: within the graphed motion
+  /// as last played (the fan's current motion when that is not known).
   static func scrubTime(at x: Double, state: StudioState, graph r: PixelRect) -> Double {
     let p = plot(r, scale: state.window.scale)
     let span = state.motionGraph.tMax
-    let motionStart = (state.scene.fan.items.compactMap { $0.tweens.first?.start }.min()) ?? 0
+    let motionStart =
+      state.graphMotionStart
+      ?? (state.scene.fan.items.compactMap { $0.tweens.first?.start }.min()) ?? 0
     return motionStart + max(0, min(span, (x - p.x) / p.w * span))
   }
 }

@@ -67,10 +67,13 @@ struct StudioBezierRangeTests {
     #expect(frame.finished.contains(.clip(r)))
     let e = try #require(GraphView.easedMotion(h.state))
     let (_, p1, p2, _) = GraphView.handlePoints(e, h.state.motionGraph, GraphView.plot(r, scale: 1))
+    // arms stop just past the plot (8 px), inside the card
+    let plot = GraphView.plot(r, scale: 1)
     let outside = { (q: (Double, Double)) in
-      q.0 < r.x - 8 || q.0 > r.x + r.w + 8 || q.1 < r.y - 8 || q.1 > r.y + r.h + 8
+      q.0 < plot.x - 8.001 || q.0 > plot.x + plot.w + 8.001 || q.1 < plot.y - 8.001
+        || q.1 > plot.y + plot.h + 8.001
     }
-    #expect(outside(p1) && outside(p2), "y 12.5 and −7 lie off the card: \(p1) \(p2)")
+    #expect(outside(p1) && outside(p2), "y 12.5 and −7 lie off the plot: \(p1) \(p2)")
     var knobs = 0
     for c in frame.finished {
       if case .fill(.circle(let cx, let cy, _), let col) = c, col == RGBA(0xFF, 0xD6, 0x0A) {
@@ -80,7 +83,7 @@ struct StudioBezierRangeTests {
       if case .stroke(.polyline(let pts), _, let col) = c, col == RGBA(0xFF, 0xD6, 0x0A) {
         for q in pts {
           #expect(q.x.isFinite && q.y.isFinite)
-          #expect(!outside((q.x, q.y)), "arm point \(q) leaves the card")
+          #expect(!outside((q.x, q.y)), "arm point \(q) leaves the plot")
         }
       }
     }

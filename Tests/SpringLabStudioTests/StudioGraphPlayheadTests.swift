@@ -103,3 +103,23 @@ struct StudioGraphPlayheadTests {
     #expect(h.state.graphPlayhead == nil)
   }
 }
+
+extension StudioGraphPlayheadTests {
+  @Test func scrubbingTheSnapGraphSeeksWithinTheSnap() throws {
+    let h = harness(.bubbleSnap)
+    throwBubble(h)
+    let start = try #require(h.state.graphMotionStart)
+    h.advance(0.3)
+    h.key("p")  // pause
+    let r = try #require(StudioLayout(h.state).graph)
+    let p = GraphView.plot(r, scale: 1)
+    let g = h.state.motionGraph
+    let x = p.x + 0.05 / g.tMax * p.w
+    h.drag(from: (x, p.y + p.h / 2), to: (x, p.y + p.h / 2 + 1), steps: 1)
+    #expect(
+      abs(h.state.scene.now - (start + 0.05)) < 0.005, "seeked to \(h.state.scene.now - start)")
+    let local = try #require(h.state.graphPlayhead)
+    #expect(abs(local - 0.05) < 0.005)
+    #expect(h.state.scene.bubble.phase == .snapping)
+  }
+}
