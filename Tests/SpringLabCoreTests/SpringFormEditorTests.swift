@@ -159,6 +159,22 @@ struct SpringFormPresetTests {
     #expect(PresetSparseWriter.text(p, over: text) == text)
   }
 
+  @Test func aSchema2FileWithASchema3FieldIsRefusedNamingIt() {
+    let doc = #"{"schema": 2, "bubble": {"menu": {"form": "physics"}}}"#
+    do {
+      _ = try PresetReader.decode(Data(doc.utf8), file: "old.json")
+      Issue.record("a schema 2 file took a form")
+    } catch {
+      #expect(error.problems.map(\.path) == ["bubble.menu.form"], "\(error)")
+      #expect(error.problems.first?.reason.contains("added in schema 3") == true)
+    }
+    // without a schema key the file is read as the current schema
+    #expect(throws: Never.self) {
+      _ = try PresetReader.decode(
+        Data(#"{"bubble": {"menu": {"form": "physics"}}}"#.utf8), file: "x")
+    }
+  }
+
   @Test func aFormNameThatIsNotOneIsRefusedNamingTheField() {
     let doc = #"{"schema": 3, "fan": {"expand": {"form": "css"}}}"#
     do {
