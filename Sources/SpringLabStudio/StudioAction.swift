@@ -19,6 +19,8 @@ public enum StudioAction: Sendable {
   /// The panel edited the preset it showed (`from`); phases as the widgets
   /// reported them. Ignored when the preset changed since (a stale frame).
   case panelEdit(from: Preset, to: Preset, [EditPhase])
+  /// A spring edited in a non-UIKit form gave a spring presets cannot store.
+  case springFormRefused(SpringFormRefusal)
   case dropFile(String)
   /// The curve graph's picker: which motion it shows, and its options.
   case graph(GraphChoice)

@@ -86,7 +86,10 @@ public final class StudioView {
       for e in panelUI.passThroughEvents {
         if let a = StudioView.passThrough(e) { actions.append(a) }
       }
-      panelCache = (key, t, panelList, moving)
+      // why: a refused spring-form edit drew its slider at the value it
+      // refused while the preset kept the old one: the next frame rebuilds
+      let refused = actions.contains { if case .springFormRefused = $0 { true } else { false } }
+      panelCache = refused ? nil : (key, t, panelList, moving)
     }
     dl.append(panelList)
     if state.dialog != nil {
@@ -307,6 +310,7 @@ struct PanelKey: Equatable {
   var bubbleHidden: Bool
   var dialog: Bool
   var backdropField: String
+  var springFormRefusal: SpringFormRefusal?
   /// Lint as shown: it depends on the scene too (the keyboard warning), not
   /// only on the preset.
   var warnings: [LintWarning]
@@ -332,6 +336,7 @@ struct PanelKey: Equatable {
     bubbleHidden = s.scene.bubble.phase == .hidden
     dialog = s.dialog != nil
     backdropField = s.backdropField
+    springFormRefusal = s.springFormRefusal
     warnings = s.liveWarnings
   }
 }

@@ -15,8 +15,16 @@ public enum PresetSparseWriter {
     guard let existing, var doc = StyledDocument.parse(existing),
       case .object = doc.root
     else { return PresetWriter.text(p) }
-    let new = PresetWriter.json(p)
-    let defaults = PresetWriter.json(Preset())
+    // why: a file that already says a newer schema than it needs keeps it
+    // (a hand-written schema 3 file whose forms are all UIKit is not downgraded)
+    var schema = p.writtenSchema
+    if case .number(let had)? = doc.root.value["schema"], had == had.rounded(),
+      (Double(p.writtenSchema)...Double(Preset.currentSchema)).contains(had)
+    {
+      schema = Int(had)
+    }
+    let new = PresetWriter.json(p, schema: schema)
+    let defaults = PresetWriter.json(Preset(), schema: schema)
     doc.root = merge(doc.root, new: new, defaults: defaults, oneLine: false)
     return doc.text
   }

@@ -197,6 +197,7 @@ public final class CairoRasterizer {
       }
     }
     let commands = list.finished
+    let frame = PixelBox(x0: 0, y0: 0, x1: buffer.width, y1: buffer.height)
     var start = 0
     if let base {
       start = base.commands.count
@@ -212,6 +213,10 @@ public final class CairoRasterizer {
         guard let box = command.touchedPixels(measure: measure),
           region.contains(where: { $0.intersects(box) })
         else { continue }
+      } else if let box = command.touchedPixels(measure: measure), !box.intersects(frame) {
+        // why: a shape far off the frame (a Bézier y of 1e100 flings an item
+        // there) costs Cairo minutes to flatten and shows nothing
+        continue
       }
       draw(command, cr)
     }
