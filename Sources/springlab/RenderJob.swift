@@ -32,6 +32,10 @@ struct RenderJob {
   /// `--caption`: a line under the canvas (the preset's name and key numbers).
   var caption: String? = nil
 
+  /// `--transparent`: no backdrop (fully transparent pixels around the
+  /// device and under the caption), kept as alpha by the output.
+  var transparent = false
+
   /// The caption strip's height in points.
   static let captionHeight = 36.0
 
@@ -71,7 +75,8 @@ struct RenderJob {
     }
     // Open every output before rendering anything, so a bad path fails at once.
     let sink = try FrameSink(
-      out: out, kind: kind, width: width, height: height, fps: fps, pixelFormat: pixelFormat)
+      out: out, kind: kind, width: width, height: height, fps: fps, pixelFormat: pixelFormat,
+      alpha: transparent)
     var traceOutput: TraceOutput?
     if let tp = tracePath {
       do { traceOutput = try TraceOutput(path: tp, mode: .whole) } catch {
@@ -109,6 +114,11 @@ struct RenderJob {
         scene, layout: layout, scale: scale, icons: icons,
         options: SceneDrawOptions(touches: touches), into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
+      if transparent {
+        // why: the canvas is only the backdrop: the device, its bezel and
+        // everything on it are opaque shapes drawn over it
+        dl.clearColor = RGBA(0, 0, 0, 0)
+      }
       if let c = caption {
         // why: in its own strip below the canvas, so it never covers the device
         dl.text(
@@ -186,7 +196,7 @@ final class FrameSink: @unchecked Sendable {
 
   init(
     out: String, kind: RenderCommand.Output, width: Int, height: Int, fps: Double,
-    pixelFormat: EncoderPixelFormat
+    pixelFormat: EncoderPixelFormat, alpha: Bool = false
   ) throws(CLIError) {
     self.out = out
     self.kind = kind
@@ -205,9 +215,10 @@ final class FrameSink: @unchecked Sendable {
           throw CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
         }
         folder = try FrameFolder(path: out)
-      case .mp4, .gif:
+      case .mp4, .gif, .mov, .webm:
         encoder = try VideoEncoder(
-          outputPath: out, width: width, height: height, fps: Int(fps), input: pixelFormat)
+          outputPath: out, width: width, height: height, fps: Int(fps), input: pixelFormat,
+          alpha: alpha)
       }
     } catch {
       throw FrameSink.cliError(error, out: out)
@@ -250,7 +261,7 @@ final class FrameSink: @unchecked Sendable {
     case .png: return
     case .folder:
       try folder!.writeFrame(k, verify: OutputCheck.png) { try buffer.encodePNG(to: $0) }
-    case .mp4, .gif: try buffer.withBytes { try encoder!.write(frame: $0) }
+    case .mp4, .gif, .mov, .webm: try buffer.withBytes { try encoder!.write(frame: $0) }
     }
   }
 
@@ -267,7 +278,7 @@ final class FrameSink: @unchecked Sendable {
         }
         try png!.commit(verify: OutputCheck.png)
       case .folder: try folder!.commit()
-      case .mp4, .gif: try encoder!.finish()
+      case .mp4, .gif, .mov, .webm: try encoder!.finish()
       }
     } catch {
       throw FrameSink.cliError(error, out: out)
