@@ -247,6 +247,32 @@ struct RenderTransparentTests {
     #expect(Double(solidKept) > 0.99 * Double(solid), "\(solidKept) of \(solid) stay opaque")
   }
 
+  /// Without `--transparent` the same containers hold opaque video (no
+  /// alpha plane to carry around).
+  @Test(.enabled(if: tools, "needs ffmpeg and ffprobe"))
+  func withoutTransparentMovAndWebMAreOpaque() throws {
+    let dir = CLIHarness.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let script = try Self.script(in: dir)
+    for (name, format) in [("a.mov", "yuv444p10le"), ("a.webm", "yuv420p")] {
+      let out = dir.appendingPathComponent(name).path
+      let r = try CLIHarness.run(
+        ["render", "--script", script, "--size", "320x180", "--out", out])
+      #expect(r.code == 0, "\(r.err)")
+      #expect(r.err == "wrote \(out): 15 frames, 320×180 px, 0.5 s at 30 fps\n")
+      let probe = try Self.tool(
+        "ffprobe",
+        [
+          "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=pix_fmt:stream_tags",
+          "-of", "default=nw=1", out,
+        ])
+      // ProRes decodes to 12 bits whatever it was encoded from
+      let want = format == "yuv444p10le" ? "pix_fmt=yuv444p12le" : "pix_fmt=\(format)"
+      #expect(probe.out.contains(want), "\(name): \(probe.out)")
+      #expect(!probe.out.contains("alpha_mode=1"), "\(name): \(probe.out)")
+    }
+  }
+
   @Test func transparencyIsRefusedWhereItCannotBeKept() throws {
     let dir = CLIHarness.tempDir()
     defer { try? FileManager.default.removeItem(at: dir) }
