@@ -245,13 +245,26 @@ final class FrameSink: @unchecked Sendable {
         log.split(separator: "\n").last.map { ": " + TerminalText.escape(String($0)) } ?? ""
       return "\(name): cannot write: ffmpeg exited with status \(status)\(last)"
     case .encoderWriteFailed(let s):
-      let first = s.split(separator: "\n").first.map(String.init) ?? s
-      return "\(name): cannot write: ffmpeg stopped reading frames (\(TerminalText.escape(first)))"
+      return
+        "\(name): cannot write: ffmpeg stopped reading frames (\(TerminalText.escape(oneLine(s))))"
     case .io(_, let message):
-      let first = message.split(separator: "\n").first.map(String.init) ?? message
-      return "\(name): \(TerminalText.escape(first))"
+      return "\(name): \(TerminalText.escape(oneLine(message)))"
     default: return "\(name): cannot write: \(e)"
     }
+  }
+
+  /// The first line of an encoder's message; when it ends announcing what
+  /// ffmpeg said (the lines after it), ffmpeg's last line joins it, so the
+  /// one line still says why ("…; ffmpeg said: No space left on device").
+  static func oneLine(_ message: String) -> String {
+    let lines = message.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard let first = lines.first else { return message }
+    let said = "; ffmpeg said:"
+    guard first.hasSuffix(said), let last = lines.dropFirst().last(where: { !$0.isEmpty })
+    else { return first.hasSuffix(said) ? String(first.dropLast(said.count)) : first }
+    return first + " " + last
   }
 
   /// Writes frame `k` straight from `buffer` (no copy). Called on a writer
