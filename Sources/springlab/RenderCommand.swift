@@ -118,9 +118,9 @@ enum RenderCommand {
                          a video or folder plays the script (default: the demo) live in the window
           --frame device the device alone with its bezel and a 24 pt margin (even pixel sizes; not with --size or --ui)
           --caption      a line under the device: the preset's name and key numbers (not with --ui)
-          --transparent  no backdrop: only the device (and caption, panel) is opaque, for compositing in Keynote or
-                         After Effects; needs .png, a folder (PNGs with alpha), .mov (ProRes 4444 with alpha) or
-                         .webm (VP9 with alpha); best with --frame device; not with --ui
+          --transparent  no backdrop: transparent around the device (the device, caption text and panel stay opaque),
+                         for compositing in Keynote or After Effects; needs .png, a folder (PNGs with alpha),
+                         .mov (ProRes 4444 with alpha) or .webm (VP9 with alpha); best with --frame device; not with --ui
         Outputs are written beside the target and renamed into place only when complete: on any failure the old output stays.
         A folder may hold only frame-NNNNNN.png files; afterwards it holds exactly the new frames.
         Exit: 0 ok, 2 usage, 3 a preset or script unreadable or invalid, 4 environment (no ffmpeg, no font, unwritable output, disk full).
