@@ -1,6 +1,7 @@
 import Foundation
 import SpringLabCore
 import SpringLabPlatform
+import SpringLabUI
 
 /// Encodes raw BGRA frames to `.mp4` (H.264, BT.709, tagged so players show
 /// the colours the window showed), `.gif`, `.mov` (ProRes 4444) or `.webm`
@@ -237,8 +238,10 @@ public final class VideoEncoder {
     try bgra.withUnsafeBytes { try write(frame: $0) }
   }
 
-  /// `write(frame:)` for a raw buffer.
-  public func write(frame bgra: UnsafeRawBufferPointer) throws {
+  /// `write(frame:)` for a raw buffer. `changed`: the pixel boxes outside
+  /// which this frame equals the previous one written (nil: unknown, the
+  /// whole frame is converted); only used when converting to yuv420p here.
+  public func write(frame bgra: UnsafeRawBufferPointer, changed: [PixelBox]? = nil) throws {
     guard !done else { throw SDLBackendError.encoderWriteFailed("encoder already finished") }
     guard bgra.count == frameByteCount else {
       throw SDLBackendError.invalidVideoSettings(
@@ -250,7 +253,9 @@ public final class VideoEncoder {
     } else if converter != nil {
       // why: converting here, on the writer thread, overlaps the renderer;
       // mutating in place keeps the one plane buffer (no copy on write).
-      converter!.convert(bgra: bgra.baseAddress!, stride: width * 4)
+      // The first frame has nothing before it to keep.
+      converter!.convert(
+        bgra: bgra.baseAddress!, stride: width * 4, only: framesWritten == 0 ? nil : changed)
       try converter!.planes.withUnsafeBytes { try send($0) }
     } else {
       try send(bgra)

@@ -163,9 +163,20 @@ struct RenderJob {
     }
     let stats: FramePipeline.Stats
     do {
+      // why: an encoder converting to yuv420p itself converts only what
+      // changed since the previous frame; the boxes come from the draw lists
+      let tracksChanges = kind == .mp4 && pixelFormat == .yuv420p && incremental
+      var previous: DrawList?
       for k in 0..<frames {
         let dl = try frame(k)
-        try pipeline.submit { rasterizer.render(dl, into: $0, incremental: incremental) }
+        let changed =
+          tracksChanges
+          ? previous.map { rasterizer.damage(from: $0, to: dl, width: width, height: height) } : nil
+        previous = dl
+        try pipeline.submit {
+          rasterizer.render(dl, into: $0, incremental: incremental)
+          $0.changedSincePreviousFrame = changed
+        }
       }
       stats = try pipeline.finish()
       try sink.finish(png: nil)
@@ -274,7 +285,10 @@ final class FrameSink: @unchecked Sendable {
     case .png: return
     case .folder:
       try folder!.writeFrame(k, verify: OutputCheck.png) { try buffer.encodePNG(to: $0) }
-    case .mp4, .gif, .mov, .webm: try buffer.withBytes { try encoder!.write(frame: $0) }
+    case .mp4, .gif, .mov, .webm:
+      try buffer.withBytes {
+        try encoder!.write(frame: $0, changed: buffer.changedSincePreviousFrame)
+      }
     }
   }
 

@@ -60,6 +60,12 @@ public final class CairoRasterizer {
   /// How many times the static layer has been (re)drawn.
   public private(set) var layerBuilds = 0
 
+  /// The pixel boxes of a `width` × `height` frame that differ between
+  /// `old` and `new` (empty: none; one full box: too much to say).
+  public func damage(from old: DrawList, to new: DrawList, width: Int, height: Int) -> [PixelBox] {
+    DrawDamage.between(old, new, width: width, height: height) { self.measure($0, $1) }
+  }
+
   /// Brings `buffer` to show `list`. With `incremental`, only the regions
   /// that differ from what the buffer shows are redrawn (clipped), starting
   /// from the cached static layer when the list begins with it; otherwise

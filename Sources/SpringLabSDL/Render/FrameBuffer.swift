@@ -28,6 +28,10 @@ public final class FrameBuffer: @unchecked Sendable {
   /// The draw list these pixels show; nil when unknown (then the next draw
   /// is a full redraw).
   public var shown: DrawList?
+  /// Pixel boxes outside which these pixels equal the previous frame's of
+  /// the same sequence (set by whoever renders a sequence, such as an
+  /// export); nil when unknown, which means everything may have changed.
+  public var changedSincePreviousFrame: [PixelBox]?
 
   let surface: OpaquePointer
   let cairo: OpaquePointer
