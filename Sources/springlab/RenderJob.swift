@@ -32,6 +32,10 @@ struct RenderJob {
   /// `--caption`: a line under the canvas (the preset's name and key numbers).
   var caption: String? = nil
 
+  /// `--transparent`: no backdrop (fully transparent pixels around the
+  /// device and under the caption), kept as alpha by the output.
+  var transparent = false
+
   /// The caption strip's height in points.
   static let captionHeight = 36.0
   /// Space kept clear at each end of the caption, points.
@@ -90,7 +94,8 @@ struct RenderJob {
     }
     // Open every output before rendering anything, so a bad path fails at once.
     let sink = try FrameSink(
-      out: out, kind: kind, width: width, height: height, fps: fps, pixelFormat: pixelFormat)
+      out: out, kind: kind, width: width, height: height, fps: fps, pixelFormat: pixelFormat,
+      alpha: transparent)
     var traceOutput: TraceOutput?
     if let tp = tracePath {
       do { traceOutput = try TraceOutput(path: tp, mode: .whole) } catch {
@@ -133,6 +138,11 @@ struct RenderJob {
         scene, layout: layout, scale: scale, icons: icons,
         options: SceneDrawOptions(touches: touches), into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
+      if transparent {
+        // why: the canvas is only the backdrop: the device, its bezel and
+        // everything on it are opaque shapes drawn over it
+        dl.clearColor = RGBA(0, 0, 0, 0)
+      }
       if let c = fittedCaption {
         // why: in its own strip below the canvas, so it never covers the device
         dl.text(
@@ -221,7 +231,7 @@ final class FrameSink: @unchecked Sendable {
 
   init(
     out: String, kind: RenderCommand.Output, width: Int, height: Int, fps: Double,
-    pixelFormat: EncoderPixelFormat
+    pixelFormat: EncoderPixelFormat, alpha: Bool = false
   ) throws(CLIError) {
     self.out = out
     self.kind = kind
@@ -240,9 +250,10 @@ final class FrameSink: @unchecked Sendable {
           throw CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
         }
         folder = try FrameFolder(path: out)
-      case .mp4, .gif:
+      case .mp4, .gif, .mov, .webm:
         encoder = try VideoEncoder(
-          outputPath: out, width: width, height: height, fps: Int(fps), input: pixelFormat)
+          outputPath: out, width: width, height: height, fps: Int(fps), input: pixelFormat,
+          alpha: alpha)
       }
     } catch {
       throw FrameSink.cliError(error, out: out)
@@ -269,13 +280,26 @@ final class FrameSink: @unchecked Sendable {
         log.split(separator: "\n").last.map { ": " + TerminalText.escape(String($0)) } ?? ""
       return "\(name): cannot write: ffmpeg exited with status \(status)\(last)"
     case .encoderWriteFailed(let s):
-      let first = s.split(separator: "\n").first.map(String.init) ?? s
-      return "\(name): cannot write: ffmpeg stopped reading frames (\(TerminalText.escape(first)))"
+      return
+        "\(name): cannot write: ffmpeg stopped reading frames (\(TerminalText.escape(oneLine(s))))"
     case .io(_, let message):
-      let first = message.split(separator: "\n").first.map(String.init) ?? message
-      return "\(name): \(TerminalText.escape(first))"
+      return "\(name): \(TerminalText.escape(oneLine(message)))"
     default: return "\(name): cannot write: \(e)"
     }
+  }
+
+  /// The first line of an encoder's message; when it ends announcing what
+  /// ffmpeg said (the lines after it), ffmpeg's last line joins it, so the
+  /// one line still says why ("…; ffmpeg said: No space left on device").
+  static func oneLine(_ message: String) -> String {
+    let lines = message.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard let first = lines.first else { return message }
+    let said = "; ffmpeg said:"
+    guard first.hasSuffix(said), let last = lines.dropFirst().last(where: { !$0.isEmpty })
+    else { return first.hasSuffix(said) ? String(first.dropLast(said.count)) : first }
+    return first + " " + last
   }
 
   /// Writes frame `k` straight from `buffer` (no copy). Called on a writer
@@ -285,7 +309,7 @@ final class FrameSink: @unchecked Sendable {
     case .png: return
     case .folder:
       try folder!.writeFrame(k, verify: OutputCheck.png) { try buffer.encodePNG(to: $0) }
-    case .mp4, .gif:
+    case .mp4, .gif, .mov, .webm:
       try buffer.withBytes {
         try encoder!.write(frame: $0, changed: buffer.changedSincePreviousFrame)
       }
@@ -305,7 +329,7 @@ final class FrameSink: @unchecked Sendable {
         }
         try png!.commit(verify: OutputCheck.png)
       case .folder: try folder!.commit()
-      case .mp4, .gif: try encoder!.finish()
+      case .mp4, .gif, .mov, .webm: try encoder!.finish()
       }
     } catch {
       throw FrameSink.cliError(error, out: out)
