@@ -127,12 +127,21 @@ public enum OutputCheck {
   /// An ISO base media / QuickTime file: top-level boxes that span the file
   /// exactly, with `moov` and a non-empty `mdat`; `kind` names it in reasons.
   static func isoBoxes(_ path: String, kind: String) -> String? {
+    reading(path) { fd, size in isoBoxes(fd, size: size, kind: kind) }
+  }
+
+  /// Runs `check` on `path` opened for reading, with its size in bytes; the
+  /// system's reason when it cannot be opened or measured.
+  static func reading(_ path: String, _ check: (Int32, Int64) -> String?) -> String? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return String(cString: strerror(errno)) }
     defer { close(fd) }
     var st = stat()
     guard fstat(fd, &st) == 0 else { return String(cString: strerror(errno)) }
-    let size = Int64(st.st_size)
+    return check(fd, Int64(st.st_size))
+  }
+
+  static func isoBoxes(_ fd: Int32, size: Int64, kind: String) -> String? {
     var offset: Int64 = 0
     var moov = false
     var mdat = false
@@ -166,12 +175,10 @@ public enum OutputCheck {
   /// Segment's elements span it exactly and include a non-empty Cluster (the
   /// frames).
   public static func webm(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return String(cString: strerror(errno)) }
-    defer { close(fd) }
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { return String(cString: strerror(errno)) }
-    let size = Int64(st.st_size)
+    reading(path) { fd, size in webm(fd, size: size) }
+  }
+
+  static func webm(_ fd: Int32, size: Int64) -> String? {
     guard size > 0 else { return "the WebM is empty" }
     /// The element at `offset`: its ID, the offset of its data and the data's
     /// size (nil: "unknown", all value bits set), or nil when unreadable.
