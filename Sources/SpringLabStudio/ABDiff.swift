@@ -21,12 +21,7 @@ public enum ABDiff {
   static func value(_ f: PresetField, _ v: JSONValue) -> String {
     switch (f.kind, v) {
     case (.number(_, _, let unit), .number(let d)):
-      let n = JSONWriter.number(d, places: 3)
-      switch unit {
-      case .none: return n
-      case .degrees: return n + "°"
-      default: return n + " " + unit.rawValue
-      }
+      return UnitFormat.text(d, unit)
     case (.choice, .string(let s)): return ChoiceNames.human(s)
     case (.flag, .bool(let on)): return on ? "on" : "off"
     case (_, .array(let items)): return "\(items.count) item\(items.count == 1 ? "" : "s")"

@@ -34,7 +34,7 @@ enum PanelView {
     }
     let tl = state.timeline
     ui.label(
-      "Time \(Fmt.fixed(tl.time, 2)) s · \(Fmt.speed(tl.speed))\(tl.paused ? " · paused" : "") · fan \(state.scene.fan.phase(at: state.scene.now).rawValue)"
+      "Time \(UnitFormat.text(tl.time, .seconds)) · \(Fmt.speed(tl.speed))\(tl.paused ? " · paused" : "") · fan \(state.scene.fan.phase(at: state.scene.now).rawValue)"
     )
     // why: one line of fixed height; the selected warning's message shows here, not inserted above its field
     let warnings = state.liveWarnings
@@ -126,7 +126,7 @@ enum PanelView {
         actions.append(.reduceMotionChanged(reduce))
       }
       let formats: [ExportFormat] = [.uikit, .swiftui, .compose, .css, .framer, .json]
-      if let i = ui.buttons(formats.map(\.rawValue)) {
+      if let i = ui.buttons(formats.map { ChoiceNames.human($0.rawValue) }) {
         actions.append(.command(.copyExport(formats[i])))
       }
     }

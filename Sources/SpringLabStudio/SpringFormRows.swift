@@ -52,7 +52,7 @@ enum SpringFormRows {
         color = PanelView.warn
       } else {
         lines = [
-          "Plays as UIKit \(Fmt.fixed(u.duration, 3)) s, ζ \(Fmt.fixed(u.damping, 3)), v \(Fmt.fixed(u.velocity, 2))",
+          "Plays as UIKit \(UnitFormat.text(u.duration, .seconds)), ζ \(UnitFormat.text(u.damping, .none)), v \(UnitFormat.text(u.velocity, .none))",
           "(presets keep UIKit's numbers)",
         ]
         color = PanelView.dim
@@ -75,7 +75,7 @@ enum SpringFormRows {
     let changed = ui.slider(
       param.label + "##" + path, value: &v, range: param.range, default: defaults[param],
       unit: param.unit.rawValue, step: UIContext.step(range: param.dragRange, unit: param.unit),
-      track: track)
+      decimals: UnitFormat.decimals(param.unit), track: track)
     guard changed else { return true }
     switch SpringFormEditor.set(param, to: v, form: form, in: u, mass: mass) {
     case .success(let (stored, m)): s.store(stored, mass: m, in: &p)

@@ -5,6 +5,9 @@ public enum ChoiceNames {
     "easeInOut": "Ease in-out", "default": "Default", "iphoneSE": "iPhone SE",
     "iphone15": "iPhone 15", "iphone15ProMax": "iPhone 15 Pro Max",
     "ipadSplit": "iPad (split view)",
+    // why: export formats are product names, not sentences
+    "uikit": "UIKit", "swiftui": "SwiftUI", "compose": "Compose", "css": "CSS",
+    "framer": "Framer", "json": "JSON",
   ]
 
   public static func human(_ raw: String) -> String {

@@ -28,7 +28,7 @@ extension UIContext {
         label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp],
         unit: unit.rawValue,
         step: UIContext.step(range: bounded ? range : (f.dragRange ?? 0...1), unit: unit),
-        track: track)
+        decimals: UnitFormat.decimals(unit), track: track)
       // why: a typed 0.9995 would save a preset the reader refuses (damping skips 0.999…1)
       if changed && f.isDampingRatio {
         preset[keyPath: kp] = UIKitSpring.acceptedDamping(preset[keyPath: kp])
@@ -58,16 +58,17 @@ extension UIContext {
     }
   }
 
-  /// A slider step that suits a field: 0.01 s for times, 1 pt / 1° for
-  /// lengths and angles, and for plain ratios a step that gives about a
-  /// hundred to a few thousand positions over the range.
+  /// A slider step that suits a field: 0.01 s for times (a fine drag
+  /// reaches the millisecond `UnitFormat` shows), 1 pt / 1° for lengths and
+  /// angles, and for plain ratios a step that gives about a hundred to a few
+  /// thousand positions over the range.
   public static func step(range: ClosedRange<Double>, unit: FieldUnit) -> Double {
     let span = range.upperBound - range.lowerBound
     switch unit {
-    case .seconds: return span <= 2 ? 0.001 : 0.01
+    case .seconds: return 0.01
     case .points, .degrees, .pointsPerSecond: return 1
     case .none:
-      if span <= 0.2 { return 0.0001 }
+      if span <= 0.2 { return 0.001 }
       if span <= 2 { return 0.01 }
       return 0.1
     }

@@ -296,7 +296,7 @@ struct StudioRestFrameTests {
     let frame = try #require(last)
     let status = try #require(StudioHarness.texts(frame).first { $0.hasPrefix("Time ") })
     #expect(status.hasSuffix("fan expanded"), "\(status)")
-    let t = String(format: "%.2f", h.state.timeline.time)
-    #expect(status.contains("Time \(t) s"), "\(status) at \(t)")
+    let t = UnitFormat.text(h.state.timeline.time, .seconds)
+    #expect(status.contains("Time \(t)"), "\(status) at \(t)")
   }
 }

@@ -111,7 +111,7 @@ struct StudioSpringFormTests {
     // what the next frame shows is the stored spring, not the refused value
     h.draw()
     let now = SpringFormEditor.values(.physics, of: PresetSpring.all[0].values(after), mass: 1)
-    let expected = Fmt.fixed(now[.damping]!, 2)
+    let expected = UnitFormat.text(now[.damping]!, .none)
     let row = h.lastFrame.finished.compactMap { c -> String? in
       if case .text(let t, let x, let ty, _, _, _) = c, x > 1000, abs(ty - y) < 12,
         Double(t) != nil
