@@ -21,9 +21,9 @@ enum PanelView {
     // why: always exactly one line, so an error never pushes the rows below; it
     // replaces the path until the next success (the toast and stderr carry it whole)
     if let e = state.loadError {
-      ui.label(ui.fit(e, width: width), color: RGBA(0xFF, 0x45, 0x3A))
+      ui.fittedLabel(e, width: width, color: RGBA(0xFF, 0x45, 0x3A))
     } else {
-      ui.label(ui.fit(state.document.path ?? "not saved yet", width: width), color: dim)
+      ui.fittedLabel(state.document.path ?? "not saved yet", width: width, color: dim)
     }
     switch ui.buttons(["Replay", state.autoReplay ? "Auto ■" : "Auto ▶", "Save", "Save as…"]) {
     case 0: actions.append(.command(.replay))
@@ -40,7 +40,7 @@ enum PanelView {
     let warnings = state.liveWarnings
     let highlighted = state.highlightedWarning
     if let w = highlighted {
-      ui.label(ui.fit("⚠ \(w.fields.first ?? ""): \(w.message)", width: width), color: warn)
+      ui.fittedLabel("⚠ \(w.fields.first ?? ""): \(w.message)", width: width, color: warn)
     } else {
       ui.label(
         warnings.isEmpty
@@ -56,15 +56,15 @@ enum PanelView {
       if let cmp = state.compare {
         let n = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: p) }.count
         let differ = n == 0 ? "the same" : "\(n) field\(n == 1 ? " differs" : "s differ")"
-        ui.label(ui.fit("A \(cmp.title) · B \(p.name) · \(differ)", width: width))
+        ui.fittedLabel("A \(cmp.title) · B \(p.name) · \(differ)", width: width)
         if let i = ui.buttons([
           "Swap (X)", cmp.mode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)",
         ]) {
           actions.append(.command([.swapAB, .toggleCompareMode, .pinA][i]))
         }
       } else {
-        ui.label(
-          ui.fit("A: pin the current settings, or Shift+click a preset (Shift+1–9)", width: width),
+        ui.fittedLabel(
+          "A: pin the current settings, or Shift+click a preset (Shift+1–9)", width: width,
           color: dim)
         if ui.buttons(["Pin A (A)"]) == 0 { actions.append(.command(.pinA)) }
       }

@@ -55,11 +55,19 @@ extension UIContext {
       let tw = measure(titleText).width
       text(titleText, in: PixelRect(x: textX, y: r.y, w: textW, h: r.h), color: theme.text)
       let detailW = textW - tw - px(8)
+      var shortened = titleText != row.title
       if !row.detail.isEmpty, detailW > measure("a…").width {
+        let detailText = fit(row.detail, width: detailW)
+        shortened = shortened || detailText != row.detail
         text(
-          fit(row.detail, width: detailW),
-          in: PixelRect(x: textX + tw + px(8), y: r.y, w: detailW, h: r.h),
+          detailText, in: PixelRect(x: textX + tw + px(8), y: r.y, w: detailW, h: r.h),
           color: theme.text.fading(0.5))
+      } else if !row.detail.isEmpty {
+        shortened = true
+      }
+      // why: a shortened name or file name shows whole while the pointer rests on the row
+      if shortened, activeID == nil {
+        showTooltip(row.detail.isEmpty ? row.title : row.title + " · " + row.detail, for: iid)
       }
       if thumbW > 0 {
         let t = PixelRect(x: r.x + r.w - thumbW - px(4), y: r.y + px(3), w: thumbW, h: r.h - px(6))

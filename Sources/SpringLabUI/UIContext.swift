@@ -348,9 +348,13 @@ public final class UIContext {
   }
 
   /// A widget's label in its column: the visible part, shortened to fit.
+  /// A shortened label shows whole in a tooltip while the pointer rests on it.
   func drawLabel(_ label: String, in r: PixelRect) {
     let pad = px(2)
-    text(fit(UIID.visible(label), width: r.w - pad - px(6)), in: r, color: theme.text, pad: pad)
+    let whole = UIID.visible(label)
+    let shown = fit(whole, width: r.w - pad - px(6))
+    text(shown, in: r, color: theme.text, pad: pad)
+    if shown != whole { tipWhenHovered(whole, id: id(label).child("label"), rect: r) }
   }
 
   /// Text vertically centred in `r`, aligned within it.

@@ -201,3 +201,89 @@ import Testing
     #expect(scoped != ctx.id("Duration"))
   }
 }
+
+/// A label cut short with "…" shows whole in a tooltip while the pointer rests on it.
+@Suite("Label tooltips")
+struct LabelTooltipTests {
+  static let long = "Quick tap distance from the press"
+
+  static func overlayTexts(_ list: DrawList) -> [(String, Double, Double)] {
+    list.finished.compactMap {
+      if case .text(let s, let x, let y, _, _, _) = $0 { return (s, x, y) }
+      return nil
+    }
+  }
+
+  @Test func aTruncatedSliderLabelShowsWholeAfterTheDelayInsideTheWindow() throws {
+    let h = Harness()
+    h.panel = PixelRect(x: 0, y: 0, w: 300, h: 400)
+    var v = 10.0
+    _ = h.frame([.resize(width: 300, height: 400, scale: 1)]) { ui in
+      ui.slider(Self.long, value: &v, range: 0...100, unit: "pt")
+    }
+    let first = h.frame([]) { ui in ui.slider(Self.long, value: &v, range: 0...100, unit: "pt") }
+    let cut = try #require(texts(first).first { $0.hasSuffix("…") }, "the label is shortened")
+    #expect(Self.long.hasPrefix(String(cut.dropLast())))
+    #expect(!texts(first).contains(Self.long))
+    // rest the pointer on the label (left column, first row)
+    let y = try #require(textY(first, cut)) + 4
+    var list = h.frame([move(20, y)]) { ui in
+      ui.slider(Self.long, value: &v, range: 0...100, unit: "pt")
+    }
+    #expect(!texts(list).contains(Self.long), "not before the delay")
+    #expect(h.ctx.nextWakeTime != nil, "asks to be woken for the tooltip")
+    h.t += h.ctx.theme.tooltipDelay
+    list = h.frame([]) { ui in ui.slider(Self.long, value: &v, range: 0...100, unit: "pt") }
+    // the tip: the overlay's runs after the panel's own (value text last in the panel)
+    let runs = Self.overlayTexts(list)
+    let start = try #require(runs.firstIndex { $0.0 == "10.000 pt" }) + 1
+    let tip = Array(runs[start...])
+    #expect(tip.map(\.0).joined(separator: " ") == Self.long, "whole: \(tip.map(\.0))")
+    for (s, x, y) in tip {
+      let w = fakeMeasure(s, h.ctx.theme.fontSize).0
+      #expect(x >= 0 && x + w <= 300, "inside the window: “\(s)” x \(x) width \(w)")
+      #expect(y >= 0 && y <= 400)
+    }
+    // a press on the label still does nothing, and the pointer leaving hides it
+    for e in [down(20, y), up(20, y)] {
+      _ = h.frame([e]) { ui in ui.slider(Self.long, value: &v, range: 0...100, unit: "pt") }
+    }
+    #expect(v == 10)
+    list = h.frame([move(250, 390)]) { ui in
+      ui.slider(Self.long, value: &v, range: 0...100, unit: "pt")
+    }
+    #expect(!texts(list).contains("press"))
+    #expect(v == 10)
+  }
+
+  @Test func aLabelThatFitsHasNoTooltip() {
+    let h = Harness()
+    var v = 10.0
+    _ = h.frame([.resize(width: 320, height: 600, scale: 1)]) { ui in
+      ui.slider("Size", value: &v, range: 0...100)
+    }
+    let y = textY(h.frame { ui in ui.slider("Size", value: &v, range: 0...100) }, "Size")! + 4
+    _ = h.frame([move(10, y)]) { ui in ui.slider("Size", value: &v, range: 0...100) }
+    h.t += 1
+    let list = h.frame([]) { ui in ui.slider("Size", value: &v, range: 0...100) }
+    #expect(texts(list).filter { $0 == "Size" }.count == 1)
+    #expect(h.ctx.nextWakeTime == nil)
+  }
+
+  @Test func aFittedLabelNearTheRightEdgeKeepsItsTipInsideTheWindow() throws {
+    let h = Harness()
+    h.panel = PixelRect(x: 100, y: 0, w: 200, h: 300)
+    let long = "A: pin the current settings, or Shift+click a preset (Shift+1–9)"
+    _ = h.frame([.resize(width: 300, height: 300, scale: 1)]) { ui in ui.fittedLabel(long) }
+    let cut = try #require(texts(h.frame { ui in ui.fittedLabel(long) }).first)
+    #expect(cut.hasSuffix("…"))
+    _ = h.frame([move(260, 12)]) { ui in ui.fittedLabel(long) }
+    h.t += 1
+    let list = h.frame([]) { ui in ui.fittedLabel(long) }
+    let lines = Self.overlayTexts(list).filter { $0.0 != cut }
+    #expect(lines.map(\.0).joined(separator: " ") == long, "wrapped whole: \(lines.map(\.0))")
+    for (s, x, _) in lines {
+      #expect(x >= 0 && x + fakeMeasure(s, h.ctx.theme.fontSize).0 <= 300, "“\(s)” at \(x)")
+    }
+  }
+}
