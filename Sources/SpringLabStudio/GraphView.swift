@@ -10,7 +10,21 @@ import SpringLabUI
 public enum GraphView {
   /// Plot area inside `r`, pixels.
   static func plot(_ r: PixelRect, scale s: Double) -> PixelRect {
-    PixelRect(x: r.x + 44 * s, y: r.y + 62 * s, w: r.w - 96 * s, h: r.h - 100 * s)
+    let e = chipsExtra(r, scale: s)
+    // why: wrapped chips push the headline down and give the readout a line
+    // of its own; a narrow legend takes two rows
+    let top = e > 0 ? e + 14 * s : 0
+    let bottom = narrow(r, scale: s) ? 14 * s : 0
+    return PixelRect(
+      x: r.x + 44 * s, y: r.y + 62 * s + top, w: r.w - 96 * s, h: r.h - 100 * s - top - bottom)
+  }
+
+  /// A graph too narrow for one-line headers (beside a phone at 1024 px).
+  static func narrow(_ r: PixelRect, scale s: Double) -> Bool { r.w < 560 * s }
+
+  /// How much taller than one row the chips are (they wrap in a narrow graph).
+  static func chipsExtra(_ r: PixelRect, scale s: Double) -> Double {
+    (chips(r, scale: s).map(\.0.y).max() ?? r.y) - min(r.y + 6 * s, chips(r, scale: s)[0].0.y)
   }
 
   /// Pixel of (t seconds, progress v) in the plot of `g`.
@@ -22,9 +36,14 @@ public enum GraphView {
   static func chips(_ r: PixelRect, scale s: Double) -> [(PixelRect, GraphChoice, String)] {
     var out: [(PixelRect, GraphChoice, String)] = []
     var x = r.x + 10 * s
-    let y = r.y + 6 * s
+    var y = r.y + 6 * s
     func add(_ c: GraphChoice, _ label: String) {
       let w = (Double(label.count) * 6.6 + 14) * s
+      // why: beside a tall phone the graph is narrow; its chips take a second row
+      if x + w > r.x + r.w - 10 * s, x > r.x + 10 * s {
+        x = r.x + 10 * s
+        y += 22 * s
+      }
       out.append((PixelRect(x: x, y: y, w: w, h: 18 * s), c, label))
       x += w + 4 * s
     }
@@ -69,11 +88,13 @@ public enum GraphView {
         label, x: cr.x + cr.w / 2, y: cr.y + 3 * s, size: 11 * s,
         color: on ? RGBA(255, 255, 255) : RGBA(0xC7, 0xC7, 0xCC), align: .center)
     }
+    let e = chipsExtra(r, scale: s)
     dl.text(
-      headline(g, state), x: r.x + 12 * s, y: r.y + 30 * s, size: 12 * s, color: RGBA(255, 255, 255)
-    )
+      headline(g, state), x: r.x + 12 * s, y: r.y + 30 * s + e, size: 12 * s,
+      color: RGBA(255, 255, 255))
     dl.text(
-      rule(g), x: r.x + 12 * s, y: r.y + 45 * s, size: 10 * s, color: dim)
+      rule(g, short: narrow(r, scale: s)), x: r.x + 12 * s, y: r.y + 45 * s + e, size: 10 * s,
+      color: dim)
     let p = plot(r, scale: s)
     // grid: the 0 and 1 lines, and time ticks at least ~40 px apart
     for v in [0.0, 1.0] {
@@ -130,8 +151,10 @@ public enum GraphView {
         let name = c.kind == .value ? "value" : "item 1"
         dl.text(
           "t \(Fmt.fixed(local, 3)) s · \(name) \(Fmt.fixed(v.x, 3)) · velocity \(Fmt.fixed(v.v, 2)) /s",
-          x: r.x + r.w - 12 * s, y: r.y + 30 * s, size: 11 * s, color: RGBA(255, 255, 255),
-          align: .right)
+          // why: when the chips wrap (a narrow graph beside the phone) the
+          // readout has its own line under the rule
+          x: e > 0 ? r.x + 12 * s : r.x + r.w - 12 * s, y: e > 0 ? r.y + 59 * s + e : r.y + 30 * s,
+          size: 11 * s, color: RGBA(255, 255, 255), align: e > 0 ? .left : .right)
         let (_, y) = toPx(local, v.x, p, g)
         dl.fillCircle(cx: x, cy: y, r: 3.5 * s, RGBA(255, 255, 255))
       }
@@ -230,8 +253,12 @@ public enum GraphView {
   }
 
   /// The rule under the headline.
-  static func rule(_ g: MotionGraph) -> String {
-    g.isSpring
+  static func rule(_ g: MotionGraph, short: Bool = false) -> String {
+    if short {
+      return g.isSpring
+        ? "settled: last time outside ±0.5 % of its travel" : "duration: gesture to last move's end"
+    }
+    return g.isSpring
       ? "settled = last time any part is outside ±0.5 % of its travel (green band)"
       : "duration = from the gesture to the end of the last move"
   }
@@ -292,8 +319,13 @@ public enum GraphView {
     if settings.velocity { entries.append((velocityColor, "velocity (right axis)")) }
     if !g.compared.isEmpty { entries.append((dim, "dashed: A")) }
     var x = r.x + 44 * s
-    let y = r.y + r.h - 18 * s
+    var y = r.y + r.h - (narrow(r, scale: s) ? 32 : 18) * s
     for (c, label) in entries {
+      // why: a narrow graph's legend wraps to its second row
+      if x + (Double(label.count) * 6 + 16) * s > r.x + r.w - 8 * s, x > r.x + 44 * s {
+        x = r.x + 44 * s
+        y += 14 * s
+      }
       dl.fillRoundedRect(PixelRect(x: x, y: y + 5 * s, w: 12 * s, h: 3 * s), radius: 0, c)
       dl.text(label, x: x + 16 * s, y: y, size: 10 * s, color: RGBA(0xC7, 0xC7, 0xCC))
       x += (Double(label.count) * 6 + 30) * s

@@ -22,27 +22,36 @@ enum OverlayView {
   ) {
     let s = state.window.scale
     let c = layout.frame.canvas
+    // why: REC, the speed and toasts sit in the strip above the device, never on it
+    let strip = layout.strip
+    let midY = strip.y + strip.h / 2
     if state.take != nil {
-      dl.fillCircle(cx: c.x + 22 * s, cy: 22 * s, r: 7 * s, RGBA(0xFF, 0x3B, 0x30))
-      dl.text("REC", x: c.x + 34 * s, y: 14 * s, size: 13 * s, color: RGBA(0xFF, 0x3B, 0x30))
+      dl.fillCircle(cx: c.x + 22 * s, cy: midY, r: 7 * s, RGBA(0xFF, 0x3B, 0x30))
+      dl.text(
+        "REC", x: c.x + 34 * s, y: midY - 8 * s, size: 13 * s, color: RGBA(0xFF, 0x3B, 0x30))
     }
     let tl = state.timeline
     if tl.speed != 1 || tl.paused {
       dl.text(
-        (tl.paused ? "❚❚ paused  " : "") + Fmt.speed(tl.speed), x: c.x + c.w - 16 * s, y: 14 * s,
-        size: 14 * s, color: RGBA(0xFF, 0xD6, 0x0A), align: .right)
+        (tl.paused ? "❚❚ paused  " : "") + Fmt.speed(tl.speed), x: c.x + c.w - 16 * s,
+        y: midY - 9 * s, size: 14 * s, color: RGBA(0xFF, 0xD6, 0x0A), align: .right)
     }
     if let cmp = state.compare {
       drawDiff(cmp, state, c, left: layout.view.x, measure: measure, into: &dl)
     }
     if let m = state.toast {
-      let (text, tw) = fit(m.text, size: 13 * s, width: c.w - 72 * s, measure: measure)
+      // why: over the captions for its short life, between REC and the speed
+      let area = StudioView.captionArea(strip, s)
+      let (text, tw) = fit(m.text, size: 13 * s, width: area.w - 32 * s, measure: measure)
       let w = tw + 32 * s
-      let x = c.x + (c.w - w) / 2
+      let h = min(30 * s, strip.h - 4 * s)
+      let x = area.x + (area.w - w) / 2
+      let y = strip.y + (strip.h - h) / 2
       dl.fillRoundedRect(
-        PixelRect(x: x, y: 44 * s, w: w, h: 30 * s), radius: 8 * s, RGBA(0x3A, 0x3A, 0x3C, 0xF0))
+        PixelRect(x: x, y: y, w: w, h: h), radius: 8 * s, RGBA(0x3A, 0x3A, 0x3C, 0xF0))
       dl.text(
-        text, x: x + w / 2, y: 50 * s, size: 13 * s, color: RGBA(255, 255, 255), align: .center)
+        text, x: x + w / 2, y: y + h / 2 - 9 * s, size: 13 * s, color: RGBA(255, 255, 255),
+        align: .center)
     }
     if state.overlays.help {
       // why: over the whole window, panel included, so every help line fits

@@ -6,8 +6,11 @@ import SpringLabUI
 /// what the last drawing happened to leave behind.
 public struct StudioLayout: Sendable, Equatable {
   public var frame: FrameLayout
-  /// The device canvas (above the graph when it shows).
+  /// Where the device is fitted: the canvas under the caption strip, beside
+  /// or above the graph when it shows.
   public var canvas: PixelRect
+  /// Captions, hints and toasts (the canvas's top band; never the device's).
+  public var strip: PixelRect
   public var graph: PixelRect?
   /// B's device on screen.
   public var view: ViewTransform
@@ -18,22 +21,39 @@ public struct StudioLayout: Sendable, Equatable {
 
   public static func == (a: StudioLayout, b: StudioLayout) -> Bool {
     a.frame == b.frame && a.canvas == b.canvas && a.graph == b.graph && a.view == b.view
-      && a.ghostView == b.ghostView
+      && a.ghostView == b.ghostView && a.strip == b.strip
   }
+
+  /// The graph's narrowest width beside the device, points (its chips wrap
+  /// to a second row below about 540).
+  static let graphMinWidth = 340.0
+  /// The device's margin in its area, points (as `render` fits it).
+  static let margin = 24.0
 
   public init(_ state: StudioState) {
     let s = state.window.scale
     frame = FrameLayout(
       width: state.window.width, height: state.window.height, scale: s,
       panel: state.overlays.panel)
-    var c = frame.canvas
+    strip = frame.strip
+    var c = frame.stage
+    let sideBySide = state.compare?.mode == .sideBySide
     if state.overlays.graph {
-      let gh = min(240 * s, c.h * 0.36)
-      graph = PixelRect(x: c.x + 16 * s, y: c.y + c.h - gh - 12 * s, w: c.w - 32 * s, h: gh)
-      c.h -= gh + 16 * s
+      // why: a portrait phone leaves the canvas's sides empty; the graph goes
+      // there when that gives the device more room than the graph below it
+      let below = Self.graphBelow(c, s)
+      var best = below
+      if !sideBySide, let beside = Self.graphBeside(c, state.scene.device, s),
+        Self.fitScale(state.scene.device, beside.area, s)
+          > Self.fitScale(state.scene.device, below.area, s)
+      {
+        best = beside
+      }
+      graph = best.graph
+      c = best.area
     }
     canvas = c
-    if let cmp = state.compare, cmp.mode == .sideBySide {
+    if let cmp = state.compare, sideBySide {
       // why: both phones at one scale, as large as the canvas allows, side by
       // side with a small gap in the middle (not each centred in its half)
       let gap = 24 * s
@@ -60,8 +80,43 @@ public struct StudioLayout: Sendable, Equatable {
         x: (split + gap / 2 + bezel * k).rounded(), y: (c.y + (c.h - db.height * k) / 2).rounded(),
         scale: k)
     } else {
-      view = SceneDrawer.fit(device: state.scene.device, in: c, margin: 24 * s)
+      view = SceneDrawer.fit(device: state.scene.device, in: c, margin: Self.margin * s)
     }
+  }
+
+  /// The device's scale fitted in `area`.
+  static func fitScale(_ d: Device, _ area: PixelRect, _ s: Double) -> Double {
+    SceneDrawer.fit(device: d, in: area, margin: margin * s).scale
+  }
+
+  /// The graph as a band under the device, at most 240 pt tall.
+  static func graphBelow(_ c: PixelRect, _ s: Double) -> (area: PixelRect, graph: PixelRect) {
+    let gh = min(240 * s, c.h * 0.36)
+    let g = PixelRect(x: c.x + 16 * s, y: c.y + c.h - gh - 12 * s, w: c.w - 32 * s, h: gh)
+    var area = c
+    area.h -= gh + 16 * s
+    return (area, g)
+  }
+
+  /// The graph right of the device: the device as tall as the stage allows
+  /// (narrowed when the graph would be under `graphMinWidth`), the graph in
+  /// the rest, centred on the device's height; nil when the canvas is too
+  /// narrow for both.
+  static func graphBeside(_ c: PixelRect, _ d: Device, _ s: Double) -> (
+    area: PixelRect, graph: PixelRect
+  )? {
+    let minGraph = graphMinWidth * s
+    let gap = 16 * s
+    guard c.w > minGraph + gap + 120 * s else { return nil }
+    let k = fitScale(d, c, s)
+    let natural = ((d.width + 28) * k + 2 * margin * s).rounded(.up)
+    let areaW = min(natural, c.w - minGraph - gap)
+    let area = PixelRect(x: c.x, y: c.y, w: areaW, h: c.h)
+    let gw = c.w - areaW - gap
+    // why: the stage starts 16 pt inside the strip; 20 pt keeps the graph 4 pt under it
+    let gh = min(c.h - 40 * s, max(240 * s, gw * 0.9))
+    let g = PixelRect(x: c.x + areaW, y: (c.y + (c.h - gh) / 2).rounded(), w: gw, h: gh)
+    return (area, g)
   }
 
   /// The device point under a pixel: A's half maps through A's view.

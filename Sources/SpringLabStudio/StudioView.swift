@@ -183,6 +183,8 @@ public final class StudioView {
     options.outlined = (highlighted.map { [$0] } ?? warnings).flatMap(\.items)
     options.trails = state.overlays.trails ? state.trails : []
     dl.clearColor = Palette.canvas
+    // why: every caption and hint lives in the strip above the device, never on it
+    var captions: [String] = []
     if let cmp = state.compare, let halves = layout.halves, let gv = layout.ghostView {
       var optA = options
       optA.outlined = []
@@ -191,8 +193,12 @@ public final class StudioView {
       SceneDrawer.draw(cmp.ghost.scene, view: gv, into: &a, icons: icons, options: optA)
       dl.append(a)
       SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
-      label("A · \(cmp.title)", at: halves.left, s, into: &dl)
-      label("B (tuning)", at: halves.right, s, into: &dl)
+      let top = PixelRect(x: halves.left.x, y: layout.strip.y, w: halves.left.w, h: 0)
+      label("A · \(cmp.title)", at: top, s, into: &dl, y: 4)
+      label(
+        "B (tuning)", at: PixelRect(x: halves.right.x, y: top.y, w: halves.right.w, h: 0), s,
+        into: &dl, y: 4)
+      captions.append("")
     } else {
       SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
       if let cmp = state.compare {
@@ -202,22 +208,32 @@ public final class StudioView {
           cmp.ghost.scene, view: layout.view, icons: icons,
           trails: state.overlays.trails ? cmp.trails : [], into: &a)
         dl.append(a.faded(0.4))
-        label(
-          "Ghost = A · \(cmp.title) · X swaps · V side by side", at: layout.canvas, s, into: &dl)
+        captions.append("Ghost = A · \(cmp.title) · X swaps · V side by side")
       }
     }
     if let r = layout.graph { GraphView.draw(state, in: r, into: &dl) }
     if state.overlays.editOnCanvas {
       CanvasEditView.draw(state, view: layout.view, into: &dl)
-      label(
-        "Edit on canvas: drag items (radius, angles) or the main button · E to finish",
-        at: layout.canvas, s, into: &dl, y: 40)
+      captions.append(
+        "Edit on canvas: drag items (radius, angles) or the main button · E to finish")
     }
     if state.overlays.trails {
-      label(
-        "Trails on: a ghost every \(Fmt.interval(state.trailInterval)) · T to hide",
-        at: layout.canvas, s, into: &dl, y: state.overlays.editOnCanvas ? 58 : 40)
+      captions.append("Trails on: a ghost every \(Fmt.interval(state.trailInterval)) · T to hide")
     }
+    // two lines at most: the first, then the rest joined
+    var lines = Array(captions.prefix(1))
+    if captions.count > 1 { lines.append(captions.dropFirst().joined(separator: " · ")) }
+    let strip = StudioView.captionArea(layout.strip, s)
+    for (i, line) in lines.enumerated() where !line.isEmpty {
+      let y = lines.count == 1 ? (layout.strip.h / s - 14) / 2 : 4 + Double(i) * 18
+      label(line, at: strip, s, into: &dl, y: y)
+    }
+  }
+
+  /// The strip's middle: its ends keep REC (left) and the speed (right).
+  static func captionArea(_ strip: PixelRect, _ s: Double) -> PixelRect {
+    let end = min(110 * s, strip.w / 5)
+    return PixelRect(x: strip.x + end, y: strip.y, w: strip.w - 2 * end, h: strip.h)
   }
 
   func label(

@@ -241,7 +241,7 @@ enum RenderCommand {
       ui: a.flags["ui"] == true
         ? RenderJob.UIFrames(
           presetPath: a.values["preset"], script: kind == .png ? given : script) : nil,
-      caption: captionText, transparent: transparent)
+      caption: captionText, strip: frame != .device, transparent: transparent)
     let exit = try job.run(out: out, kind: kind, trace: a.values["trace"])
     if exit == .ok {
       // why: on stderr, so a trace streamed to stdout stays pure JSON lines

@@ -31,6 +31,9 @@ struct RenderJob {
 
   /// `--caption`: a line under the canvas (the preset's name and key numbers).
   var caption: String? = nil
+  /// The caption strip across the canvas's top, as the window has it (false
+  /// for `--frame device`, sized to the device alone).
+  var strip = true
 
   /// `--transparent`: no backdrop (fully transparent pixels around the
   /// device and under the caption), kept as alpha by the output.
@@ -109,7 +112,8 @@ struct RenderJob {
     var player = ScriptPlayer(script)
     let strip = caption == nil ? 0 : RenderJob.captionHeight * scale
     let layout = FrameLayout(
-      width: Double(width), height: Double(height) - strip, scale: scale, panel: panel)
+      width: Double(width), height: Double(height) - strip, scale: scale, panel: panel,
+      strip: self.strip)
     // why: a single frame with a script is the window paused there (`--play S --pause-at T`)
     let studio = ui.map {
       StudioFrames(

@@ -1,0 +1,122 @@
+import Foundation
+import SpringLabCore
+import SpringLabUI
+import Testing
+
+@testable import SpringLabStudio
+
+/// The canvas with the graph open at common window sizes, checked on the
+/// draw list: the device as large as fits beside (or above) the graph, and
+/// captions, hints and toasts in the strip, never on the device.
+@Suite("Canvas layout")
+struct StudioCanvasLayoutTests {
+  struct Case: CustomStringConvertible, Sendable {
+    var w: Double
+    var h: Double
+    var preset: String
+    var description: String { "\(Int(w))×\(Int(h)) \(preset)" }
+  }
+
+  static let cases: [Case] = [(1024.0, 640.0), (1280, 800), (1920, 1200)].flatMap { s in
+    ["seed-000-fan.json", "playful.json", "seed-002-bubble.json"].map {
+      Case(w: s.0, h: s.1, preset: $0)
+    }
+  }
+
+  static func overlap(_ a: PixelRect, _ b: PixelRect) -> Bool {
+    min(a.x + a.w, b.x + b.w) - max(a.x, b.x) > 0.5
+      && min(a.y + a.h, b.y + b.h) - max(a.y, b.y) > 0.5
+  }
+
+  static func inside(_ a: PixelRect, _ b: PixelRect) -> Bool {
+    a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.x + a.w <= b.x + b.w + 0.5
+      && a.y + a.h <= b.y + b.h + 0.5
+  }
+
+  /// The device with its bezel, pixels.
+  static func deviceRect(_ v: ViewTransform, _ d: Device) -> PixelRect {
+    let b = 14 * v.scale
+    return PixelRect(
+      x: v.x - b, y: v.y - b, w: d.width * v.scale + 2 * b, h: d.height * v.scale + 2 * b)
+  }
+
+  static func studio(_ c: Case) throws -> StudioHarness {
+    let h = StudioHarness(preset: try Shipped.preset(c.preset), path: "/lib/" + c.preset)
+    h.send(.resized(WindowSize(width: c.w, height: c.h, scale: 1)))
+    h.send(.command(.toggleGraph))
+    return h
+  }
+
+  @Test(arguments: cases)
+  func theDeviceNeverMeetsTheStripOrTheGraph(_ c: Case) throws {
+    let h = try Self.studio(c)
+    // every caption at once, and a toast
+    h.send(.command(.pinA))
+    h.send(.command(.toggleTrails))
+    h.send(.command(.toggleEditOnCanvas))
+    h.send(.command(.faster))
+    #expect(h.state.toast != nil)
+    let frame = h.draw()
+    let layout = StudioLayout(h.state)
+    let graph = try #require(layout.graph)
+    let device = Self.deviceRect(layout.view, h.state.scene.device)
+    let canvas = layout.frame.canvas
+    #expect(Self.inside(device, layout.canvas), "\(c): device \(device) in \(layout.canvas)")
+    #expect(!Self.overlap(device, layout.strip), "\(c): device \(device) under the strip")
+    #expect(!Self.overlap(device, graph), "\(c): device \(device) meets the graph \(graph)")
+    #expect(!Self.overlap(layout.strip, graph), "\(c): graph \(graph) in the strip")
+    #expect(Self.inside(graph, canvas) && Self.inside(layout.strip, canvas))
+    if let p = layout.frame.panel { #expect(!Self.overlap(graph, p) && !Self.overlap(device, p)) }
+    // the graph's chips: inside the graph, none on another
+    let chips = GraphView.chips(graph, scale: 1).map(\.0)
+    for (i, a) in chips.enumerated() {
+      #expect(Self.inside(a, graph), "\(c): chip \(a) outside the graph \(graph)")
+      for b in chips[(i + 1)...] { #expect(!Self.overlap(a, b), "\(c): chips \(a) and \(b)") }
+    }
+    // captions and the toast: in the strip, inside the canvas, off the device
+    var stripTexts: [String] = []
+    for cmd in frame.finished {
+      guard case .text(let t, let x, let y, let size, _, let align) = cmd,
+        x < canvas.x + canvas.w, y < layout.strip.y + layout.strip.h
+      else { continue }
+      stripTexts.append(t)
+      let (w, th) = fakeMeasure(t, size)
+      let left = align == .center ? x - w / 2 : align == .right ? x - w : x
+      let box = PixelRect(x: left, y: y, w: w, h: th)
+      #expect(Self.inside(box, layout.strip), "\(c): “\(t)” \(box) leaves the strip")
+      #expect(!Self.overlap(box, device), "\(c): “\(t)” covers the device")
+    }
+    #expect(stripTexts.contains { $0.hasPrefix("Speed") }, "\(c): the toast: \(stripTexts)")
+    #expect(stripTexts.contains { $0.hasPrefix("Ghost = A") }, "\(c): \(stripTexts)")
+    #expect(stripTexts.contains { $0.contains("Edit on canvas") })
+    // texts of the graph stay in its card (the card clips; nothing is cut
+    // but the legend and rule, which fit by construction)
+    for cmd in frame.finished {
+      guard case .text(let t, let x, let y, let size, _, let align) = cmd,
+        graph.contains(x, y + 1)
+      else { continue }
+      let w = fakeMeasure(t, size).0 * 0.9
+      let left = align == .center ? x - w / 2 : align == .right ? x - w : x
+      #expect(
+        left >= graph.x - 1 && left + w <= graph.x + graph.w + 1,
+        "\(c): graph text “\(t)” (\(Int(left))…\(Int(left + w))) overflows \(graph)")
+    }
+  }
+
+  /// With the graph open, a portrait phone beside it is far larger than above it.
+  @Test func aPortraitPhoneGoesBesideTheGraph() throws {
+    for (w, h, least) in [(1024.0, 640.0, 220.0), (1280, 800, 300), (1920, 1200, 450)] {
+      let st = try Self.studio(Case(w: w, h: h, preset: "seed-000-fan.json"))
+      let layout = StudioLayout(st.state)
+      let device = Self.deviceRect(layout.view, st.state.scene.device)
+      let graph = try #require(layout.graph)
+      #expect(graph.x >= device.x + device.w, "\(w)×\(h): the graph is beside the phone")
+      #expect(device.w >= least, "\(w)×\(h): the phone is \(device.w) px wide")
+      #expect(graph.w >= StudioLayout.graphMinWidth)
+    }
+    // a landscape device keeps the graph below it
+    let st = try Self.studio(Case(w: 1280, h: 800, preset: "playful.json"))
+    let layout = StudioLayout(st.state)
+    #expect(try #require(layout.graph).y > layout.view.y)
+  }
+}
