@@ -51,13 +51,7 @@ public enum SceneDrawer {
     func px(_ p: Point) -> (Double, Double) { v.toPixels(p) }
     let (sx, sy) = px(Point(0, 0))
     let screen = PixelRect(x: sx, y: sy, w: d.width * s, h: d.height * s)
-    let radius: Double
-    switch d.model {
-    case .ipadSplit: radius = 18
-    case .iphoneSE: radius = 6
-    case .iphone15, .iphone15ProMax: radius = 44
-    }
-    let corner = radius * s
+    let corner = cornerRadius(d) * s
     dl.fillRoundedRect(
       PixelRect(x: sx - 12 * s, y: sy - 12 * s, w: screen.w + 24 * s, h: screen.h + 24 * s),
       radius: corner + 12 * s,
@@ -183,30 +177,78 @@ public enum SceneDrawer {
     }
   }
 
+  /// The display's corner radius, points.
+  public static func cornerRadius(_ d: Device) -> Double {
+    switch d.model {
+    case .ipadSplit: return 18
+    case .iphoneSE: return 6
+    case .iphone15, .iphone15ProMax: return 44
+    }
+  }
+
+  /// The simulated keyboard's key caps, row by row (QWERTY).
+  public static let keyRows = ["QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"]
+
+  /// The keyboard's outline in device points: the part of the display's
+  /// rounded rectangle below the keyboard's top edge, so its bottom corners
+  /// follow the display's (a convex polygon, also while it slides in).
+  public static func keyboardOutline(_ d: Device, height h: Double) -> [Point] {
+    let top = d.height - h
+    let r = min(cornerRadius(d), d.width / 2, d.height / 2)
+    let steps = 10
+    var display: [Point] = []
+    // the display clockwise from its top-left corner, each corner a quarter circle
+    let corners = [
+      (Point(r, r), Double.pi), (Point(d.width - r, r), 1.5 * Double.pi),
+      (Point(d.width - r, d.height - r), 0), (Point(r, d.height - r), 0.5 * Double.pi),
+    ]
+    for (c, start) in corners {
+      for i in 0...steps {
+        let a = start + Double(i) / Double(steps) * Double.pi / 2
+        display.append(Point(c.x + r * cos(a), c.y + r * sin(a)))
+      }
+    }
+    // why: clip to y ≥ top (one Sutherland–Hodgman pass keeps it convex)
+    var out: [Point] = []
+    for (i, p) in display.enumerated() {
+      let q = display[(i + 1) % display.count]
+      if p.y >= top { out.append(p) }
+      if (p.y < top) != (q.y < top) {
+        let k = (top - p.y) / (q.y - p.y)
+        out.append(Point(p.x + (q.x - p.x) * k, top))
+      }
+    }
+    return out
+  }
+
   static func drawKeyboard(_ scene: Scene, _ v: ViewTransform, _ dl: inout DrawList) {
     let h = scene.keyboardHeight(at: scene.now)
     guard h > 0.5 else { return }
     let d = scene.device
     let s = v.scale
-    let (x0, y0) = v.toPixels(Point(0, d.height - h))
-    dl.fillConvex(
-      [(x0, y0), (x0 + d.width * s, y0), (x0 + d.width * s, y0 + h * s), (x0, y0 + h * s)],
-      Palette.keyboard)
-    let rows = [10, 9, 7]
+    dl.fillConvex(keyboardOutline(d, height: h).map { v.toPixels($0) }, Palette.keyboard)
     let keyW = (d.width - 6 * 11) / 10
-    for (r, count) in rows.enumerated() {
+    let capSize = min(20, keyW * 0.62) * s
+    for (r, letters) in keyRows.enumerated() {
+      let count = letters.count
       let rowW = Double(count) * keyW + Double(count - 1) * 6
       var kx = (d.width - rowW) / 2
       let ky = d.height - h + 10 + Double(r) * 54
-      for _ in 0..<count {
+      for letter in letters {
         let (px, py) = v.toPixels(Point(kx, ky))
         dl.fillRoundedRect(
           PixelRect(x: px, y: py, w: keyW * s, h: 42 * s), radius: 5 * s, Palette.key)
+        dl.text(
+          String(letter), x: px + keyW * s / 2, y: py + 21 * s - capSize * 0.6, size: capSize,
+          color: Palette.text, align: .center)
         kx += keyW + 6
       }
     }
     let (sx, sy) = v.toPixels(Point(d.width * 0.25, d.height - h + 10 + 3 * 54))
     dl.fillRoundedRect(
       PixelRect(x: sx, y: sy, w: d.width * 0.5 * s, h: 42 * s), radius: 5 * s, Palette.key)
+    dl.text(
+      "space", x: sx + d.width * 0.25 * s, y: sy + 21 * s - capSize * 0.45, size: capSize * 0.75,
+      color: Palette.text, align: .center)
   }
 }

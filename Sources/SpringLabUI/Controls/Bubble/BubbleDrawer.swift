@@ -3,6 +3,19 @@ import SpringLabCore
 
 /// Draws the assistive bubble, its badge and its menu.
 enum BubbleDrawer {
+  /// How far a still press on the bubble is toward its long press (0…1),
+  /// or nil when there is none or it is too young to tell from a tap (the
+  /// first 0.12 s, or a fifth of the long-press time if shorter).
+  static func longPressProgress(_ scene: Scene) -> Double? {
+    guard case .bubble = scene.pressedTarget, let due = scene.bubble.longPressTime else {
+      return nil
+    }
+    let total = scene.preset.bubble.longPress
+    let elapsed = scene.now - (due - total)
+    guard total > 0, elapsed >= min(0.12, total / 5), scene.now < due else { return nil }
+    return min(1, max(0, elapsed / total))
+  }
+
   static func draw(_ scene: Scene, _ v: ViewTransform, _ dl: inout DrawList, _ icons: IconSet) {
     let t = scene.now
     let b = scene.bubble
@@ -45,6 +58,16 @@ enum BubbleDrawer {
       cx: x, cy: y, r: r, (pressed ? Palette.bubble.darkened(0.15) : Palette.bubble).fading(alpha))
     dl.fillCircle(cx: x, cy: y, r: r * 0.62, RGBA(255, 255, 255, 0x40).fading(alpha))
     dl.fillCircle(cx: x, cy: y, r: r * 0.34, RGBA(255, 255, 255, 0xE0).fading(alpha))
+    if let p = longPressProgress(scene) {
+      // why: a hold hides the bubble; the ring fills over the long-press
+      // time so the designer sees the hold being counted, not a frozen bubble
+      let ringR = b.radius * s + 7 * s
+      let w = max(1.5, 4 * s)
+      dl.strokeCircle(cx: x, cy: y, r: ringR, width: w, RGBA(0, 0, 0, 0x30).fading(alpha))
+      dl.strokeArc(
+        cx: x, cy: y, r: ringR, from: -Double.pi / 2, to: -Double.pi / 2 + 2 * Double.pi * p,
+        width: w, Palette.bubble.darkened(0.2).fading(alpha))
+    }
     let badge = scene.preset.bubble.badge
     if !badge.isEmpty {
       let bx = x + r * 0.72
