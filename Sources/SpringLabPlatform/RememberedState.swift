@@ -12,6 +12,9 @@ public struct RememberedState: Sendable, Equatable {
   public var panelVisible = true
   public var windowWidth: Int?
   public var windowHeight: Int?
+  /// The UI scale given with `--ui-scale` (pixels per point where the
+  /// desktop does not scale windows); nil: follow the desktop.
+  public var uiScale: Double?
 
   public init() {}
 
@@ -32,6 +35,7 @@ public struct RememberedState: Sendable, Equatable {
     if let w = windowWidth, let h = windowHeight {
       m.append(("window", .array([.number(Double(w)), .number(Double(h))])))
     }
+    if let k = uiScale { m.append(("uiScale", .number(k))) }
     return .object(m)
   }
 
@@ -61,6 +65,7 @@ public struct RememberedState: Sendable, Equatable {
         s.windowWidth = Int(w)
         s.windowHeight = Int(h)
       }
+      if case .number(let k)? = v["uiScale"], DesktopScale.range.contains(k) { s.uiScale = k }
       return (s, nil)
     } catch let e as LoadError {
       let why = e.problems.first.map { TerminalText.escape($0.reason) } ?? "unreadable"

@@ -26,6 +26,8 @@ public final class SDLWindow {
   public private(set) var pixelHeight: Int
   /// Pixels per window point (1 on ordinary displays, 2 on HiDPI).
   public private(set) var scale: Double
+  /// The UI scale asked for (see `init`), or nil.
+  public let uiScale: Double?
   /// How frames reach the screen.
   public let presentation: Presentation
   /// Name of the SDL render driver in use ("window-surface" when none).
@@ -75,9 +77,12 @@ public final class SDLWindow {
   ///     `SPRINGLAB_PRESENT` overrides both.
   /// - Throws: `.noDisplay` (with SDL_GetError text) if SDL video or the window
   ///   cannot be created, `.sdl` if neither presentation works, `.fontUnavailable`.
+  ///   - uiScale: pixels per point where SDL reports one pixel per point
+  ///     (X11 does not scale windows): the window opens that many times
+  ///     larger (within 90 % of the display) and `scale` reports it.
   public init(
     title: String, width: Int? = nil, height: Int? = nil, fontPath: String?,
-    presentation: Presentation? = nil
+    presentation: Presentation? = nil, uiScale: Double? = nil
   ) throws {
     // why: keep the desktop compositor running (SDL would bypass it by default),
     // and let a click that focuses the window also act on the UI.
@@ -104,14 +109,18 @@ public final class SDLWindow {
       )
     }
     videoDriver = driver
-    var w = width ?? Self.defaultSize.width
-    var h = height ?? Self.defaultSize.height
-    if width == nil || height == nil {
+    let k = uiScale.map { max(0.25, min(8, $0)) } ?? 1
+    var w = Int((Double(width ?? Self.defaultSize.width) * k).rounded())
+    var h = Int((Double(height ?? Self.defaultSize.height) * k).rounded())
+    if width == nil || height == nil || k != 1 {
       var bounds = SDL_Rect()
       if SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 {
         w = min(w, Int(Double(bounds.w) * 0.9))
         h = min(h, Int(Double(bounds.h) * 0.9))
       }
+      // why: whole points at the UI scale, so the window is a whole number of points
+      w = Int((Double(w) / k).rounded(.down) * k)
+      h = Int((Double(h) / k).rounded(.down) * k)
     }
     w = max(200, w)
     h = max(150, h)
@@ -167,6 +176,7 @@ public final class SDLWindow {
     self.pixelWidth = w
     self.pixelHeight = h
     self.scale = 1
+    self.uiScale = uiScale
     updateSize()
   }
 
@@ -361,6 +371,9 @@ public final class SDLWindow {
     scaleX = ww > 0 ? Double(pixelWidth) / Double(ww) : 1
     scaleY = wh > 0 ? Double(pixelHeight) / Double(wh) : 1
     scale = scaleX
+    // why: SDL scales on Wayland and macOS (more pixels than points); where it
+    // does not (X11), the UI scale stands in for it
+    if let k = uiScale, scaleX == 1 { scale = k }
   }
 
   private func translate(_ e: inout SDL_Event, resized: inout Bool) -> UIEvent? {

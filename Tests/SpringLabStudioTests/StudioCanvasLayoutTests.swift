@@ -120,3 +120,27 @@ struct StudioCanvasLayoutTests {
     #expect(try #require(layout.graph).y > layout.view.y)
   }
 }
+
+/// A UI scale (X11 HiDPI, `--ui-scale`): the panel, its text and its hit
+/// areas grow together, so a click lands on what is drawn under it.
+@Suite("UI scale")
+struct StudioUIScaleTests {
+  @Test(arguments: [1.0, 1.5, 2.0])
+  func thePanelAndItsHitAreasScaleTogether(_ k: Double) throws {
+    let h = StudioHarness(preset: try Shipped.preset("seed-000-fan.json"), path: "/lib/a.json")
+    h.input([.resize(width: Int(1280 * k), height: Int(800 * k), scale: k)])
+    #expect(h.state.window.scale == k)
+    let panel = try #require(StudioLayout(h.state).frame.panel)
+    #expect(abs(panel.w - FrameLayout.panelWidth * k) < 1 || panel.w > FrameLayout.panelWidth * k)
+    let sizes = h.lastFrame.finished.compactMap { c -> Double? in
+      if case .text(let t, _, _, let size, _, _) = c, t == "Seed 000 fan menu" { return size }
+      return nil
+    }
+    #expect(
+      sizes.contains { abs($0 - UITheme.dark.fontSize * k) < 1e-9 }, "text at \(k)×: \(sizes)")
+    // a click where the “Bubble” tab is drawn picks that tab
+    let (x, y) = try #require(h.textPosition("Bubble"))
+    h.click(x, y + 6 * k)
+    #expect(h.state.panelTab == .bubble, "at \(k)×")
+  }
+}

@@ -191,7 +191,8 @@ final class StudioShell {
       remembered.bubbleX = b.x
       remembered.bubbleY = b.y
     }
-    let sc = max(1, window.scale)
+    // why: in points, so a UI scale below 1 does not grow the window at each launch
+    let sc = window.scale > 0 ? window.scale : 1
     remembered.windowWidth = Int(Double(window.pixelWidth) / sc)
     remembered.windowHeight = Int(Double(window.pixelHeight) / sc)
     do { try remembered.save(folder: state.folders.state) } catch {

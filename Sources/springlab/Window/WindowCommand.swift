@@ -8,11 +8,11 @@ import SpringLabUI
 /// `springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--fresh] [--exit-after SECONDS]`
 enum WindowCommand {
   static let usage =
-    "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--fresh] [--exit-after SECONDS]"
+    "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--ui-scale F|auto] [--fresh] [--exit-after SECONDS]"
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
-      argv, valued: ["trace", "record-input", "exit-after", "play", "pause-at"],
+      argv, valued: ["trace", "record-input", "exit-after", "play", "pause-at", "ui-scale"],
       booleans: ["help", "fresh"], usage: usage)
     if a.flags["help"] == true {
       printOut(
@@ -24,6 +24,8 @@ enum WindowCommand {
           --play SCRIPT        play an input script live in the window (demos; putting the window in an exact state)
           --pause-at T         with --play: pause the timeline at exactly T seconds of scene time
           --exit-after S       quit after S seconds
+          --ui-scale F|auto    pixels per point for the panel, text and canvas (0.5…4), remembered; auto: from the
+                               desktop's Xft.dpi (96 dpi = 1). Only where the desktop does not scale windows (X11).
         Hot keys: press ? in the window, or run `springlab keys`. Exit: 0 ok, 2 usage, 3 the preset or script unreadable or invalid, 4 no display or no font.
         """)
       return .ok
@@ -41,6 +43,16 @@ enum WindowCommand {
       do { script = try InputScript.load(path: s) } catch {
         throw CLIError(.input, "cannot play the script:\n" + error.description)
       }
+    }
+    var scaleRequest: DesktopScale.Request?
+    if let v = a.values["ui-scale"] {
+      guard let r = DesktopScale.request(v) else {
+        throw CLIError(
+          .usage,
+          "--ui-scale \(TerminalText.escape(v)): expected a number in 0.5…4 or auto\nusage: \(usage)"
+        )
+      }
+      scaleRequest = r
     }
     let folders = folders()
     let fresh = a.flags["fresh"] == true
@@ -97,11 +109,21 @@ enum WindowCommand {
     setenv("SDL_NO_SIGNAL_HANDLERS", "1", 1)
     signal(SIGTERM) { _ in StudioShell.terminationRequested = 1 }
     signal(SIGINT) { _ in StudioShell.terminationRequested = 1 }
+    // why: X11 windows are never scaled by SDL; the desktop's Xft.dpi says
+    // how large the user wants text (read here, in the shell, never in the Studio)
+    let uiScale = DesktopScale.resolve(request: scaleRequest, remembered: remembered.uiScale) {
+      DesktopScale.xftDPI(environment: ProcessInfo.processInfo.environment)
+    }
+    switch scaleRequest {
+    case .fixed(let k): remembered.uiScale = k
+    case .auto: remembered.uiScale = nil
+    case nil: break
+    }
     let window: SDLWindow
     do {
       window = try SDLWindow(
         title: "SpringLab", width: remembered.windowWidth, height: remembered.windowHeight,
-        fontPath: font)
+        fontPath: font, uiScale: uiScale)
     } catch {
       throw CLIError(
         .environment,
