@@ -37,7 +37,7 @@ enum OverlayView {
         y: midY - 9 * s, size: 14 * s, color: RGBA(0xFF, 0xD6, 0x0A), align: .right)
     }
     if let cmp = state.compare {
-      drawDiff(cmp, state, c, left: layout.view.x, measure: measure, into: &dl)
+      drawDiff(cmp, state, diffBox(state, layout), measure: measure, into: &dl)
     }
     if let m = state.toast {
       // why: over the captions for its short life, between REC and the speed
@@ -60,10 +60,45 @@ enum OverlayView {
     }
   }
 
-  /// The A/B difference, field by field, in a box in the canvas's left
-  /// margin (beside the device, `left` = its left edge in pixels).
+  /// Where the A/B difference goes: beside the device on its roomier side
+  /// (left, or right up to a graph beside it), under the strip; when neither
+  /// side has 220 pt, over the graph's top right rather than on the device.
+  /// Height is left to `drawDiff`.
+  static func diffBox(_ state: StudioState, _ layout: StudioLayout) -> PixelRect {
+    if let d = layout.diffArea {
+      return PixelRect(x: d.x, y: d.y, w: min(d.w, 420 * state.window.scale), h: 0)
+    }
+    let s = state.window.scale
+    let c = layout.frame.canvas
+    let d = state.scene.device
+    let bezel = 14 * layout.view.scale
+    // side by side, A's phone is the left one
+    let deviceLeft = min(layout.ghostView?.x ?? layout.view.x, layout.view.x) - bezel
+    let deviceRight = layout.view.x + d.width * layout.view.scale + bezel
+    let besideGraph = layout.graph.map { $0.x >= deviceRight - 1 } ?? false
+    let rightEnd = besideGraph ? layout.graph!.x : c.x + c.w
+    let leftRoom = deviceLeft - c.x - 32 * s
+    let rightRoom = rightEnd - deviceRight - 32 * s
+    let top = layout.strip.y + layout.strip.h + 8 * s
+    let least = 220 * s
+    if leftRoom >= least || rightRoom >= least {
+      let w = min(420 * s, max(leftRoom, rightRoom))
+      let x = leftRoom >= rightRoom ? deviceLeft - 16 * s - w : deviceRight + 16 * s
+      return PixelRect(x: x, y: top, w: w, h: 0)
+    }
+    if let g = layout.graph {
+      // why: the graph's chips start at its left; its right end is the freer part
+      let w = min(420 * s, g.w - 16 * s)
+      return PixelRect(x: g.x + g.w - w - 8 * s, y: g.y + 8 * s, w: w, h: 0)
+    }
+    // side by side in a narrow window: nowhere else to go
+    return PixelRect(x: c.x + 16 * s, y: top, w: min(420 * s, c.w - 32 * s), h: 0)
+  }
+
+  /// The A/B difference, field by field, in a box at `at` (its width and
+  /// top-left; the height follows the lines).
   static func drawDiff(
-    _ cmp: Comparison, _ state: StudioState, _ c: PixelRect, left: Double, measure: UIMeasure,
+    _ cmp: Comparison, _ state: StudioState, _ at: PixelRect, measure: UIMeasure,
     into dl: inout DrawList
   ) {
     let s = state.window.scale
@@ -73,14 +108,14 @@ enum OverlayView {
     let shown = diffs.prefix(8)
     var lines = diffs.isEmpty ? ["A and B are the same"] : Array(shown)
     if diffs.count > shown.count { lines.append("+ \(diffs.count - shown.count) more") }
-    // why: beside the device when the margin allows, so the box never hides the menu
-    let w = min(c.w - 32 * s, 420 * s, max(220 * s, left - c.x - 40 * s))
+    let w = at.w
     let h = Double(lines.count) * 18 * s + 30 * s
-    let box = PixelRect(x: c.x + 16 * s, y: c.y + 80 * s, w: w, h: h)
+    let box = PixelRect(x: at.x, y: at.y, w: w, h: h)
     dl.fillRoundedRect(box, radius: 8 * s, RGBA(0x1C, 0x1C, 0x1E, 0xE0))
+    let (title, _) = fit(
+      "A \(cmp.title) → B \(b.name)", size: 12 * s, width: w - 24 * s, measure: measure)
     dl.text(
-      "A \(cmp.title) → B \(b.name)", x: box.x + 12 * s, y: box.y + 8 * s, size: 12 * s,
-      color: RGBA(0x64, 0xD2, 0xFF))
+      title, x: box.x + 12 * s, y: box.y + 8 * s, size: 12 * s, color: RGBA(0x64, 0xD2, 0xFF))
     for (i, l) in lines.enumerated() {
       let (t, _) = fit(l, size: 12 * s, width: w - 24 * s, measure: measure)
       dl.text(

@@ -12,6 +12,11 @@ public struct StudioLayout: Sendable, Equatable {
   /// Captions, hints and toasts (the canvas's top band; never the device's).
   public var strip: PixelRect
   public var graph: PixelRect?
+  /// Where the A/B difference goes when the graph stands beside the device:
+  /// the top of the graph's column (the graph moves down under it).
+  public var diffArea: PixelRect?
+  /// The A/B difference box's tallest size, points (a title, eight fields, "+ n more").
+  static let diffHeight = 10 * 18.0 + 30
   /// B's device on screen.
   public var view: ViewTransform
   /// A's device when side by side.
@@ -21,7 +26,7 @@ public struct StudioLayout: Sendable, Equatable {
 
   public static func == (a: StudioLayout, b: StudioLayout) -> Bool {
     a.frame == b.frame && a.canvas == b.canvas && a.graph == b.graph && a.view == b.view
-      && a.ghostView == b.ghostView && a.strip == b.strip
+      && a.ghostView == b.ghostView && a.strip == b.strip && a.diffArea == b.diffArea
   }
 
   /// The graph's narrowest width beside the device, points (its chips wrap
@@ -51,6 +56,18 @@ public struct StudioLayout: Sendable, Equatable {
       }
       graph = best.graph
       c = best.area
+      let g = best.graph
+      if state.compare != nil, g.x > c.x + c.w - 1 {
+        // why: beside the phone, the diff goes above the graph, never on either
+        let top = frame.strip.y + frame.strip.h + 8 * s
+        let d = PixelRect(x: g.x, y: top, w: g.w, h: Self.diffHeight * s)
+        let gy = max(g.y, d.y + d.h + 8 * s)
+        let bottom = c.y + c.h - 20 * s
+        if bottom - gy >= 200 * s {
+          diffArea = d
+          graph = PixelRect(x: g.x, y: gy, w: g.w, h: min(g.h, bottom - gy))
+        }
+      }
     }
     canvas = c
     if let cmp = state.compare, sideBySide {

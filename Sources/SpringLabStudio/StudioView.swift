@@ -224,6 +224,9 @@ public final class StudioView {
     var lines = Array(captions.prefix(1))
     if captions.count > 1 { lines.append(captions.dropFirst().joined(separator: " · ")) }
     let strip = StudioView.captionArea(layout.strip, s)
+    // why: a toast takes the strip for its short life; captions peeking out
+    // from under it read as clutter
+    if state.toast != nil { lines = [] }
     for (i, line) in lines.enumerated() where !line.isEmpty {
       let y = lines.count == 1 ? (layout.strip.h / s - 14) / 2 : 4 + Double(i) * 18
       label(line, at: strip, s, into: &dl, y: y)

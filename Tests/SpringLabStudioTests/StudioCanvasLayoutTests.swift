@@ -50,13 +50,26 @@ struct StudioCanvasLayoutTests {
   @Test(arguments: cases)
   func theDeviceNeverMeetsTheStripOrTheGraph(_ c: Case) throws {
     let h = try Self.studio(c)
-    // every caption at once, and a toast
+    // every caption at once, then a toast (which takes the strip for its life)
     h.send(.command(.pinA))
     h.send(.command(.toggleTrails))
     h.send(.command(.toggleEditOnCanvas))
+    h.advance(5)
+    #expect(h.state.toast == nil)
+    let captions = try check(c, h, h.draw())
+    #expect(captions.contains { $0.hasPrefix("Ghost = A") }, "\(c): \(captions)")
+    // the second line joins the other hints (shortened with … when narrow)
+    #expect(captions.contains { $0.hasPrefix("Edit on canvas") })
+    if c.w >= 1280 { #expect(captions.contains { $0.contains("Trails on") }) }
     h.send(.command(.faster))
     #expect(h.state.toast != nil)
-    let frame = h.draw()
+    let toast = try check(c, h, h.draw())
+    #expect(toast.contains { $0.hasPrefix("Speed") }, "\(c): the toast: \(toast)")
+    #expect(!toast.contains { $0.hasPrefix("Ghost = A") }, "\(c): no caption under the toast")
+  }
+
+  /// Checks one frame; returns the texts drawn in the strip.
+  func check(_ c: Case, _ h: StudioHarness, _ frame: DrawList) throws -> [String] {
     let layout = StudioLayout(h.state)
     let graph = try #require(layout.graph)
     let device = Self.deviceRect(layout.view, h.state.scene.device)
@@ -86,9 +99,18 @@ struct StudioCanvasLayoutTests {
       #expect(Self.inside(box, layout.strip), "\(c): “\(t)” \(box) leaves the strip")
       #expect(!Self.overlap(box, device), "\(c): “\(t)” covers the device")
     }
-    #expect(stripTexts.contains { $0.hasPrefix("Speed") }, "\(c): the toast: \(stripTexts)")
-    #expect(stripTexts.contains { $0.hasPrefix("Ghost = A") }, "\(c): \(stripTexts)")
-    #expect(stripTexts.contains { $0.contains("Edit on canvas") })
+    // the A/B difference box: beside the device or over the graph, never on the device
+    let diffBoxes = frame.finished.compactMap { cmd -> PixelRect? in
+      if case .fill(.roundedRect(let r, _), let col) = cmd, col == RGBA(0x1C, 0x1C, 0x1E, 0xE0) {
+        return r
+      }
+      return nil
+    }
+    #expect(diffBoxes.count == 1, "\(c): one diff box")
+    for b in diffBoxes {
+      #expect(!Self.overlap(b, device), "\(c): the diff box \(b) covers the device \(device)")
+      #expect(Self.inside(b, canvas) && !Self.overlap(b, layout.strip), "\(c): diff box \(b)")
+    }
     // texts of the graph stay in its card (the card clips; nothing is cut
     // but the legend and rule, which fit by construction)
     for cmd in frame.finished {
@@ -101,6 +123,7 @@ struct StudioCanvasLayoutTests {
         left >= graph.x - 1 && left + w <= graph.x + graph.w + 1,
         "\(c): graph text “\(t)” (\(Int(left))…\(Int(left + w))) overflows \(graph)")
     }
+    return stripTexts
   }
 
   /// With the graph open, a portrait phone beside it is far larger than above it.
