@@ -33,7 +33,9 @@ extension StudioState {
         flash("Redo")
       }
     case .copyExport(let f):
-      fx.append(.copyToClipboard(text: Exporter.export(preset, format: f), label: f.rawValue))
+      fx.append(
+        .copyToClipboard(
+          text: Exporter.export(preset, format: f), label: ChoiceNames.human(f.rawValue)))
     case .togglePanel: overlays.panel.toggle()
     case .toggleDebug: overlays.debug.toggle()
     case .nextLint: selectNextLintField()

@@ -1,4 +1,5 @@
 import SpringLabCore
+import SpringLabUI
 
 extension StudioState {
   /// Ctrl+V: applies a spring or curve read from the clipboard (SwiftUI,
@@ -102,7 +103,7 @@ enum SpringPaste {
       return .success(
         (
           p,
-          "Pasted \(c.form) → \(target.title): \(name == .custom ? "cubic-bezier(\(c.bezier.x1), \(c.bezier.y1), \(c.bezier.x2), \(c.bezier.y2))" : name.rawValue)"
+          "Pasted \(c.form) → \(target.title): \(name == .custom ? "cubic-bezier(\(c.bezier.x1), \(c.bezier.y1), \(c.bezier.x2), \(c.bezier.y2))" : ChoiceNames.human(name.rawValue))"
             + (c.duration.map { ", \(Fmt.fixed($0, 3)) s" } ?? "")
         ))
     }

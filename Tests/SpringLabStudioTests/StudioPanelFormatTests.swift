@@ -111,6 +111,17 @@ struct StudioPanelFormatTests {
     }
   }
 
+  /// Toasts name formats and curves as people say them.
+  @Test func toastsUseHumanNames() {
+    let h = StudioHarness()
+    h.send(.command(.copyExport(.swiftui)))
+    #expect(h.state.toast?.text == "Copied the SwiftUI export to the clipboard")
+    h.disk.clipboard = "transition: transform 300ms ease-in-out;"
+    h.send(.pasted(h.disk.clipboard))
+    let t = h.state.toast?.text ?? ""
+    #expect(t.contains("Ease in-out") && !t.contains("easeInOut"), "\(t)")
+  }
+
   @Test func theFormatIsOnePerUnit() {
     #expect(UnitFormat.text(0.3, .seconds) == "0.300 s")
     #expect(UnitFormat.text(0.2, .seconds) == "0.200 s")
