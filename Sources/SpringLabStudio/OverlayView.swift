@@ -37,7 +37,12 @@ enum OverlayView {
         y: midY - 9 * s, size: 14 * s, color: RGBA(0xFF, 0xD6, 0x0A), align: .right)
     }
     if let cmp = state.compare {
-      drawDiff(cmp, state, diffBox(state, layout), measure: measure, into: &dl)
+      let lines = diffLines(cmp, state)
+      let h = Double(lines.count) * 18 * s + 30 * s
+      // without room for a box, StudioView puts the difference in the strip
+      if let box = diffBox(state, layout, height: h) {
+        drawDiff(cmp, state, lines, box, measure: measure, into: &dl)
+      }
     }
     if let m = state.toast {
       // why: over the captions for its short life, between REC and the speed
@@ -62,11 +67,13 @@ enum OverlayView {
 
   /// Where the A/B difference goes: beside the device on its roomier side
   /// (left, or right up to a graph beside it), under the strip; when neither
-  /// side has 220 pt, over the graph's top right rather than on the device.
-  /// Height is left to `drawDiff`.
-  static func diffBox(_ state: StudioState, _ layout: StudioLayout) -> PixelRect {
+  /// side has room, over the graph's plot (bottom right) rather than on the
+  /// device; nil when there is no graph either (the strip carries it then).
+  static func diffBox(_ state: StudioState, _ layout: StudioLayout, height h: Double)
+    -> PixelRect?
+  {
     if let d = layout.diffArea {
-      return PixelRect(x: d.x, y: d.y, w: min(d.w, 420 * state.window.scale), h: 0)
+      return PixelRect(x: d.x, y: d.y, w: min(d.w, 420 * state.window.scale), h: h)
     }
     let s = state.window.scale
     let c = layout.frame.canvas
@@ -80,37 +87,42 @@ enum OverlayView {
     let leftRoom = deviceLeft - c.x - 32 * s
     let rightRoom = rightEnd - deviceRight - 32 * s
     let top = layout.strip.y + layout.strip.h + 8 * s
-    let least = 220 * s
+    // why: a narrow box (lines shortened with …) beats one over the phone
+    let least = (layout.graph == nil ? 140 : 220) * s
     if leftRoom >= least || rightRoom >= least {
       let w = min(420 * s, max(leftRoom, rightRoom))
       let x = leftRoom >= rightRoom ? deviceLeft - 16 * s - w : deviceRight + 16 * s
-      return PixelRect(x: x, y: top, w: w, h: 0)
+      return PixelRect(x: x, y: top, w: w, h: h)
     }
     if let g = layout.graph {
-      // why: the graph's chips start at its left; its right end is the freer part
+      // why: a settled motion leaves the plot's bottom right empty
+      let p = GraphView.plot(g, scale: s)
       let w = min(420 * s, g.w - 16 * s)
-      return PixelRect(x: g.x + g.w - w - 8 * s, y: g.y + 8 * s, w: w, h: 0)
+      let y = max(g.y + 8 * s, p.y + p.h - h)
+      return PixelRect(x: min(g.x + g.w - w - 8 * s, p.x + p.w - w), y: y, w: w, h: h)
     }
-    // side by side in a narrow window: nowhere else to go
-    return PixelRect(x: c.x + 16 * s, y: top, w: min(420 * s, c.w - 32 * s), h: 0)
+    // side by side, or a narrow window: no room off the phones
+    return nil
   }
 
-  /// The A/B difference, field by field, in a box at `at` (its width and
-  /// top-left; the height follows the lines).
-  static func drawDiff(
-    _ cmp: Comparison, _ state: StudioState, _ at: PixelRect, measure: UIMeasure,
-    into dl: inout DrawList
-  ) {
-    let s = state.window.scale
-    let b = state.preset
-    let diffs = ABDiff.lines(from: cmp.pinned, to: b)
+  /// The A/B difference's lines: eight fields at most, then "+ n more".
+  static func diffLines(_ cmp: Comparison, _ state: StudioState) -> [String] {
+    let diffs = ABDiff.lines(from: cmp.pinned, to: state.preset)
     // why: a fixed number of rows, so the box never grows over the device
     let shown = diffs.prefix(8)
     var lines = diffs.isEmpty ? ["A and B are the same"] : Array(shown)
     if diffs.count > shown.count { lines.append("+ \(diffs.count - shown.count) more") }
-    let w = at.w
-    let h = Double(lines.count) * 18 * s + 30 * s
-    let box = PixelRect(x: at.x, y: at.y, w: w, h: h)
+    return lines
+  }
+
+  /// The A/B difference, field by field, in the box `box`.
+  static func drawDiff(
+    _ cmp: Comparison, _ state: StudioState, _ lines: [String], _ box: PixelRect,
+    measure: UIMeasure, into dl: inout DrawList
+  ) {
+    let s = state.window.scale
+    let b = state.preset
+    let w = box.w
     dl.fillRoundedRect(box, radius: 8 * s, RGBA(0x1C, 0x1C, 0x1E, 0xE0))
     let (title, _) = fit(
       "A \(cmp.title) → B \(b.name)", size: 12 * s, width: w - 24 * s, measure: measure)

@@ -193,11 +193,13 @@ public final class StudioView {
       SceneDrawer.draw(cmp.ghost.scene, view: gv, into: &a, icons: icons, options: optA)
       dl.append(a)
       SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
-      let top = PixelRect(x: halves.left.x, y: layout.strip.y, w: halves.left.w, h: 0)
-      label("A · \(cmp.title)", at: top, s, into: &dl, y: 4)
-      label(
-        "B (tuning)", at: PixelRect(x: halves.right.x, y: top.y, w: halves.right.w, h: 0), s,
-        into: &dl, y: 4)
+      if state.toast == nil {
+        let top = PixelRect(x: halves.left.x, y: layout.strip.y, w: halves.left.w, h: 0)
+        label("A · \(cmp.title)", at: top, s, into: &dl, y: 4)
+        label(
+          "B (tuning)", at: PixelRect(x: halves.right.x, y: top.y, w: halves.right.w, h: 0), s,
+          into: &dl, y: 4)
+      }
       captions.append("")
     } else {
       SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
@@ -223,6 +225,11 @@ public final class StudioView {
     // two lines at most: the first, then the rest joined
     var lines = Array(captions.prefix(1))
     if captions.count > 1 { lines.append(captions.dropFirst().joined(separator: " · ")) }
+    if let cmp = state.compare, OverlayView.diffBox(state, layout, height: 0) == nil {
+      // why: no room beside the phones for the difference box: its lines take
+      // the strip's second line (hints give way while comparing)
+      lines = [lines.first ?? "", OverlayView.diffLines(cmp, state).joined(separator: " · ")]
+    }
     let strip = StudioView.captionArea(layout.strip, s)
     // why: a toast takes the strip for its short life; captions peeking out
     // from under it read as clutter

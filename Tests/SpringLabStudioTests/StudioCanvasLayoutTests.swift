@@ -167,3 +167,57 @@ struct StudioUIScaleTests {
     #expect(h.state.panelTab == .bubble, "at \(k)×")
   }
 }
+
+extension StudioCanvasLayoutTests {
+  /// The A/B difference box, as drawn.
+  static func diffBoxes(_ frame: DrawList) -> [PixelRect] {
+    frame.finished.compactMap { cmd -> PixelRect? in
+      if case .fill(.roundedRect(let r, _), let col) = cmd, col == RGBA(0x1C, 0x1C, 0x1E, 0xE0) {
+        return r
+      }
+      return nil
+    }
+  }
+
+  /// Ghost or side by side, graph open or not: the difference never lies on a phone.
+  @Test(arguments: cases)
+  func theDifferenceNeverCoversAPhone(_ c: Case) throws {
+    for graph in [false, true] {
+      for sideBySide in [false, true] {
+        let h = StudioHarness(preset: try Shipped.preset(c.preset), path: "/lib/" + c.preset)
+        h.send(.resized(WindowSize(width: c.w, height: c.h, scale: 1)))
+        if graph { h.send(.command(.toggleGraph)) }
+        h.send(.command(.pinA))
+        if sideBySide { h.send(.command(.toggleCompareMode)) }
+        h.advance(5)
+        #expect(h.state.toast == nil)
+        let frame = h.draw()
+        let layout = StudioLayout(h.state)
+        var phones = [Self.deviceRect(layout.view, h.state.scene.device)]
+        if let g = layout.ghostView, let cmp = h.state.compare {
+          phones.append(Self.deviceRect(g, cmp.ghost.scene.device))
+        }
+        let boxes = Self.diffBoxes(frame)
+        if boxes.isEmpty {
+          // no room for a box: the difference is the strip's second line
+          let inStrip = frame.finished.contains {
+            if case .text(let t, _, let y, _, _, _) = $0 {
+              return t.hasPrefix("A and B are the same") && y < layout.strip.y + layout.strip.h
+            }
+            return false
+          }
+          #expect(inStrip, "\(c) graph \(graph) side by side \(sideBySide): no difference shown")
+        }
+        #expect(boxes.count <= 1)
+        for b in boxes {
+          for p in phones {
+            #expect(
+              !Self.overlap(b, p),
+              "\(c) graph \(graph) side by side \(sideBySide): diff \(b) on the phone \(p)")
+          }
+          #expect(Self.inside(b, layout.frame.canvas), "\(c): diff \(b)")
+        }
+      }
+    }
+  }
+}
