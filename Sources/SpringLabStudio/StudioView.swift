@@ -73,6 +73,8 @@ public final class StudioView {
       }
     } else {
       panelUI.scale = s
+      // why: a window never resized sends no `.resize`; tooltips still stay inside it
+      panelUI.setDisplaySize(width: state.window.width, height: state.window.height)
       panelBuilds += 1
       panelUI.beginFrame(events: panelEvents, time: t, measure: measure)
       if state.overlays.panel, let r = layout.frame.panel {

@@ -60,9 +60,17 @@ public final class UIContext {
   /// outside the panels and not owned by a widget): feed these to the canvas
   /// and hot keys.
   public internal(set) var passThroughEvents: [UIEvent] = []
-  /// Window size from the last `.resize`, pixels.
+  /// Window size from the last `.resize` (or `setDisplaySize`), pixels:
+  /// tooltips stay inside it.
   public internal(set) var displayWidth = 0.0
   public internal(set) var displayHeight = 0.0
+
+  /// The window's size in pixels, for an app that knows it without a
+  /// `.resize` event (a window that was never resized).
+  public func setDisplaySize(width: Double, height: Double) {
+    displayWidth = width
+    displayHeight = height
+  }
 
   var measureFn: UIMeasure = { s, size in (Double(s.count) * size * 0.6, size) }
   var draw = DrawList()

@@ -136,3 +136,32 @@ struct StudioPanelFormatTests {
     #expect(!UnitFormat.matches("0.72", .none) && UnitFormat.matches("0.720", .none))
   }
 }
+
+/// A shortened panel label shows whole in a tooltip, inside the window, in
+/// a window that was never resized (no `.resize` event ever came).
+@Suite("Panel tooltips")
+struct StudioPanelTooltipTests {
+  @Test func aShortenedHintShowsWholeInsideTheWindow() throws {
+    let h = StudioHarness(preset: try Shipped.preset("seed-000-fan.json"), path: "/lib/a.json")
+    h.draw()
+    let cut = try #require(
+      h.texts.first { $0.hasPrefix("A: pin the current") && $0.hasSuffix("…") }, "\(h.texts)")
+    let (x, y) = try #require(h.textPosition(cut))
+    h.input([.mouseMove(x: x + 200, y: y + 6, mods: [])])
+    #expect(h.view.nextWakeTime != nil, "the window is asked to wake for the tooltip")
+    h.advance(1)
+    let frame = h.draw()
+    var tip: [(String, Double)] = []
+    for c in frame.finished {
+      if case .text(let t, let tx, _, let size, _, _) = c, t != cut, t.count > 2,
+        "A: pin the current settings, or Shift+click a preset (Shift+1–9)".contains(t)
+      {
+        tip.append((t, tx + fakeMeasure(t, size).0))
+      }
+    }
+    #expect(
+      tip.map(\.0).joined(separator: " ")
+        == "A: pin the current settings, or Shift+click a preset (Shift+1–9)", "\(tip)")
+    for (t, right) in tip { #expect(right <= h.state.window.width, "“\(t)” ends at \(right)") }
+  }
+}

@@ -121,6 +121,8 @@ final class StudioShell {
         for a in view.frame(state, events: events).actions { send(a) }
         needsDraw = true
       }
+      // why: a tooltip asked to be drawn once the pointer has rested long enough
+      if let w = view.nextWakeTime, w <= tf { needsDraw = true }
       let moving = state.isAnimating
       let due = (state.scene.nextWake(after: state.scene.now) ?? .infinity) <= state.scene.now
       if (moving || needsDraw || wasAnimating || due)
