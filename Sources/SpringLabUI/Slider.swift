@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabCore
 
 /// Drag precision chosen by the modifiers held.
 enum DragMode: Equatable {
@@ -56,6 +57,13 @@ struct SliderSpec {
   }
 
   func text(_ v: Double) -> String { ValueFormat.text(v, decimals: decimals, unit: unit) }
+
+  /// What typing starts from: the value as shown, or every digit it has when
+  /// the shown decimals would round it (Enter must not change 0.9985 to 0.999).
+  func editText(_ v: Double) -> String {
+    let shown = ValueFormat.number(v, decimals: decimals)
+    return Double(shown) == v || integer ? shown : JSONWriter.number(v)
+  }
 }
 
 extension UIContext {
@@ -185,7 +193,7 @@ extension UIContext {
         if input.clicks >= 2, let p = preClick, p.id == sid { value = p.value }
         activeID = nil
         sliderDrag = nil
-        startEditing(sid, text: ValueFormat.number(value, decimals: spec.decimals), selectAll: true)
+        startEditing(sid, text: spec.editText(value), selectAll: true)
         if value != before { report(sid, .committed) }
         drawEditor(editing!, hitR)
         return value != before
@@ -289,7 +297,7 @@ extension UIContext {
       case KeyName.left, KeyName.down: dir = -1
       case KeyName.enter:
         consume(eventIndex: k.eventIndex)
-        startEditing(sid, text: ValueFormat.number(value, decimals: spec.decimals), selectAll: true)
+        startEditing(sid, text: spec.editText(value), selectAll: true)
         continue
       default: continue
       }

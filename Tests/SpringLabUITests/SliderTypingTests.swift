@@ -28,6 +28,31 @@ import Testing
     #expect(h.ctx.editing?.buffer.text == "0.400")
   }
 
+  /// A value with more digits than the unit shows types from all of them,
+  /// so Enter without an edit keeps it.
+  @Test func typingStartsFromEveryDigitWhenTheShownValueIsRounded() {
+    let h = Harness()
+    var v = 0.9985
+    func row(_ events: [UIEvent] = []) {
+      h.frame(events) { ctx in
+        ctx.slider("Rate", value: &v, range: 0.9...0.9999, step: 0.001, decimals: 3)
+      }
+    }
+    row()
+    let t = h.ctx.lastSliderTrack
+    row([down(t.x0 + 0.5 * t.span, t.cy, .ctrl)])
+    row([up(t.x0 + 0.5 * t.span, t.cy, .ctrl)])
+    #expect(h.ctx.editing?.buffer.text == "0.9985")
+    row([key(KeyName.enter)])
+    #expect(v == 0.9985)
+    // a value the decimals show exactly starts as shown
+    v = 0.998
+    row()
+    row([down(t.x0 + 0.5 * t.span, t.cy, .ctrl)])
+    row([up(t.x0 + 0.5 * t.span, t.cy, .ctrl)])
+    #expect(h.ctx.editing?.buffer.text == "0.998")
+  }
+
   @Test func doubleClickEntersTypingAndKeepsThePreviousValue() {
     let h = Harness()
     var v = 0.4
