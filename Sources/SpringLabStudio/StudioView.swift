@@ -171,6 +171,7 @@ public final class StudioView {
     options.debug = state.overlays.debug
     options.reduceMotion = state.overlays.reduceMotion
     options.background = state.overlays.backdrop
+    options.backgroundFrame = state.backdropFrame
     let warnings = state.liveWarnings
     let highlighted = state.highlightedWarning
     options.outlined = (highlighted.map { [$0] } ?? warnings).flatMap(\.items)
@@ -199,6 +200,7 @@ public final class StudioView {
           "Ghost = A · \(cmp.title) · X swaps · V side by side", at: layout.canvas, s, into: &dl)
       }
     }
+    VideoBackdropView.drawRegion(state, into: &dl)
     if let r = layout.graph { GraphView.draw(state, in: r, into: &dl) }
     if state.overlays.editOnCanvas {
       CanvasEditView.draw(state, view: layout.view, into: &dl)
@@ -210,6 +212,10 @@ public final class StudioView {
       label(
         "Trails on: a ghost every \(Fmt.interval(state.trailInterval)) · T to hide",
         at: layout.canvas, s, into: &dl, y: state.overlays.editOnCanvas ? 58 : 40)
+    }
+    if let hint = VideoBackdropView.hint(state) {
+      // why: at the canvas's foot, clear of the top labels and the toast
+      label(hint, at: layout.canvas, s, into: &dl, y: layout.canvas.h / s - 20)
     }
   }
 
@@ -303,6 +309,9 @@ struct PanelKey: Equatable {
   var bubbleHidden: Bool
   var dialog: Bool
   var backdropField: String
+  /// The backdrop video and whether an element is marked (the panel's Backdrop section).
+  var video: String?
+  var marked: Bool
   /// Lint as shown: it depends on the scene too (the keyboard warning), not
   /// only on the preset.
   var warnings: [LintWarning]
@@ -328,6 +337,8 @@ struct PanelKey: Equatable {
     bubbleHidden = s.scene.bubble.phase == .hidden
     dialog = s.dialog != nil
     backdropField = s.backdropField
+    video = s.videoBackdrop?.video.path
+    marked = s.videoBackdrop?.region != nil
     warnings = s.liveWarnings
   }
 }
