@@ -158,3 +158,31 @@ extension StudioState {
     return v.video.frames[v.frameIndex(at: timeline.time)]
   }
 }
+
+extension StudioState {
+  /// The trace line with the backdrop video's object added (when one is in):
+  /// which frame shows, the marked element, and the last fit's sample count.
+  func withBackdrop(_ line: JSONValue) -> JSONValue {
+    guard let v = videoBackdrop, case .object(var members) = line else { return line }
+    let i = v.frameIndex(at: timeline.time)
+    func n(_ d: Double) -> JSONValue { .number((d * 1000).rounded() / 1000) }
+    let region: JSONValue =
+      v.region.map { r in
+        .object([
+          ("x", n(r.x)), ("y", n(r.y)), ("width", n(r.width)), ("height", n(r.height)),
+          ("at", n(v.regionAt ?? 0)),
+        ])
+      } ?? .null
+    members.append(
+      (
+        "backdrop",
+        .object([
+          ("video", .string(StudioFiles.lastComponent(v.video.path))),
+          ("frames", .number(Double(v.video.frames.count))), ("frame", .number(Double(i))),
+          ("pts", n(v.video.times[i])), ("region", region),
+          ("fitting", .bool(v.fitting)), ("samples", .number(Double(v.overlay?.points.count ?? 0))),
+        ])
+      ))
+    return .object(members)
+  }
+}

@@ -113,9 +113,9 @@ enum VideoDecoder {
     // once (the frame size comes from showinfo's first line on stderr)
     var size: (Int, Int)?
     var pending: [UInt8] = []
-    var images: [(index: Int, bytes: [UInt8])] = []
+    var images: [[UInt8]] = []
+    var budget: FrameBudget<[UInt8]>?
     var decoded = 0
-    var keptEvery = 1
     var held = 0
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var tooBig = false
@@ -136,24 +136,23 @@ enum VideoDecoder {
         continue
       }
       let frameBytes = w * h * bytesPerPixel
+      if subsample && budget == nil {
+        budget = FrameBudget(maxBytes: maxBytes, bytesPerFrame: frameBytes)
+      }
       var offset = 0
       while pending.count - offset >= frameBytes {
-        if decoded % keptEvery == 0 {
-          images.append((decoded, Array(pending[offset..<(offset + frameBytes)])))
+        let frame = Array(pending[offset..<(offset + frameBytes)])
+        if budget != nil {
+          budget!.offer(frame)
+        } else {
+          images.append(frame)
           held += frameBytes
         }
         decoded += 1
         offset += frameBytes
-        if held > maxBytes && subsample && images.count > 2 {
-          // why: halving the frame rate keeps the whole clip's motion, where
-          // stopping would keep only its beginning
-          keptEvery *= 2
-          images.removeAll { $0.index % keptEvery != 0 }
-          held = images.count * frameBytes
-        }
       }
       if offset > 0 { pending.removeFirst(offset) }
-      if held > maxBytes {
+      if held > maxBytes || budget?.overBudget == true {
         tooBig = true
         break
       }
@@ -165,7 +164,10 @@ enum VideoDecoder {
     child.cleanUp()
     if tooBig {
       throw .unreadable(
-        "more than \(maxBytes >> 20) MiB of grey frames; fit a shorter stretch with --from/--to")
+        subsample
+          ? "two frames at this size exceed \(maxBytes >> 20) MiB"
+          : "more than \(maxBytes >> 20) MiB of grey frames; fit a shorter stretch with --from/--to"
+      )
     }
     guard status == 0, !garbled else {
       let why =
@@ -191,9 +193,14 @@ enum VideoDecoder {
       throw .unreadable(
         "ffmpeg gave \(decoded) whole frames of \(w)x\(h) for \(times.count) timestamps")
     }
+    if let b = budget {
+      return RawFrames(
+        images: b.kept.map(\.frame), times: b.kept.map { times[$0.index] }, width: w, height: h,
+        sourceWidth: sw, sourceHeight: sh, keptEvery: b.keptEvery)
+    }
     return RawFrames(
-      images: images.map(\.bytes), times: images.map { times[$0.index] }, width: w, height: h,
-      sourceWidth: sw, sourceHeight: sh, keptEvery: keptEvery)
+      images: images, times: times, width: w, height: h, sourceWidth: sw, sourceHeight: sh,
+      keptEvery: 1)
   }
 
   /// The frame size from showinfo's first line ("… s:200x432 …"), or nil.
