@@ -39,6 +39,13 @@ public struct VideoDecodeRequest: Sendable, Equatable {
   public var width: Int
   public var height: Int
   public var maxBytes: Int
+
+  public init(path: String, width: Int, height: Int, maxBytes: Int) {
+    self.path = path
+    self.width = width
+    self.height = height
+    self.maxBytes = maxBytes
+  }
 }
 
 /// A fit to run: track `region` (frame pixels) from the frame nearest
@@ -51,6 +58,17 @@ public struct VideoFitRequest: Sendable {
   public var regionAt: Double
   /// The graphed motion the result is for.
   public var target: GraphTarget
+
+  public init(
+    frames: [RasterImage], times: [Double], region: FrameRegion, regionAt: Double,
+    target: GraphTarget
+  ) {
+    self.frames = frames
+    self.times = times
+    self.region = region
+    self.regionAt = regionAt
+    self.target = target
+  }
 }
 
 /// The tracked samples drawn on the graph over the curve: (seconds since the
