@@ -19,16 +19,16 @@ enum VideoBackdropView {
     dl.add(.stroke(.roundedRect(rect, radius: 0), width: 2 * s, regionColor))
   }
 
-  /// The hint under the canvas's top labels.
+  /// The hint at the canvas's foot.
   static func hint(_ state: StudioState) -> String? {
     guard let v = state.videoBackdrop else { return nil }
     if v.fitting { return "Video backdrop · tracking and fitting…" }
-    let mark =
-      v.marking
-      ? "drag a rectangle around the element (M: drags reach the scene)" : "M to mark the element"
-    return v.region == nil
-      ? "Video backdrop · \(mark)"
-      : "Video backdrop · F fits the marked element onto \(state.graphSettings.target.title) · \(mark)"
+    let mark = v.marking ? "M: drags reach the scene" : "M to mark the element"
+    let what =
+      v.region == nil
+      ? (v.marking ? "drag a rectangle around the element" : "no element marked")
+      : "F fits the marked element onto \(state.graphSettings.target.title)"
+    return "Video backdrop · \(what) · \(mark)"
   }
 
   /// The last fit's samples over the curve of the motion they were fitted to.
