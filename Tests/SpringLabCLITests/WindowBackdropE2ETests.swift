@@ -168,6 +168,55 @@ struct WindowBackdropE2ETests {
     #expect(undone == true, "Ctrl+Z did not take the fit back")
   }
 
+  /// Decoding a 1080p clip takes seconds; the window keeps drawing meanwhile.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func decodingNeverFreezesTheWindow() throws {
+    let dir = CLIHarness.tempDir()
+    let clip = dir.appendingPathComponent("hd.mp4").path
+    let make = try Spawned.start(
+      "/usr/bin/env",
+      [
+        "ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=1920x1080:r=60:d=4",
+        "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", clip,
+      ], env: ProcessInfo.processInfo.environment)
+    #expect(make.wait() == 0, "\(make.err)")
+    make.cleanUp()
+    let x = try XvfbServer()
+    // the fan toggles every 0.6 s, so the window draws every frame throughout
+    let events = (0..<16).map { #"{"at": \#(0.1 + Double($0) * 0.6), "key": "space"}"# }
+    let script = dir.appendingPathComponent("toggle.json").path
+    try #"{"duration": 10, "events": [\#(events.joined(separator: ", "))]}"#.write(
+      toFile: script, atomically: true, encoding: .utf8)
+    let trace = dir.appendingPathComponent("live.jsonl").path
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = x.display
+    env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+    env["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
+    let app = try Spawned.start(
+      CLIHarness.binary,
+      [
+        CLIHarness.preset("seed-000-fan.json"), "--fresh", "--backdrop", clip, "--play", script,
+        "--trace", trace, "--exit-after", "60",
+      ],
+      env: env)
+    defer {
+      app.stop()
+      app.cleanUp()
+    }
+    let loaded = waitFor(50) { Self.backdrop(WindowE2ETests.lastLine(trace)) }
+    #expect(loaded != nil, "the clip never became the backdrop: \(app.err)")
+    let text = try String(contentsOfFile: trace, encoding: .utf8)
+    let lines = text.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    let before = lines.prefix { $0["backdrop"] == nil }.compactMap { $0["t"] as? Double }
+    // why: scene time follows the wall clock at 1×; a blocked loop would jump by the decode's length
+    #expect(before.count >= 20, "only \(before.count) frames drawn while decoding")
+    let gaps = zip(before.dropFirst(), before).map { $0 - $1 }
+    #expect(
+      (gaps.max() ?? 0) < 0.25, "largest gap between frames while decoding: \(gaps.max() ?? 0) s")
+  }
+
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
   func anUnreadableVideoLeavesTheWindowRunningWithoutABackdrop() throws {
     let x = try XvfbServer()
