@@ -118,7 +118,15 @@ public enum OutputCheck {
 
   /// An MP4's top-level boxes span the file exactly and include `moov` (the
   /// index) and a non-empty `mdat` (the frames).
-  public static func mp4(_ path: String) -> String? {
+  public static func mp4(_ path: String) -> String? { isoBoxes(path, kind: "MP4") }
+
+  /// A QuickTime `.mov` (ProRes) is checked as an MP4 is: the same box
+  /// structure, `moov` and a non-empty `mdat`.
+  public static func mov(_ path: String) -> String? { isoBoxes(path, kind: "MOV") }
+
+  /// An ISO base media / QuickTime file: top-level boxes that span the file
+  /// exactly, with `moov` and a non-empty `mdat`; `kind` names it in reasons.
+  static func isoBoxes(_ path: String, kind: String) -> String? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return String(cString: strerror(errno)) }
     defer { close(fd) }
@@ -141,15 +149,78 @@ public enum OutputCheck {
         boxSize = size - offset
       }
       guard boxSize >= headerSize, offset + boxSize <= size else {
-        return "the MP4 is truncated (box \(type) runs past the end)"
+        return "the \(kind) is truncated (box \(type) runs past the end)"
       }
       if type == "moov" { moov = true }
       if type == "mdat" && boxSize > headerSize { mdat = true }
       offset += boxSize
     }
-    if !moov { return "the MP4 has no index (moov box)" }
-    if !mdat { return "the MP4 holds no frames" }
+    if !moov { return "the \(kind) has no index (moov box)" }
+    if !mdat { return "the \(kind) holds no frames" }
     return nil
+  }
+
+  /// A WebM (Matroska) starts with its EBML header, then one Segment whose
+  /// size is known and ends exactly at the end of the file (the muxer writes
+  /// the size last, so a cut file keeps the "unknown" placeholder); the
+  /// Segment's elements span it exactly and include a non-empty Cluster (the
+  /// frames).
+  public static func webm(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return String(cString: strerror(errno)) }
+    let size = Int64(st.st_size)
+    guard size > 0 else { return "the WebM is empty" }
+    /// The element at `offset`: its ID, the offset of its data and the data's
+    /// size (nil: "unknown", all value bits set), or nil when unreadable.
+    func element(at offset: Int64) -> (id: UInt32, data: Int64, size: Int64?)? {
+      var b = [UInt8](repeating: 0, count: 12)
+      let got = pread(fd, &b, 12, off_t(offset))
+      guard got > 0 else { return nil }
+      func vint(_ i: Int, keepMarker: Bool) -> (value: UInt64, length: Int, unknown: Bool)? {
+        guard i < got, b[i] != 0 else { return nil }
+        let length = b[i].leadingZeroBitCount + 1
+        guard length <= 8, i + length <= got else { return nil }
+        let marker = UInt8(0x80) >> (length - 1)
+        var v = UInt64(keepMarker ? b[i] : b[i] & (marker &- 1))
+        var allOnes = b[i] & (marker &- 1) == marker &- 1
+        for k in 1..<length {
+          v = v << 8 | UInt64(b[i + k])
+          allOnes = allOnes && b[i + k] == 0xFF
+        }
+        return (v, length, allOnes)
+      }
+      guard let id = vint(0, keepMarker: true), id.length <= 4,
+        let n = vint(id.length, keepMarker: false)
+      else { return nil }
+      let data = offset + Int64(id.length + n.length)
+      return (UInt32(id.value), data, n.unknown ? nil : Int64(n.value))
+    }
+    let ebmlHeader: UInt32 = 0x1A45_DFA3
+    let segment: UInt32 = 0x1853_8067
+    let cluster: UInt32 = 0x1F43_B675
+    guard let header = element(at: 0), header.id == ebmlHeader, let hs = header.size else {
+      return "the WebM has no EBML header"
+    }
+    guard let seg = element(at: header.data + hs), seg.id == segment else {
+      return "the WebM is truncated (no Segment)"
+    }
+    guard let segSize = seg.size else { return "the WebM is incomplete (Segment never closed)" }
+    guard seg.data + segSize == size else {
+      return "the WebM is truncated (the Segment runs past the end)"
+    }
+    var offset = seg.data
+    var frames = false
+    while offset < size {
+      guard let e = element(at: offset), let n = e.size, e.data + n <= size else {
+        return "the WebM is truncated (an element runs past the end)"
+      }
+      if e.id == cluster && n > 0 { frames = true }
+      offset = e.data + n
+    }
+    return frames ? nil : "the WebM holds no frames (no Cluster)"
   }
 
   /// `reason`, led by "No space left on device" when the file system of

@@ -1,19 +1,40 @@
 import Foundation
 import SpringLabCore
 import SpringLabPlatform
+import SpringLabUI
 
 /// Encodes raw BGRA frames to `.mp4` (H.264, BT.709, tagged so players show
-/// the colours the window showed) or `.gif` by piping them into a
-/// concurrently running `ffmpeg` (started through `ChildProcess`). The result
-/// appears at `outputPath` only when ffmpeg exits 0 and the file is complete
-/// (an MP4 with its index, a GIF with its trailer); until then it is the
-/// output writer's temporary file beside it, removed on any failure.
+/// the colours the window showed), `.gif`, `.mov` (ProRes 4444) or `.webm`
+/// (VP9) by piping them into a concurrently running `ffmpeg` (started
+/// through `ChildProcess`). `.mov` and `.webm` can keep the frames' alpha
+/// (`alpha: true`) for compositing. The result appears at `outputPath` only
+/// when ffmpeg exits 0 and the file is complete (an MP4 or MOV with its
+/// index, a GIF with its trailer, a WebM with its closed Segment); until
+/// then it is the output writer's temporary file beside it, removed on any
+/// failure.
 ///
 /// Use from one thread: `init`, `write(frame:)` × n, `finish()`.
 public final class VideoEncoder {
   /// Container chosen from the output extension.
   public enum Format: String, Sendable {
-    case mp4, gif
+    case mp4, gif, mov, webm
+
+    /// Whether the container and codec can carry an alpha channel
+    /// (ProRes 4444 in `.mov`, VP9 in `.webm`).
+    public var carriesAlpha: Bool { self == .mov || self == .webm }
+
+    /// Whether the codec needs even frame sizes (4:2:0 chroma).
+    var needsEvenSize: Bool { self == .mp4 || self == .webm }
+
+    /// The output writer's completeness check for this container.
+    var check: (String) -> String? {
+      switch self {
+      case .mp4: return OutputCheck.mp4
+      case .gif: return OutputCheck.gif
+      case .mov: return OutputCheck.mov
+      case .webm: return OutputCheck.webm
+      }
+    }
   }
 
   /// Final output path.
@@ -26,11 +47,15 @@ public final class VideoEncoder {
   public let format: Format
   /// Frames accepted so far.
   public private(set) var framesWritten = 0
-  /// What goes through the pipe (always `.bgra` for gif).
+  /// What goes through the pipe (always `.bgra` but for mp4).
   public let input: EncoderPixelFormat
+  /// Whether the frames' alpha is kept (`.mov`, `.webm` only).
+  public let alpha: Bool
 
   // why: in-process conversion reuses one plane buffer for every frame.
   private var converter: YUV420Converter?
+  // why: Cairo's pixels are premultiplied; ffmpeg's bgra is straight alpha.
+  private var straight: StraightAlphaConverter?
 
   private let process: ChildProcess
   private let output: OutputFile
@@ -42,11 +67,14 @@ public final class VideoEncoder {
 
   /// Starts ffmpeg.
   /// - Parameters:
-  ///   - outputPath: ends in `.mp4` or `.gif`.
-  ///   - width, height: frame size in pixels, 1…7680 × 1…4320 (even for mp4).
+  ///   - outputPath: ends in `.mp4`, `.gif`, `.mov` or `.webm`.
+  ///   - width, height: frame size in pixels, 1…7680 × 1…4320 (even for mp4
+  ///     and webm).
   ///   - fps: frames per second, 1…240; for gif it must divide 100 (gif
   ///     delays are whole hundredths of a second).
-  ///   - input: the pixel format sent to ffmpeg (mp4 only; gif takes BGRA).
+  ///   - input: the pixel format sent to ffmpeg (mp4 only; the others take BGRA).
+  ///   - alpha: keep the frames' transparency (`.mov`, `.webm` only); the
+  ///     frames are then premultiplied BGRA as Cairo draws them.
   ///   - ffmpegPath: explicit executable; nil searches `searchPath`.
   ///   - searchPath: colon-separated directories (default: `PATH`).
   /// - Throws: `.toolMissing(tool: "ffmpeg", package: "ffmpeg")`,
@@ -55,21 +83,27 @@ public final class VideoEncoder {
   public init(
     outputPath: String, width: Int, height: Int, fps: Int,
     input: EncoderPixelFormat = .bgra,
+    alpha: Bool = false,
     ffmpegPath: String? = nil,
     searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
   ) throws {
     let ext = URL(fileURLWithPath: outputPath).pathExtension.lowercased()
     guard let format = Format(rawValue: ext) else {
       throw SDLBackendError.invalidVideoSettings(
-        "unsupported output extension '.\(ext)' (use .mp4 or .gif)")
+        "unsupported output extension '.\(ext)' (use .mp4, .gif, .mov or .webm)")
+    }
+    if alpha && !format.carriesAlpha {
+      throw SDLBackendError.invalidVideoSettings(
+        "a .\(ext) cannot carry transparency (use .mov or .webm)")
     }
     try SoftwareCanvas.checkSize(width: width, height: height)
     guard (1...240).contains(fps) else {
       throw SDLBackendError.invalidVideoSettings("fps \(fps) must be within 1...240")
     }
-    if format == .mp4, width % 2 != 0 || height % 2 != 0 {
+    if format.needsEvenSize, width % 2 != 0 || height % 2 != 0 {
       throw SDLBackendError.invalidSize(
-        width: width, height: height, reason: "mp4 (yuv420p) needs even width and height")
+        width: width, height: height,
+        reason: "\(format.rawValue) (4:2:0 chroma) needs even width and height")
     }
     if format == .gif, 100 % fps != 0 {
       throw SDLBackendError.invalidVideoSettings(
@@ -99,7 +133,7 @@ public final class VideoEncoder {
     let piped: EncoderPixelFormat = format == .mp4 ? input : .bgra
     let args = Self.arguments(
       format: format, input: piped, width: width, height: height, fps: fps, source: "-",
-      output: tmp)
+      output: tmp, alpha: alpha)
 
     let p: ChildProcess
     do {
@@ -116,17 +150,20 @@ public final class VideoEncoder {
     self.fps = fps
     self.format = format
     self.input = piped
+    self.alpha = alpha
     self.converter = piped == .yuv420p ? YUV420Converter(width: width, height: height) : nil
+    self.straight = alpha ? StraightAlphaConverter(width: width, height: height) : nil
     self.process = p
     self.output = out
   }
 
   /// ffmpeg's arguments for raw frames in `input` format read from `source`
   /// ("-" for the pipe, or a file of raw frames, as the bench feeds ffmpeg
-  /// alone) encoded to `output`: BT.709, limited range, tagged.
+  /// alone) encoded to `output`: BT.709, limited range, tagged; with
+  /// `alpha` (mov, webm) the alpha plane is kept (straight BGRA in).
   public static func arguments(
     format: Format, input piped: EncoderPixelFormat, width: Int, height: Int, fps: Int,
-    source: String, output: String
+    source: String, output: String, alpha: Bool = false
   ) -> [String] {
     var args = [
       "-hide_banner", "-nostdin", "-nostats", "-loglevel", "warning", "-y",
@@ -137,6 +174,10 @@ public final class VideoEncoder {
       args += ["-color_range", "tv", "-colorspace", "bt709"]
     }
     args += ["-i", source, "-an"]
+    let tags = [
+      "-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709",
+      "-color_trc", "bt709",
+    ]
     switch format {
     case .mp4:
       if piped == .bgra {
@@ -156,6 +197,27 @@ public final class VideoEncoder {
         "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
         "-loop", "0", "-f", "gif", output,
       ]
+    case .mov:
+      // why: ProRes 4444 is what Keynote, Final Cut and After Effects take
+      // with alpha; 10-bit 4:4:4 keeps edges exact. prores_ks leaves the
+      // colour tags out of its frame headers, so the bitstream filter writes
+      // them (players otherwise guess BT.601).
+      args +=
+        [
+          "-vf", "scale=out_color_matrix=bt709:out_range=tv",
+          "-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0",
+          "-pix_fmt", alpha ? "yuva444p10le" : "yuv444p10le",
+          "-bsf:v", "prores_metadata=color_primaries=bt709:color_trc=bt709:colorspace=bt709",
+        ] + tags + ["-f", "mov", output]
+    case .webm:
+      // why: constant quality (-b:v 0); row-mt and cpu-used 4 keep VP9, the
+      // slowest encoder here, near real time on two cores.
+      args +=
+        [
+          "-vf", "scale=out_color_matrix=bt709:out_range=tv",
+          "-c:v", "libvpx-vp9", "-pix_fmt", alpha ? "yuva420p" : "yuv420p",
+          "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1",
+        ] + tags + ["-f", "webm", output]
     }
     return args
   }
@@ -167,25 +229,33 @@ public final class VideoEncoder {
   /// Bytes in one frame: `width * height * 4`.
   public var frameByteCount: Int { width * height * 4 }
 
-  /// Writes one frame of tightly packed BGRA bytes (blocking while ffmpeg's
-  /// pipe is full, so encoding overlaps with the caller's drawing).
+  /// Writes one frame of tightly packed BGRA bytes (premultiplied, as Cairo
+  /// draws, when `alpha`), blocking while ffmpeg's pipe is full, so encoding
+  /// overlaps with the caller's drawing.
   /// - Throws: `.invalidVideoSettings` for a wrong byte count,
   ///   `.encoderWriteFailed` if ffmpeg has gone (the encoder is then cancelled).
   public func write(frame bgra: [UInt8]) throws {
     try bgra.withUnsafeBytes { try write(frame: $0) }
   }
 
-  /// `write(frame:)` for a raw buffer.
-  public func write(frame bgra: UnsafeRawBufferPointer) throws {
+  /// `write(frame:)` for a raw buffer. `changed`: the pixel boxes outside
+  /// which this frame equals the previous one written (nil: unknown, the
+  /// whole frame is converted); only used when converting to yuv420p here.
+  public func write(frame bgra: UnsafeRawBufferPointer, changed: [PixelBox]? = nil) throws {
     guard !done else { throw SDLBackendError.encoderWriteFailed("encoder already finished") }
     guard bgra.count == frameByteCount else {
       throw SDLBackendError.invalidVideoSettings(
         "frame has \(bgra.count) bytes, expected \(frameByteCount) (\(width)x\(height) BGRA)")
     }
-    if converter != nil {
+    if straight != nil {
+      straight!.convert(premultiplied: bgra.baseAddress!, stride: width * 4)
+      try straight!.pixels.withUnsafeBytes { try send($0) }
+    } else if converter != nil {
       // why: converting here, on the writer thread, overlaps the renderer;
       // mutating in place keeps the one plane buffer (no copy on write).
-      converter!.convert(bgra: bgra.baseAddress!, stride: width * 4)
+      // The first frame has nothing before it to keep.
+      converter!.convert(
+        bgra: bgra.baseAddress!, stride: width * 4, only: framesWritten == 0 ? nil : changed)
       try converter!.planes.withUnsafeBytes { try send($0) }
     } else {
       try send(bgra)
@@ -221,7 +291,7 @@ public final class VideoEncoder {
       throw SDLBackendError.encoderFailed(status: status, log: log)
     }
     do {
-      try output.commit(verify: format == .mp4 ? OutputCheck.mp4 : OutputCheck.gif)
+      try output.commit(verify: format.check)
     } catch {
       throw SDLBackendError.io(
         path: outputPath,

@@ -21,7 +21,9 @@ public enum GraphChoice: Sendable, Equatable {
 extension StudioState {
   /// The graph of what the graph card shows now.
   public var motionGraph: MotionGraph {
-    MotionGraph(preset: preset, target: graphSettings.target, paired: graphSettings.paired)
+    MotionGraph(
+      preset: preset, target: graphSettings.target, paired: graphSettings.paired,
+      compare: compare?.pinned)
   }
 
   mutating func choose(_ c: GraphChoice) {
@@ -32,20 +34,42 @@ extension StudioState {
     }
   }
 
-  /// Seconds since the graphed motion began on the canvas, when the canvas
-  /// is playing that motion now; nil otherwise (no stale playhead: after a
-  /// collapse the expand graph shows none).
-  public var graphPlayhead: Double? {
-    let fan = scene.fan
-    let phase = fan.phase(at: scene.now)
-    let playing: Bool
+  /// When the graphed motion last began on the canvas (scene seconds), while
+  /// it is the part's latest motion; nil otherwise. The playhead is gone once
+  /// the graph's span has passed, and at once when another motion of the
+  /// same part starts (a collapse after an expand, a press or a menu after
+  /// a snap, a drag or a snap after the menu opened, the keyboard hiding).
+  public var graphMotionStart: Double? {
+    let now = scene.now
+    let start: Double?
     switch graphSettings.target {
-    case .fanExpand: playing = phase == .expanding || phase == .expanded
-    case .fanCollapse: playing = phase == .collapsing || phase == .collapsed
-    default: playing = false
+    case .fanExpand, .fanCollapse:
+      let phase = scene.fan.phase(at: now)
+      let playing =
+        graphSettings.target == .fanExpand
+        ? phase == .expanding || phase == .expanded
+        : phase == .collapsing || phase == .collapsed
+      start = playing ? scene.fan.items.compactMap({ $0.tweens.first?.start }).min() : nil
+    case .bubbleSnap:
+      let b = scene.bubble
+      let snap = b.xTrack.tweens.first?.start
+      let menu = b.menuTrack.tweens.first?.start ?? -.infinity
+      let moving = b.phase == .snapping || (b.phase == .idle && !b.isPressed)
+      start = snap.flatMap { $0 > menu && moving ? $0 : nil }
+    case .bubbleMenu:
+      let b = scene.bubble
+      let menu = b.menuTrack.tweens.first?.start
+      let snap = b.phase == .snapping ? b.xTrack.tweens.first?.start ?? -.infinity : -.infinity
+      start = menu.flatMap { b.menuOpen && b.phase != .dragging && $0 > snap ? $0 : nil }
+    case .keyboard:
+      start = scene.keyboardShown ? scene.keyboardSlideStart : nil
     }
-    guard playing, let start = fan.items.compactMap({ $0.tweens.first?.start }).min()
-    else { return nil }
+    return start
+  }
+
+  /// The playhead: seconds since `graphMotionStart`, within the graph's span.
+  public var graphPlayhead: Double? {
+    guard let start = graphMotionStart else { return nil }
     let local = scene.now - start
     guard local >= 0, local <= motionGraph.tMax else { return nil }
     return local

@@ -107,6 +107,12 @@ public enum GraphView {
         PixelRect(x: p.x, y: yHi, w: p.w, h: max(1, yLo - yHi)), radius: 0,
         RGBA(0x30, 0xD1, 0x58, 0x30))
     }
+    // A (pinned) under B, dashed in the same colours
+    for c in g.compared where c.kind != .rotation {
+      for dash in dashes(samples(c, g).map { toPx($0.0, $0.1, p, g) }, on: 6 * s, off: 4 * s) {
+        dl.polyline(dash, width: 1.5 * s, color(c).fading(0.8))
+      }
+    }
     for c in g.curves {
       let pts = samples(c, g).map { toPx($0.0, $0.1, p, g) }
       let w = (c.paired ? 1 : (c.kind == .rotation ? 1.5 : 2)) * s
@@ -149,11 +155,66 @@ public enum GraphView {
     if let e = easedMotion(state) {
       let (a, b, c, d) = handlePoints(e, g, p)
       let yellow = RGBA(0xFF, 0xD6, 0x0A)
-      dl.polyline([a, b], width: 1, yellow)
-      dl.polyline([d, c], width: 1, yellow)
-      dl.fillCircle(cx: b.0, cy: b.1, r: 5 * s, yellow)
-      dl.fillCircle(cx: c.0, cy: c.1, r: 5 * s, yellow)
+      // why: a control point may lie far off the plot (y is unbounded); its
+      // arm is cut just past the plot's edge (never over the chips or the
+      // headline) and its knob drawn only when it lies there
+      for (from, h) in [(a, b), (d, c)] {
+        let (end, inside) = clipArm(from, h, to: p)
+        dl.polyline([from, end], width: 1, yellow)
+        if inside { dl.fillCircle(cx: h.0, cy: h.1, r: 5 * s, yellow) }
+      }
     }
+  }
+
+  /// `pts` cut into dashes: pieces `on` pixels long, `off` pixels apart,
+  /// measured along the line.
+  static func dashes(_ pts: [(Double, Double)], on: Double, off: Double) -> [[(Double, Double)]] {
+    var out: [[(Double, Double)]] = []
+    guard var prev = pts.first, on > 0, off > 0 else { return out }
+    var current: [(Double, Double)] = [prev]
+    var drawing = true
+    var left = on
+    for q in pts.dropFirst() {
+      var a = prev
+      var d = ((q.0 - a.0) * (q.0 - a.0) + (q.1 - a.1) * (q.1 - a.1)).squareRoot()
+      while d > left {
+        let k = left / d
+        let cut = (a.0 + (q.0 - a.0) * k, a.1 + (q.1 - a.1) * k)
+        if drawing {
+          current.append(cut)
+          out.append(current)
+          current = []
+        } else {
+          current = [cut]
+        }
+        drawing.toggle()
+        d -= left
+        a = cut
+        left = drawing ? on : off
+      }
+      left -= d
+      if drawing { current.append(q) }
+      prev = q
+    }
+    if drawing, current.count >= 2 { out.append(current) }
+    return out
+  }
+
+  /// The segment `a` → `h` cut where it leaves `r` (grown by 8 px), and
+  /// whether `h` itself lies within it. `a` is inside `r` (an end point of
+  /// the curve, on the plot).
+  static func clipArm(_ a: (Double, Double), _ h: (Double, Double), to r: PixelRect) -> (
+    (Double, Double), Bool
+  ) {
+    let (x0, y0, x1, y1) = (r.x - 8, r.y - 8, r.x + r.w + 8, r.y + r.h + 8)
+    if h.0 >= x0, h.0 <= x1, h.1 >= y0, h.1 <= y1 { return (h, true) }
+    var t = 1.0
+    let dx = h.0 - a.0
+    let dy = h.1 - a.1
+    if dx > 0 { t = min(t, (x1 - a.0) / dx) } else if dx < 0 { t = min(t, (x0 - a.0) / dx) }
+    if dy > 0 { t = min(t, (y1 - a.1) / dy) } else if dy < 0 { t = min(t, (y0 - a.1) / dy) }
+    t = max(0, t)
+    return ((a.0 + dx * t, a.1 + dy * t), false)
   }
 
   /// The headline: settle and overshoot for springs, duration for tweens.
@@ -230,6 +291,7 @@ public enum GraphView {
       entries.append((dim, "thin: menu close (ease-in)"))
     }
     if settings.velocity { entries.append((velocityColor, "velocity (right axis)")) }
+    if !g.compared.isEmpty { entries.append((dim, "dashed: A")) }
     var x = r.x + 44 * s
     let y = r.y + r.h - 18 * s
     for (c, label) in entries {
@@ -286,7 +348,8 @@ public enum GraphView {
     return d1 <= d2 ? 0 : 1
   }
 
-  /// Moves handle `i` to a pixel: new control point (x in 0…1 as CSS requires).
+  /// Moves handle `i` to a pixel: new control point (x in 0…1 as CSS
+  /// requires; y unbounded, wherever the pointer is).
   static func drag(handle i: Int, to x: Double, _ y: Double, state: StudioState, graph r: PixelRect)
     -> Preset?
   {
@@ -297,8 +360,6 @@ public enum GraphView {
     let t = (x - p.x) / p.w * g.tMax
     var v = g.yMin + (p.y + p.h - y) / p.h * (g.yMax - g.yMin)
     if e.collapse { v = 1 - v }
-    // why: the preset's range for control point y
-    v = max(-2, min(3, v))
     var preset = state.preset
     var mm = m
     let bx = max(0, min(1, t / max(m.duration, 1e-6)))
@@ -321,11 +382,14 @@ public enum GraphView {
     return preset
   }
 
-  /// Scene time for a playhead drag at pixel x: within the fan's current motion.
+  /// Scene time for a playhead drag at pixel x: within the graphed motion
+  /// as last played (the fan's current motion when that is not known).
   static func scrubTime(at x: Double, state: StudioState, graph r: PixelRect) -> Double {
     let p = plot(r, scale: state.window.scale)
     let span = state.motionGraph.tMax
-    let motionStart = (state.scene.fan.items.compactMap { $0.tweens.first?.start }.min()) ?? 0
+    let motionStart =
+      state.graphMotionStart
+      ?? (state.scene.fan.items.compactMap { $0.tweens.first?.start }.min()) ?? 0
     return motionStart + max(0, min(span, (x - p.x) / p.w * span))
   }
 }

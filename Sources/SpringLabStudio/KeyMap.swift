@@ -90,7 +90,7 @@ public enum KeyMap {
       "L", [KeyChord("l")], .nextLint, "select the next lint warning's field (Enter types a value)"),
     bind(
       "G", [KeyChord("g")], .toggleGraph,
-      "curve graph: pick the motion (expand, collapse, bubble snap, bubble menu, keyboard; it follows the field you edit), velocity, both ways; drag the playhead to scrub; drag Bézier handles of eased curves"
+      "curve graph: pick the motion (expand, collapse, bubble snap, bubble menu, keyboard; it follows the field you edit), velocity, both ways; a playhead on whichever plays (drag it to scrub); drag Bézier handles of eased curves; A pinned is dashed"
     ),
     bind("P", [KeyChord("p")], .togglePause, "pause"),
     bind(",", [KeyChord(",")], .stepBack, "step one frame back (paused)"),

@@ -81,6 +81,15 @@ enum PanelView {
       let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
       if ui.section(marked ? "\(title)  ⚠" : title) {
         for path in SpringEditorRows.rows(paths, state.preset) {
+          if path.hasSuffix(".form"), let s = PresetSpring.owning(path) {
+            SpringFormRows.picker(s, in: &p, ui: ui)
+            continue
+          }
+          if SpringFormRows.draw(
+            path, in: &p, state: state, ui: ui, width: width, actions: &actions)
+          {
+            continue
+          }
           guard let f = PresetField.named(path) else { continue }
           // why: inside "Expand", "Expand duration" reads as "Duration" and fits the label column
           let first = title.split(separator: " ").first.map(String.init) ?? title

@@ -66,7 +66,9 @@ extension StudioState {
       }
       // why: the graph follows the field being edited
       if let t = GraphTarget(changedFrom: before, to: p) { graphSettings.target = t }
+      if p != before { springFormRefusal = nil }
       applyPreset(p)
+    case .springFormRefused(let r): springFormRefusal = r
     case .graph(let c): choose(c)
     case .dropFile(let path):
       guard dialog == nil else { return }

@@ -58,7 +58,7 @@ extension StudioState {
         cmp.mode = cmp.mode == .ghost ? .sideBySide : .ghost
         compare = cmp
       }
-    case .swapAB: swapAB()
+    case .swapAB: swapAB(&fx)
     case .toggleEditOnCanvas: overlays.editOnCanvas.toggle()
     case .toggleTake: toggleTake(&fx)
     case .screenshot: fx.append(.screenshot)
@@ -129,9 +129,29 @@ extension StudioState {
     flash("A = \(a.name) · B = \(preset.name) · V side by side · X swap")
   }
 
-  /// X: swap A and B (the settings; both keep the shared clock).
-  mutating func swapAB() {
+  /// X: swap A and B; both keep the shared clock. When A is a library file,
+  /// that file becomes the document (what Ctrl+S writes) and this document
+  /// becomes A, so a save never puts one preset's settings into the other's
+  /// file; with unsaved changes that swap waits (they would be left behind).
+  /// When A is a snapshot of this document, its settings come back as one
+  /// undoable edit.
+  mutating func swapAB(_ fx: inout [StudioEffect]) {
     guard var cmp = compare else { return }
+    if let source = cmp.source, source != document.path {
+      guard !modified else {
+        flash("Save (Ctrl+S) or undo B's changes first: X opens A's file in their place")
+        return
+      }
+      cmp.pinned = preset
+      cmp.source = document.path
+      cmp.trails = []
+      var g = timeline
+      g.send(.setPreset(preset))
+      cmp.ghost = g
+      compare = cmp
+      fx.append(.load(path: source))
+      return
+    }
     let a = cmp.pinned
     let b = preset
     cmp.pinned = b

@@ -64,15 +64,22 @@ extension StudioState {
     fx.append(.listLibrary(folder: StudioFiles.library(of: document, folders: folders)))
   }
 
-  /// Shows a preset read from disk (one undo step) as the saved state. The
-  /// device stays: it is the designer's viewing choice, not part of a load.
+  /// Shows a preset read from disk (one undo step) as the saved state, with
+  /// its own device and orientation: the saved state must be the file as it
+  /// is, or the next Ctrl+S would write the previous preset's device into it.
+  /// A compared A is shown on the same device (as `pinFile` does).
   mutating func adopt(_ loaded: Preset) {
-    var p = loaded
-    p.device = preset.device
-    p.orientation = preset.orientation
-    document.history.record(from: preset, to: p)
-    applyPreset(p)
-    document.saved = p
+    document.history.record(from: preset, to: loaded)
+    applyPreset(loaded)
+    document.saved = loaded
+    if var c = compare,
+      c.pinned.device != loaded.device || c.pinned.orientation != loaded.orientation
+    {
+      c.pinned.device = loaded.device
+      c.pinned.orientation = loaded.orientation
+      c.ghost.send(.setPreset(c.pinned))
+      compare = c
+    }
   }
 
   /// Ctrl+S: save to the loaded file, or ask for a name.
@@ -172,7 +179,8 @@ extension StudioState {
         .save(
           SaveRequest(
             preset: p, path: path, expecting: path == document.path ? document.stamp : nil,
-            force: exists && path != document.path)))
+            force: exists && path != document.path,
+            layoutFrom: path == document.path ? nil : document.path)))
     case (.confirm(let then), .save):
       if document.path == nil {
         openSaveAs()

@@ -19,6 +19,8 @@ public enum StudioAction: Sendable {
   /// The panel edited the preset it showed (`from`); phases as the widgets
   /// reported them. Ignored when the preset changed since (a stale frame).
   case panelEdit(from: Preset, to: Preset, [EditPhase])
+  /// A spring edited in a non-UIKit form gave a spring presets cannot store.
+  case springFormRefused(SpringFormRefusal)
   case dropFile(String)
   /// The curve graph's picker: which motion it shows, and its options.
   case graph(GraphChoice)
@@ -131,6 +133,20 @@ public struct SaveRequest: Sendable {
   public var expecting: FileStamp?
   /// Overwrite whatever is there (the user chose Overwrite, or Save as onto an existing name).
   public var force: Bool
+  /// For a file that does not exist yet: the file whose layout (key order,
+  /// one-line objects, left-out defaults) it takes, such as the preset a
+  /// Save as starts from; nil writes the canonical layout.
+  public var layoutFrom: String? = nil
+
+  public init(
+    preset: Preset, path: String, expecting: FileStamp?, force: Bool, layoutFrom: String? = nil
+  ) {
+    self.preset = preset
+    self.path = path
+    self.expecting = expecting
+    self.force = force
+    self.layoutFrom = layoutFrom
+  }
 
   /// Whether the file as it is now (`current`: its identity, nil when absent)
   /// must not be overwritten without asking.

@@ -127,6 +127,9 @@ public struct StudioState: Sendable {
   public var overlays = StudioOverlays()
   /// What the curve graph shows (which motion, velocity, both directions).
   public var graphSettings = GraphSettings()
+  /// Why the last edit of a spring in a non-UIKit form was refused, shown
+  /// under that spring's rows until an edit goes through.
+  public var springFormRefusal: SpringFormRefusal?
   public var dialog: StudioDialog?
   /// What the Save as dialog's name field holds.
   public var saveAsName = ""

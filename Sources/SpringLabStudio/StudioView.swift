@@ -20,7 +20,7 @@ public final class StudioView {
   public let icons: IconSet
   public var measure: UIMeasure
   /// The last panel drawn, what it showed, and when (state time, seconds).
-  var panelCache: (key: PanelKey, time: Double, list: DrawList)?
+  var panelCache: (key: PanelKey, time: Double, list: DrawList, moving: Bool)?
   /// How many times the panel was built (for tests: at most twice per input).
   var panelBuilds = 0
 
@@ -57,8 +57,12 @@ public final class StudioView {
     let panelEvents = state.dialog == nil ? events : events.filter(\.isMouseUp)
     let key = PanelKey(state)
     var panelList: DrawList
+    let moving = state.isAnimating
+    // why: at rest only a panel built at rest is reused: the window draws
+    // nothing more until the next input, and a panel cached while the fan
+    // moved kept "fan expanding" and its time on screen for good
     if panelIgnores(panelEvents), !panelUI.hasPendingEvents, let c = panelCache, c.key == key,
-      t - c.time >= 0, t - c.time < PanelKey.maxAge
+      t - c.time >= 0, t - c.time < PanelKey.maxAge, moving || !c.moving
     {
       // why: with no input the panel takes and nothing the panel shows changed,
       // only its time and phase labels would differ; rebuilding it is most of a
@@ -82,7 +86,10 @@ public final class StudioView {
       for e in panelUI.passThroughEvents {
         if let a = StudioView.passThrough(e) { actions.append(a) }
       }
-      panelCache = (key, t, panelList)
+      // why: a refused spring-form edit drew its slider at the value it
+      // refused while the preset kept the old one: the next frame rebuilds
+      let refused = actions.contains { if case .springFormRefused = $0 { true } else { false } }
+      panelCache = refused ? nil : (key, t, panelList, moving)
     }
     dl.append(panelList)
     if state.dialog != nil {
@@ -312,6 +319,7 @@ struct PanelKey: Equatable {
   /// The backdrop video and whether an element is marked (the panel's Backdrop section).
   var video: String?
   var marked: Bool
+  var springFormRefusal: SpringFormRefusal?
   /// Lint as shown: it depends on the scene too (the keyboard warning), not
   /// only on the preset.
   var warnings: [LintWarning]
@@ -339,6 +347,7 @@ struct PanelKey: Equatable {
     backdropField = s.backdropField
     video = s.videoBackdrop?.video.path
     marked = s.videoBackdrop?.region != nil
+    springFormRefusal = s.springFormRefusal
     warnings = s.liveWarnings
   }
 }

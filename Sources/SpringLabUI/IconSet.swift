@@ -1,7 +1,7 @@
 import Foundation
 import SpringLabCore
 
-/// Line icons drawn by the project (`Assets/icons.json`): each icon is a list
+/// Line icons drawn by the project (`IconSet.builtin`): each icon is a list
 /// of strokes, each stroke a polyline in a `size` × `size` box (24 units).
 public struct IconSet: Sendable {
   public var size: Double
@@ -35,30 +35,6 @@ public struct IconSet: Sendable {
       }
     }
     return IconSet(size: size, icons: out)
-  }
-
-  /// Finds `Assets/icons.json`: `$SPRINGLAB_ASSETS`, then beside the executable
-  /// (installed or `.build/<config>/`), then the working directory. An empty
-  /// set when none is found (items draw without icons).
-  public static func locate(executable: String = CommandLine.arguments.first ?? "") -> IconSet {
-    var dirs: [String] = []
-    if let env = ProcessInfo.processInfo.environment["SPRINGLAB_ASSETS"] { dirs.append(env) }
-    let exeDir = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    for up in [
-      "Assets", "../Assets", "../../Assets", "../../../Assets", "../share/springlab/Assets",
-    ] {
-      dirs.append(exeDir.appendingPathComponent(up).standardizedFileURL.path)
-    }
-    dirs.append(FileManager.default.currentDirectoryPath + "/Assets")
-    for d in dirs {
-      if let data = FileManager.default.contents(atPath: d + "/icons.json"),
-        let set = try? parse(data)
-      {
-        return set
-      }
-    }
-    return IconSet()
   }
 }
 

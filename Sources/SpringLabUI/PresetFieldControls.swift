@@ -16,10 +16,19 @@ extension UIContext {
     let label = (shown ?? f.label) + "##" + f.path
     switch f.kind {
     case .number(let kp, let range, let unit):
+      // why: an unbounded field (Bézier y) has no span to map a drag onto:
+      // its track is the drag range widened to reach the value
+      let v = preset[keyPath: kp]
+      let bounded = (range.upperBound - range.lowerBound).isFinite
+      let track =
+        bounded
+        ? f.dragRange
+        : f.dragRange.map { t in min(t.lowerBound, v)...max(t.upperBound, v) }
       let changed = slider(
         label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp],
         unit: unit.rawValue,
-        step: UIContext.step(range: range, unit: unit), track: f.dragRange)
+        step: UIContext.step(range: bounded ? range : (f.dragRange ?? 0...1), unit: unit),
+        track: track)
       // why: a typed 0.9995 would save a preset the reader refuses (damping skips 0.999…1)
       if changed && f.isDampingRatio {
         preset[keyPath: kp] = UIKitSpring.acceptedDamping(preset[keyPath: kp])

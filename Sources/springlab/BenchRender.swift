@@ -56,7 +56,7 @@ enum BenchRender {
 
   /// The demo's draw lists at `fps`, in order (scene + composer, as `render`).
   static func demoLists(_ c: Case, frames: Int, fps: Double) -> [DrawList] {
-    let icons = IconSet.locate()
+    let icons = IconSet.builtin
     var scene = Scene(preset: .seedDefault)
     var player = ScriptPlayer(RenderCommand.demo)
     let layout = FrameLayout(
@@ -99,7 +99,7 @@ enum BenchRender {
             defer { cpu.append(Bench.threadCPUSeconds() - c0) }
             buffer.shown = nil
             redrawn = 0
-            let icons = IconSet.locate()
+            let icons = IconSet.builtin
             var scene = Scene(preset: .seedDefault)
             var player = ScriptPlayer(RenderCommand.demo)
             let layout = FrameLayout(
@@ -366,7 +366,7 @@ enum BenchRender {
     else { return false }
     defer { fclose(file) }
     let rasterizer = CairoRasterizer(textCache: cache)
-    let icons = IconSet.locate()
+    let icons = IconSet.builtin
     var scene = Scene(preset: .seedDefault)
     var player = ScriptPlayer(script)
     let layout = FrameLayout(width: Double(width), height: Double(height), scale: 1, panel: true)

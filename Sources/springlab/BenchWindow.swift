@@ -75,7 +75,7 @@ enum BenchWindow {
     }
     guard
       let x = BenchChild.start(
-        path, [":\(n)", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        path, [":\(n)", "-screen", "0", "1600x1000x24", "-nolisten", "tcp", "-noreset"],
         env: ProcessInfo.processInfo.environment)
     else { return nil }
     for _ in 0..<200 {

@@ -8,7 +8,7 @@ import SpringLabUI
 /// renderer; never initialises SDL video.
 enum RenderCommand {
   static let usage =
-    "springlab render [--preset P] [--script S] --out PATH [--size WxH | --frame device] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel|--ui] [--touches|--no-touches] [--caption]"
+    "springlab render [--preset P] [--script S] --out PATH [--size WxH | --frame device] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel|--ui] [--touches|--no-touches] [--caption] [--transparent]"
 
   /// `--frame`: what the picture shows.
   enum Framing: String {
@@ -19,7 +19,27 @@ enum RenderCommand {
   }
 
   enum Output: Equatable {
-    case mp4, gif, png, folder
+    case mp4, gif, mov, webm, png, folder
+
+    /// Whether `--transparent` can be kept: PNGs, folders of them, ProRes
+    /// 4444 in `.mov` and VP9 in `.webm`.
+    var carriesAlpha: Bool {
+      switch self {
+      case .png, .folder, .mov, .webm: return true
+      case .mp4, .gif: return false
+      }
+    }
+
+    /// The encoder's container for a video, nil for PNGs.
+    var video: VideoEncoder.Format? {
+      switch self {
+      case .mp4: return .mp4
+      case .gif: return .gif
+      case .mov: return .mov
+      case .webm: return .webm
+      case .png, .folder: return nil
+      }
+    }
   }
 
   static func outputKind(_ path: String) throws(CLIError) -> Output {
@@ -28,12 +48,14 @@ enum RenderCommand {
     switch ext {
     case "mp4": return .mp4
     case "gif": return .gif
+    case "mov": return .mov
+    case "webm": return .webm
     case "png": return .png
     case "": return .folder
     default:
       throw CLIError(
         .usage,
-        "--out \(path): unknown extension .\(ext); use .mp4, .gif, .png or a folder\nusage: \(usage)"
+        "--out \(path): unknown extension .\(ext); use .mp4, .gif, .mov, .webm, .png or a folder\nusage: \(usage)"
       )
     }
   }
@@ -76,13 +98,14 @@ enum RenderCommand {
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
       argv, valued: ["preset", "script", "out", "size", "fps", "scale", "at", "trace", "frame"],
-      booleans: ["help", "panel", "touches", "ui", "caption"], usage: usage)
+      booleans: ["help", "panel", "touches", "ui", "caption", "transparent"], usage: usage)
     if a.flags["help"] == true {
       printOut(
         """
         usage: \(usage)
         Renders headless (no display needed), frame-exact: a script of duration D at F fps gives round(D×F) frames, frame k at t = k/F.
-          --out PATH     .mp4 (H.264, yuv420p), .gif, .png (one frame at --at), or a folder (ends in / or has no extension) of frame-000000.png…
+          --out PATH     .mp4 (H.264, yuv420p), .gif, .mov (ProRes 4444), .webm (VP9), .png (one frame at --at),
+                         or a folder (ends in / or has no extension) of frame-000000.png…
           --size WxH     frame size in points (default 1280x720); --scale K renders K× pixels (HiDPI)
           --fps N        frames per second (default 30; gif: 25, must divide 100)
           --script S     input script (docs/FORMATS.md); default: a built-in demo
@@ -95,6 +118,9 @@ enum RenderCommand {
                          a video or folder plays the script (default: the demo) live in the window
           --frame device the device alone with its bezel and a 24 pt margin (even pixel sizes; not with --size or --ui)
           --caption      a line under the device: the preset's name and key numbers (not with --ui)
+          --transparent  no backdrop: transparent around the device (the device, caption text and panel stay opaque),
+                         for compositing in Keynote or After Effects; needs .png, a folder (PNGs with alpha),
+                         .mov (ProRes 4444 with alpha) or .webm (VP9 with alpha); best with --frame device; not with --ui
         Outputs are written beside the target and renamed into place only when complete: on any failure the old output stays.
         A folder may hold only frame-NNNNNN.png files; afterwards it holds exactly the new frames.
         Exit: 0 ok, 2 usage, 3 a preset or script unreadable or invalid, 4 environment (no ffmpeg, no font, unwritable output, disk full).
@@ -108,6 +134,17 @@ enum RenderCommand {
       throw CLIError(.usage, "render needs --out PATH\nusage: \(usage)")
     }
     let kind = try outputKind(out)
+    let transparent = a.flags["transparent"] == true
+    if transparent && !kind.carriesAlpha {
+      throw CLIError(
+        .usage,
+        "--transparent: .\(kind == .mp4 ? "mp4" : "gif") files cannot carry transparency; use .mov (ProRes 4444), .webm (VP9), .png or a folder of PNGs"
+      )
+    }
+    if transparent && a.flags["ui"] == true {
+      // why: the window is opaque; a see-through copy of it would not be what it shows
+      throw CLIError(.usage, "--ui draws the whole window, which is opaque; drop --transparent")
+    }
     if a.flags["ui"] == true && a.flags["panel"] != nil {
       throw CLIError(
         .usage, "--ui draws the window's own panel; drop --panel / --no-panel\nusage: \(usage)")
@@ -159,8 +196,10 @@ enum RenderCommand {
       // why: --ui is the window as it is; the window has no device-only framing or caption
       throw CLIError(.usage, "--ui draws the whole window; drop --frame device / --caption")
     }
-    if kind == .mp4 && (pw % 2 != 0 || ph % 2 != 0) {
-      throw CLIError(.usage, "an .mp4 needs even sizes; \(pw)x\(ph) pixels is odd")
+    if kind == .mp4 || kind == .webm, pw % 2 != 0 || ph % 2 != 0 {
+      throw CLIError(
+        .usage,
+        "\(kind == .mp4 ? "an .mp4" : "a .webm") needs even sizes; \(pw)x\(ph) pixels is odd")
     }
     if a.values["at"] != nil && kind != .png {
       throw CLIError(
@@ -202,11 +241,14 @@ enum RenderCommand {
       ui: a.flags["ui"] == true
         ? RenderJob.UIFrames(
           presetPath: a.values["preset"], script: kind == .png ? given : script) : nil,
-      caption: captionText)
+      caption: captionText, transparent: transparent)
     let exit = try job.run(out: out, kind: kind, trace: a.values["trace"])
     if exit == .ok {
       // why: on stderr, so a trace streamed to stdout stays pure JSON lines
-      printErr(summary(out: out, kind: kind, frames: frames, width: pw, height: ph, fps: fps))
+      printErr(
+        summary(
+          out: out, kind: kind, frames: frames, width: pw, height: ph, fps: fps,
+          transparent: transparent))
     }
     return exit
   }
@@ -237,11 +279,13 @@ enum RenderCommand {
   }
 
   /// The one line said after a render: what was written, how many frames,
-  /// their size and the duration ("wrote demo.mp4: 90 frames, 1280×720 px, 3 s at 30 fps").
+  /// their size and the duration ("wrote demo.mp4: 90 frames, 1280×720 px, 3 s at 30 fps"),
+  /// the size followed by "with alpha" for `--transparent`.
   static func summary(
-    out: String, kind: Output, frames: Int, width: Int, height: Int, fps: Double
+    out: String, kind: Output, frames: Int, width: Int, height: Int, fps: Double,
+    transparent: Bool = false
   ) -> String {
-    let size = "\(width)×\(height) px"
+    let size = "\(width)×\(height) px" + (transparent ? " with alpha" : "")
     if kind == .png { return "wrote \(TerminalText.escape(out)): 1 frame, \(size)" }
     let seconds = JSONWriter.number(Double(frames) / fps, places: 2)
     return

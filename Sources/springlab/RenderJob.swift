@@ -32,8 +32,31 @@ struct RenderJob {
   /// `--caption`: a line under the canvas (the preset's name and key numbers).
   var caption: String? = nil
 
+  /// `--transparent`: no backdrop (fully transparent pixels around the
+  /// device and under the caption), kept as alpha by the output.
+  var transparent = false
+
   /// The caption strip's height in points.
   static let captionHeight = 36.0
+  /// Space kept clear at each end of the caption, points.
+  static let captionMargin = 12.0
+
+  /// The caption as drawn in `width` points: at 14 pt when it fits, else at
+  /// the largest size down to 10 pt that fits, else at 10 pt with the
+  /// preset's name (the part before the first " · ") shortened with "…".
+  /// `measure(text, size)` gives the width in points.
+  static func fit(caption: String, width: Double, measure: (String, Double) -> Double)
+    -> (text: String, size: Double)
+  {
+    for size in stride(from: 14.0, through: 10, by: -0.5) where measure(caption, size) <= width {
+      return (caption, size)
+    }
+    var name = Substring(caption.components(separatedBy: " · ").first ?? caption)
+    let rest = caption.dropFirst(name.count)
+    while !name.isEmpty && measure(name + "…" + rest, 10) > width { name = name.dropLast() }
+    while name.last == " " { name = name.dropLast() }
+    return (name.isEmpty ? String(rest.drop { $0 == " " || $0 == "·" }) : name + "…" + rest, 10)
+  }
 
   /// How frames reach ffmpeg for mp4 (see the README's Performance notes).
   var pixelFormat: EncoderPixelFormat = RenderJob.defaultPixelFormat
@@ -71,7 +94,8 @@ struct RenderJob {
     }
     // Open every output before rendering anything, so a bad path fails at once.
     let sink = try FrameSink(
-      out: out, kind: kind, width: width, height: height, fps: fps, pixelFormat: pixelFormat)
+      out: out, kind: kind, width: width, height: height, fps: fps, pixelFormat: pixelFormat,
+      alpha: transparent)
     var traceOutput: TraceOutput?
     if let tp = tracePath {
       do { traceOutput = try TraceOutput(path: tp, mode: .whole) } catch {
@@ -79,7 +103,7 @@ struct RenderJob {
         throw CLIError(.environment, error.description)
       }
     }
-    let icons = IconSet.locate()
+    let icons = IconSet.builtin
     var scene = Scene(preset: preset)
     scene.apply(start: script.start)
     var player = ScriptPlayer(script)
@@ -92,6 +116,11 @@ struct RenderJob {
         preset: preset, presetPath: $0.presetPath, script: $0.script,
         pauseAt: $0.script == nil ? nil : at, width: width, height: height, scale: scale,
         icons: icons, measure: textCache.measurer)
+    }
+    let fittedCaption = caption.map {
+      RenderJob.fit(caption: $0, width: Double(width) / scale - 2 * RenderJob.captionMargin) {
+        textCache.measurer($0, $1 * scale).0 / scale
+      }
     }
     func frame(_ k: Int) throws(CLIError) -> DrawList {
       let t = at ?? Double(k) / fps
@@ -109,11 +138,16 @@ struct RenderJob {
         scene, layout: layout, scale: scale, icons: icons,
         options: SceneDrawOptions(touches: touches), into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
-      if let c = caption {
+      if transparent {
+        // why: the canvas is only the backdrop: the device, its bezel and
+        // everything on it are opaque shapes drawn over it
+        dl.clearColor = RGBA(0, 0, 0, 0)
+      }
+      if let c = fittedCaption {
         // why: in its own strip below the canvas, so it never covers the device
         dl.text(
-          c, x: layout.canvas.w / 2, y: Double(height) - strip + 9 * scale, size: 14 * scale,
-          color: RGBA(0xE5, 0xE5, 0xEA), align: .center)
+          c.text, x: layout.canvas.w / 2, y: Double(height) - strip + (36 - c.size) / 2 * scale,
+          size: c.size * scale, color: RGBA(0xE5, 0xE5, 0xEA), align: .center)
       }
       do { try traceOutput?.write(scene.trace(frame: k, view: view)) } catch {
         throw CLIError(.environment, error.description)
@@ -153,9 +187,20 @@ struct RenderJob {
     }
     let stats: FramePipeline.Stats
     do {
+      // why: an encoder converting to yuv420p itself converts only what
+      // changed since the previous frame; the boxes come from the draw lists
+      let tracksChanges = kind == .mp4 && pixelFormat == .yuv420p && incremental
+      var previous: DrawList?
       for k in 0..<frames {
         let dl = try frame(k)
-        try pipeline.submit { rasterizer.render(dl, into: $0, incremental: incremental) }
+        let changed =
+          tracksChanges
+          ? previous.map { rasterizer.damage(from: $0, to: dl, width: width, height: height) } : nil
+        previous = dl
+        try pipeline.submit {
+          rasterizer.render(dl, into: $0, incremental: incremental)
+          $0.changedSincePreviousFrame = changed
+        }
       }
       stats = try pipeline.finish()
       try sink.finish(png: nil)
@@ -186,7 +231,7 @@ final class FrameSink: @unchecked Sendable {
 
   init(
     out: String, kind: RenderCommand.Output, width: Int, height: Int, fps: Double,
-    pixelFormat: EncoderPixelFormat
+    pixelFormat: EncoderPixelFormat, alpha: Bool = false
   ) throws(CLIError) {
     self.out = out
     self.kind = kind
@@ -205,9 +250,10 @@ final class FrameSink: @unchecked Sendable {
           throw CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
         }
         folder = try FrameFolder(path: out)
-      case .mp4, .gif:
+      case .mp4, .gif, .mov, .webm:
         encoder = try VideoEncoder(
-          outputPath: out, width: width, height: height, fps: Int(fps), input: pixelFormat)
+          outputPath: out, width: width, height: height, fps: Int(fps), input: pixelFormat,
+          alpha: alpha)
       }
     } catch {
       throw FrameSink.cliError(error, out: out)
@@ -234,13 +280,26 @@ final class FrameSink: @unchecked Sendable {
         log.split(separator: "\n").last.map { ": " + TerminalText.escape(String($0)) } ?? ""
       return "\(name): cannot write: ffmpeg exited with status \(status)\(last)"
     case .encoderWriteFailed(let s):
-      let first = s.split(separator: "\n").first.map(String.init) ?? s
-      return "\(name): cannot write: ffmpeg stopped reading frames (\(TerminalText.escape(first)))"
+      return
+        "\(name): cannot write: ffmpeg stopped reading frames (\(TerminalText.escape(oneLine(s))))"
     case .io(_, let message):
-      let first = message.split(separator: "\n").first.map(String.init) ?? message
-      return "\(name): \(TerminalText.escape(first))"
+      return "\(name): \(TerminalText.escape(oneLine(message)))"
     default: return "\(name): cannot write: \(e)"
     }
+  }
+
+  /// The first line of an encoder's message; when it ends announcing what
+  /// ffmpeg said (the lines after it), ffmpeg's last line joins it, so the
+  /// one line still says why ("…; ffmpeg said: No space left on device").
+  static func oneLine(_ message: String) -> String {
+    let lines = message.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard let first = lines.first else { return message }
+    let said = "; ffmpeg said:"
+    guard first.hasSuffix(said), let last = lines.dropFirst().last(where: { !$0.isEmpty })
+    else { return first.hasSuffix(said) ? String(first.dropLast(said.count)) : first }
+    return first + " " + last
   }
 
   /// Writes frame `k` straight from `buffer` (no copy). Called on a writer
@@ -250,7 +309,10 @@ final class FrameSink: @unchecked Sendable {
     case .png: return
     case .folder:
       try folder!.writeFrame(k, verify: OutputCheck.png) { try buffer.encodePNG(to: $0) }
-    case .mp4, .gif: try buffer.withBytes { try encoder!.write(frame: $0) }
+    case .mp4, .gif, .mov, .webm:
+      try buffer.withBytes {
+        try encoder!.write(frame: $0, changed: buffer.changedSincePreviousFrame)
+      }
     }
   }
 
@@ -267,7 +329,7 @@ final class FrameSink: @unchecked Sendable {
         }
         try png!.commit(verify: OutputCheck.png)
       case .folder: try folder!.commit()
-      case .mp4, .gif: try encoder!.finish()
+      case .mp4, .gif, .mov, .webm: try encoder!.finish()
       }
     } catch {
       throw FrameSink.cliError(error, out: out)

@@ -383,7 +383,11 @@ struct ReliabilityCLITests {
     let script = disk.path + "/s.json"
     try #"{"duration": 3, "events": [{"at": 0.2, "tap": "fan.main"}]}"#.write(
       toFile: script, atomically: false, encoding: .utf8)
-    let outs = ["a.png", "a.mp4", "a.gif", "frames/", "t.jsonl"]
+    let outs = ["a.png", "a.mp4", "a.gif", "a.mov", "a.webm", "frames/", "t.jsonl"]
+    // why: the compositing containers are written with their alpha plane
+    func alpha(_ out: String) -> [String] {
+      out.hasSuffix(".mov") || out.hasSuffix(".webm") ? ["--transparent"] : []
+    }
     // first a good render of each kind, small, so the old files fit
     for out in outs.dropLast() {
       let r = try CLIHarness.run(
@@ -391,7 +395,7 @@ struct ReliabilityCLITests {
           "render", "--script", script, "--out", disk.path + "/" + out, "--size", "160x90", "--fps",
           "10",
         ]
-          + (out == "a.png" ? ["--trace", disk.path + "/t.jsonl"] : []))
+          + (out == "a.png" ? ["--trace", disk.path + "/t.jsonl"] : []) + alpha(out))
       #expect(r.code == 0, "\(out): \(r.err)")
     }
     func snapshot() throws -> [String: Data] {
@@ -412,13 +416,15 @@ struct ReliabilityCLITests {
         [
           "render", "--script", script, "--out", disk.path + "/" + out, "--size", "640x360",
           "--fps", "10",
-        ])
+        ] + alpha(out))
       #expect(r.code == 4, "\(out): \(r.err)")
       #expect(r.err.hasPrefix("springlab: \(disk.path)/"), "\(out): \(r.err)")
       #expect(
         r.err.contains("No space left on device") || r.err.contains("incomplete")
           || r.err.contains("ffmpeg"), "\(out): \(r.err)")
       #expect(r.err.split(separator: "\n").count == 1, "\(out): \(r.err)")
+      // the one line keeps ffmpeg's reason, never an empty "ffmpeg said:"
+      #expect(!r.err.contains("said:)") && !r.err.hasSuffix("said:\n"), "\(out): \(r.err)")
       #expect(try snapshot() == before, "\(out): an old output changed")
       let strays = try FileManager.default.contentsOfDirectory(atPath: disk.path).filter {
         $0.contains(".tmp-")

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabCore
 import SpringLabSDL
 import Testing
 
@@ -94,5 +95,38 @@ struct RenderShareTests {
     #expect(Array(a.bytes[0..<(a.height * row)]) == Array(b.bytes[0..<(a.height * row)]))
     let strip = b.bytes[(a.height * row)...]
     #expect(Set(strip).count > 2, "the caption draws text in the strip")
+  }
+
+  /// A long caption shrinks (or shortens the name) to keep clear of the
+  /// frame's edges instead of running off both sides.
+  @Test func aLongCaptionStaysInsideTheFrame() throws {
+    let dir = CLIHarness.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var p = try PresetReader.load(path: CLIHarness.preset("example-offscreen.json"))
+    p.name = "WWW Wide Wonderful Wobbly Wavering Wheel Menu With Many Words"
+    let preset = dir.appendingPathComponent("long.json").path
+    try PresetWriter.save(p, to: preset)
+    for name in [preset, CLIHarness.preset("example-offscreen.json")] {
+      let out = dir.appendingPathComponent("c.png").path
+      let r = try CLIHarness.run([
+        "render", "--preset", name, "--frame", "device", "--caption", "--out", out,
+      ])
+      #expect(r.code == 0, "\(r.err)")
+      let img = try #require(ImageProbe.rgba(atPath: out))
+      let top = img.height - 36
+      let background = Array(img.bytes[(top * img.width * 4)..<(top * img.width * 4 + 4)])
+      var inkAtEdges = 0
+      var ink = 0
+      for y in top..<img.height {
+        for x in 0..<img.width {
+          let o = (y * img.width + x) * 4
+          guard Array(img.bytes[o..<(o + 4)]) != background else { continue }
+          ink += 1
+          if x < 8 || x >= img.width - 8 { inkAtEdges += 1 }
+        }
+      }
+      #expect(ink > 100, "the caption is drawn")
+      #expect(inkAtEdges == 0, "\(inkAtEdges) caption pixels within 8 px of the edges")
+    }
   }
 }

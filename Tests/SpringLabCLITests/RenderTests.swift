@@ -192,3 +192,31 @@ struct RenderVideoTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 }
+
+/// A Bézier y may be any finite number: the motion it gives is rendered (an
+/// item flung far off the frame is simply not drawn) and traced.
+@Suite("Render with unbounded Bézier points")
+struct RenderBezierRangeTests {
+  @Test func anItemFlungFarOffTheFrameRendersAndTraces() throws {
+    let dir = CLIHarness.tempDir()
+    let preset = dir.appendingPathComponent("far.json").path
+    try #"""
+    {"schema": 2, "name": "Far", "fan": {"expand": {"curve": "custom", "bezier": {"y1": 1e300, "y2": -1e300}}}}
+    """#.write(toFile: preset, atomically: true, encoding: .utf8)
+    let script = dir.appendingPathComponent("s.json").path
+    try #"{"duration": 1, "events": [{"at": 0.1, "tap": "fan.main"}]}"#.write(
+      toFile: script, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("far.png").path
+    let trace = dir.appendingPathComponent("far.jsonl").path
+    let r = try CLIHarness.run([
+      "render", "--preset", preset, "--script", script, "--out", out, "--at", "0.3", "--size",
+      "320x240", "--trace", trace,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let line = try #require(try CLIHarness.lines(trace).first)
+    let items = try #require((line["fan"] as? [String: Any])?["items"] as? [[String: Any]])
+    let xs = items.compactMap { $0["x"] as? Double }
+    #expect(xs.count == items.count && xs.allSatisfy(\.isFinite))
+    #expect(xs.contains { abs($0) > 1e6 }, "an item is far off the frame: \(xs)")
+  }
+}

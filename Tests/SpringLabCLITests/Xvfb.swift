@@ -11,10 +11,13 @@ final class XvfbServer {
   // other server started at the same moment (CI once lost a window that way);
   // `-displayfd 1` lets Xvfb take the first free number under its own lock file
   // and write it to stdout only once it accepts connections
+  // why: -noreset: by default Xvfb resets when its last client leaves and
+  // drops a client that connected meanwhile (the app, while xdotool polls
+  // for its window), whose XOpenDisplay then fails
   init(width: Int = 1600, height: Int = 1000) throws {
     let process = try Spawned.start(
       "/usr/bin/Xvfb",
-      ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+      ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
       env: ProcessInfo.processInfo.environment)
     let number = waitFor(20) { () -> Int? in
       if process.poll() != nil { return -1 }

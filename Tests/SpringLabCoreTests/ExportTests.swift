@@ -90,6 +90,12 @@ struct ExportFormatTests {
       t.contains(
         "tween(durationMillis = 250, delayMillis = 120, easing = CubicBezierEasing(0.42f, 0f, 1f, 1f))"
       ))
+    // offsets are dp values with the imports they need (a bare Offset is pixels and was not imported)
+    #expect(t.contains("listOf(DpOffset(-118.1769f.dp, 20.8378f.dp), "), "\(t)")
+    #expect(!t.contains(" Offset("))
+    for i in ["androidx.compose.ui.unit.DpOffset", "androidx.compose.ui.unit.dp"] {
+      #expect(t.contains("\nimport \(i)\n"))
+    }
   }
 
   @Test func framerHasSeedNumbers() throws {
@@ -266,6 +272,14 @@ struct ExportCheckTests {
     #expect(row.maxErrorPercent < 0.01)
     #expect(row.jumpAtTPercent > 0 && row.jumpAtTPercent < 0.13)
     #expect(r.table.contains("jump@T %"))
+    // the bound sits next to the error it bounds; the jump comes after the verdict, explained
+    let line = try #require(
+      r.table.split(separator: "\n").first { $0.hasPrefix("uikit ") && $0.contains("item0") })
+    let cells = line.split(separator: " ")
+    #expect(cells.count >= 6 && cells[3] == "0.10" && cells[4] == "ok", "\(line)")
+    for t in [r.table, r.summary] {
+      #expect(t.contains("for information, not checked against the bound"))
+    }
   }
 
   @Test func rdpKeepsErrorUnderTolerance() {

@@ -255,6 +255,9 @@ struct HardeningTests {
         }, "\(f)")
       #expect(!f.hasPrefix(".") && !f.hasPrefix("-") && !f.contains("/"), "\(f)")
     }
+    // accents are dropped, not the letters they sit on
+    #expect(PresetFileName.sanitize("Bouncy café v2") == "bouncy-cafe-v2.json")
+    #expect(PresetFileName.sanitize("Élan Über") == "elan-uber.json")
   }
 
   @Test func hostilePresetNamesAreRefusedWithAMessage() {

@@ -110,7 +110,8 @@ struct PresetTests {
       for f in PresetField.all {
         switch f.kind {
         case .number(let kp, let r, _):
-          var d = Double.random(in: r, using: &rng)
+          // why: an unbounded field (Bézier y) is drawn from values designers type
+          var d = Double.random(in: f.isUnbounded ? -1000...1000 : r, using: &rng)
           if Bool.random(using: &rng) {
             d = [r.lowerBound, r.upperBound].randomElement(using: &rng)!
           }
@@ -295,6 +296,14 @@ struct PresetTests {
     for f in PresetField.all {
       let bounds: [Double]
       switch f.kind {
+      case .number where f.isUnbounded:
+        // why: no bound but finiteness; a literal past Double's range is refused
+        for text in ["-1e309", "1e309"] {
+          #expect(throws: LoadError.self) {
+            _ = try PresetReader.decode(Data(nest(f.path, text).utf8), file: "f")
+          }
+        }
+        bounds = []
       case .number(_, let r, _):
         bounds = [
           r.lowerBound - max(1e-6, abs(r.lowerBound) * 1e-6),
@@ -435,7 +444,7 @@ struct PresetTests {
     let v1 =
       #"{"schema": 1, "name": "Old", "fan": {"itemCount": 4, "angles": [180, 270], "radius": 100}, "bubble": {"snapDuration": 0.5}}"#
     let p = try PresetReader.decode(Data(v1.utf8), file: "old.json")
-    #expect(p.schema == 2)
+    #expect(p.schema == Preset.currentSchema)
     #expect(p.fan.count == 4)
     #expect(p.fan.startAngle == 180 && p.fan.endAngle == 270)
     #expect(p.fan.radius == 100)

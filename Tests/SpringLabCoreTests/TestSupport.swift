@@ -47,8 +47,11 @@ func randomPreset(_ rng: inout SeededGenerator, maxFloating: Int = 10_000) -> Pr
   for f in PresetField.all {
     switch f.kind {
     case .number(let kp, let r, _):
-      var d = Double.random(in: r, using: &rng)
-      if Bool.random(using: &rng) { d = [r.lowerBound, r.upperBound].randomElement(using: &rng)! }
+      // why: an unbounded field (Bézier y) is drawn from values designers type
+      var d = Double.random(in: f.isUnbounded ? -1000...1000 : r, using: &rng)
+      if Bool.random(using: &rng), !f.isUnbounded {
+        d = [r.lowerBound, r.upperBound].randomElement(using: &rng)!
+      }
       p[keyPath: kp] = d
     case .integer(let kp, let r):
       p[keyPath: kp] = Int.random(

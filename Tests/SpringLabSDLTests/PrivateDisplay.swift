@@ -36,8 +36,10 @@ enum PrivateDisplay {
     // why: `-displayfd 1` lets Xvfb take the first free display number under
     // its own lock and print it once it accepts connections, so servers
     // started at the same moment by other test processes cannot collide
+    // -noreset: by default Xvfb resets when its last client leaves and drops
+    // a client that connected meanwhile, whose XOpenDisplay then fails
     let server = try ChildProcess.launch(
-      xvfb, ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+      xvfb, ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
       env: ProcessInfo.processInfo.environment, captureOutput: true, captureErrors: true)
     defer {
       server.stop()

@@ -93,3 +93,76 @@ struct StudioABTests {
     #expect(h.state.compare?.trails.contains { !$0.isEmpty } == true)
   }
 }
+
+/// Two defects a designer found: a load kept the previous preset's device
+/// (and Ctrl+S then wrote it into the file), and X swapped a library A's
+/// settings into B's file.
+@Suite("Loads and swaps never write one preset into another's file")
+struct StudioSwapSaveTests {
+  @Test func aLoadShowsTheFilesOwnDeviceAndASaveChangesNothing() throws {
+    let h = try StudioABTests.setUp()
+    let playful = try #require(h.disk.presets["/lib/playful.json"]).preset
+    #expect(playful.orientation == .landscape, "the shipped preset is landscape")
+    #expect(h.state.preset.orientation != playful.orientation)
+    let n = try #require(h.state.libraryEntries.firstIndex { $0.fileName == "playful.json" })
+    h.key("\(n + 1)")
+    #expect(h.state.document.path == "/lib/playful.json")
+    #expect(h.state.preset.orientation == .landscape && h.state.preset.device == playful.device)
+    #expect(!h.state.modified, "a fresh load is not a change")
+    h.key("s", .ctrl)
+    #expect(h.disk.presets["/lib/playful.json"]!.preset == playful, "Ctrl+S wrote a change")
+  }
+
+  @Test func swappingWithALibraryAMakesItsFileTheDocument() throws {
+    let h = try StudioABTests.setUp()
+    let snappy = h.disk.presets["/lib/snappy.json"]!.preset
+    let playful = h.disk.presets["/lib/playful.json"]!.preset
+    let n = try #require(h.state.libraryEntries.firstIndex { $0.fileName == "playful.json" })
+    h.key("\(n + 1)", .shift)
+    h.key("x")
+    #expect(h.state.document.path == "/lib/playful.json", "A's file is now edited")
+    #expect(h.state.preset.fan.expand == playful.fan.expand)
+    let cmp = try #require(h.state.compare)
+    #expect(cmp.source == "/lib/snappy.json" && cmp.pinned.name == snappy.name, "B became A")
+    #expect(cmp.pinned.device == h.state.preset.device, "A is shown on B's device")
+    #expect(!h.state.modified)
+    // a tweak and a save land in A's own file; B's file is untouched
+    var p = h.state.preset
+    p.fan.expand.duration += 0.05
+    h.edit(p)
+    h.key("s", .ctrl)
+    #expect(h.disk.presets["/lib/playful.json"]!.preset.fan.expand == p.fan.expand)
+    #expect(h.disk.presets["/lib/snappy.json"]!.preset == snappy)
+    // and back
+    h.key("x")
+    #expect(h.state.document.path == "/lib/snappy.json")
+    #expect(h.state.compare?.source == "/lib/playful.json")
+  }
+
+  @Test func unsavedChangesAreNotLeftBehindByASwap() throws {
+    let h = try StudioABTests.setUp()
+    let n = try #require(h.state.libraryEntries.firstIndex { $0.fileName == "playful.json" })
+    h.key("\(n + 1)", .shift)
+    var p = h.state.preset
+    p.fan.expand.duration += 0.05
+    h.edit(p)
+    h.key("x")
+    #expect(h.state.document.path == "/lib/snappy.json", "the swap waits")
+    #expect(h.state.preset == p, "the unsaved change is still there")
+    #expect(h.state.toast?.text.contains("Save") == true, "\(h.state.toast?.text ?? "no toast")")
+  }
+
+  @Test func swappingWithAPinnedSnapshotIsOneUndoableEdit() throws {
+    let h = try StudioABTests.setUp()
+    let before = h.state.preset
+    h.key("a")
+    var p = h.state.preset
+    p.fan.expand.duration += 0.05
+    h.edit(p)
+    h.key("x")
+    #expect(h.state.preset == before && h.state.compare?.pinned == p)
+    #expect(h.state.document.path == "/lib/snappy.json")
+    h.key("z", .ctrl)
+    #expect(h.state.preset == p)
+  }
+}

@@ -276,3 +276,27 @@ struct StudioGraphTests {
     #expect(h.state.preset == eased, "the whole handle drag is one undo step")
   }
 }
+
+/// A designer saw the panel say "fan expanding" seconds after the fan had
+/// opened: the window stops drawing once nothing moves, and the frame drawn
+/// as the motion came to rest reused a panel cached up to 0.1 s earlier.
+@Suite("The frame at rest shows the state at rest")
+struct StudioRestFrameTests {
+  @Test func thePanelDrawnAsAMotionEndsSaysItEnded() throws {
+    let h = StudioHarness()
+    h.send(.command(.toggleFan))
+    var last: DrawList?
+    // draw every frame as the window does, until the fan rests
+    for _ in 0..<240 {
+      h.send(.tick(h.state.now + 1.0 / 60))
+      last = h.draw()
+      if !h.state.isAnimating { break }
+    }
+    #expect(!h.state.isAnimating, "the fan came to rest")
+    let frame = try #require(last)
+    let status = try #require(StudioHarness.texts(frame).first { $0.hasPrefix("Time ") })
+    #expect(status.hasSuffix("fan expanded"), "\(status)")
+    let t = String(format: "%.2f", h.state.timeline.time)
+    #expect(status.contains("Time \(t) s"), "\(status) at \(t)")
+  }
+}

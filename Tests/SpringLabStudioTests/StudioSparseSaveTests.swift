@@ -34,7 +34,9 @@ struct StudioSparseSaveTests {
 
   /// A different value inside the field's range.
   static func nudged(_ f: PresetField, _ p: Preset) -> Preset {
-    guard case .number(let kp, let r, _) = f.kind else { return p }
+    guard case .number(let kp, let range, _) = f.kind else { return p }
+    // why: an unbounded field (Bézier y) is nudged within its drag range
+    let r = f.isUnbounded ? (f.dragRange ?? -1...2) : range
     var q = p
     let v = p[keyPath: kp]
     let target = v < r.upperBound ? r.upperBound : r.lowerBound
@@ -130,7 +132,7 @@ struct StudioSparseSaveTests {
   /// A new file is written whole, `schema` first.
   @Test func aNewFileStartsWithSchema() {
     let t = PresetSparseWriter.text(Preset(), over: nil)
-    #expect(t.hasPrefix("{\n  \"schema\": \(Preset.currentSchema),\n  \"name\": "))
+    #expect(t.hasPrefix("{\n  \"schema\": \(Preset().writtenSchema),\n  \"name\": "))
   }
 
   /// The save on disk: the window's writer over a copy of every shipped preset.
@@ -152,5 +154,35 @@ struct StudioSparseSaveTests {
       #expect(Self.changedLines(text, saved)?.count == 1, "\(name)")
       #expect(try PresetReader.load(path: path) == p)
     }
+  }
+
+  /// Save as from an open preset: the new file takes that file's layout
+  /// (it wrote every default, objects spread over lines); the request from
+  /// the Studio names the file it starts from.
+  @Test func saveAsKeepsTheLayoutOfThePresetItStartsFrom() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "springlab-saveas-\(getpid())"
+    ).path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let text = try Self.text("gentle-ease.json")
+    let source = dir + "/gentle-ease.json"
+    try text.write(toFile: source, atomically: false, encoding: .utf8)
+    // the request the Studio makes
+    let h = StudioHarness(preset: try PresetReader.load(path: source), path: source)
+    h.key("s", [.ctrl, .shift])
+    h.send(.renameNameChanged("Gentler"))
+    h.send(.dialog(.save))
+    guard case .save(let r)? = h.effects.last(where: { if case .save = $0 { true } else { false } })
+    else {
+      Issue.record("no save effect")
+      return
+    }
+    #expect(r.layoutFrom == source)
+    // the window's writer with it
+    try PresetSparseWriter.save(r.preset, to: dir + "/gentler.json", layoutFrom: r.layoutFrom)
+    let saved = try String(contentsOfFile: dir + "/gentler.json", encoding: .utf8)
+    #expect(Self.changedLines(text, saved)?.count == 1, "only the name differs:\n\(saved)")
+    #expect(try PresetReader.load(path: dir + "/gentler.json") == r.preset)
   }
 }

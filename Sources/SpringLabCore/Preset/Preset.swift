@@ -19,6 +19,12 @@ public struct FanMotion: Sendable, Equatable {
   public var damping = 0.72
   /// UIKit initial velocity: 1 = the whole distance per second.
   public var velocity = 0.6
+  /// The vocabulary the designer edits this spring in (the motion is the
+  /// same whatever the form: the preset keeps UIKit's three numbers).
+  public var form = SpringForm.uikit
+  /// The mass the physics form shows stiffness and damping for (k/m and c/m
+  /// are the spring; the mass only scales how they read).
+  public var mass = 1.0
   /// Delay between consecutive items, seconds.
   public var stagger = 0.045
   /// `forward`, `reverse` (last first) or `center` (middle first).
@@ -93,6 +99,9 @@ public struct BubblePreset: Sendable, Equatable {
   public var snapDuration = 0.35
   public var snapDamping = 0.8
   public var snapVelocity = 0.4
+  /// The vocabulary the snap spring is edited in, and the physics form's mass.
+  public var snapForm = SpringForm.uikit
+  public var snapMass = 1.0
   /// Per-millisecond velocity decay used to project a fling (iOS: 0.998 normal).
   public var deceleration = 0.998
   public var tapDistance = 10.0
@@ -103,6 +112,9 @@ public struct BubblePreset: Sendable, Equatable {
   public var menuDuration = 0.25
   public var menuDamping = 0.7
   public var menuVelocity = 0.3
+  /// The vocabulary the menu spring is edited in, and the physics form's mass.
+  public var menuForm = SpringForm.uikit
+  public var menuMass = 1.0
   public var menuCloseDuration = 0.2
   public var badge = ""
   /// Seconds without a touch before the bubble fades; 0 = never.
@@ -121,8 +133,11 @@ public struct BubblePreset: Sendable, Equatable {
 
 /// Everything a designer tunes; what a preset file holds.
 public struct Preset: Sendable, Equatable {
-  /// The schema this build writes.
-  public static let currentSchema = 2
+  /// The newest schema this build reads and writes. Schema 3 added the
+  /// springs' `form` and `mass`; a preset that leaves them at their defaults
+  /// is still written as schema 2 (`writtenSchema`), so older builds read it
+  /// and saving an older file without choosing a form changes no byte.
+  public static let currentSchema = 3
   public var schema = Preset.currentSchema
   public var name = "Untitled"
   /// `iphoneSE`, `iphone15`, `iphone15ProMax`, `ipadSplit`.
@@ -133,6 +148,14 @@ public struct Preset: Sendable, Equatable {
   public var bubble = BubblePreset()
 
   public init() {}
+
+  /// The lowest schema that holds this preset: 3 when any spring has a form
+  /// or a physics mass other than the defaults, else 2.
+  public var writtenSchema: Int {
+    let forms = [fan.expand.form, fan.collapse.form, bubble.snapForm, bubble.menuForm]
+    let masses = [fan.expand.mass, fan.collapse.mass, bubble.snapMass, bubble.menuMass]
+    return forms.allSatisfy({ $0 == .uikit }) && masses.allSatisfy({ $0 == 1 }) ? 2 : 3
+  }
 }
 
 extension Preset {

@@ -98,3 +98,7 @@ public enum Orientation: String, PresetChoice {
   /// The other orientation (the rotate key).
   public var turned: Orientation { self == .portrait ? .landscape : .portrait }
 }
+
+/// A spring's editing vocabulary is stored by its case name (`uikit`,
+/// `swiftUIDurationBounce`, `swiftUIResponse`, `physics`).
+extension SpringForm: PresetChoice {}

@@ -10,6 +10,7 @@ extension PresetField {
   var rangeText: String {
     func n(_ d: Double) -> String { JSONWriter.number(d) }
     switch kind {
+    case .number where isUnbounded: return "any finite number"
     case .number(_, let r, _): return "\(n(r.lowerBound)) … \(n(r.upperBound))"
     case .integer(_, let r): return "whole number \(r.lowerBound) … \(r.upperBound)"
     case .choice(let c): return c.options.map { "`\($0)`" }.joined(separator: ", ")

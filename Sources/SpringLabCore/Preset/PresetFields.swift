@@ -96,18 +96,31 @@ public struct PresetField {
   /// Whether the panel shows a control for it (Bézier points are edited on
   /// the curve graph; offsets and icons have no control).
   public let inPanel: Bool
+  /// The schema that added the field; a preset written as an older schema
+  /// leaves it out (see `Preset.writtenSchema`).
+  public let sinceSchema: Int
 
   init(
     _ path: String, _ kind: FieldKind, _ label: String, _ group: FieldGroup,
-    drag: ClosedRange<Double>? = nil, panel: Bool = true, _ meaning: String
+    drag: ClosedRange<Double>? = nil, panel: Bool = true, since: Int = 1, _ meaning: String
   ) {
     self.inPanel = panel
+    self.sinceSchema = since
     self.path = path
     self.kind = kind
     self.label = label
     self.group = group
     self.meaning = meaning
     self.dragRange = drag
+  }
+
+  /// The range of a number with no bound but finiteness (Bézier y).
+  public static let anyFinite = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+
+  /// Whether the field's range is `anyFinite`.
+  public var isUnbounded: Bool {
+    if case .number(_, let r, _) = kind { return r == PresetField.anyFinite }
+    return false
   }
 
   /// A UIKit damping ratio: its range has a gap (0.999…1 excluded, see `UIKitSpring`).
@@ -122,6 +135,7 @@ public struct PresetField {
   /// The allowed values, as messages say them ("0.05…1", "one of a, b").
   public var allowedText: String {
     switch kind {
+    case .number where isUnbounded: return "must be a finite number"
     case .number(_, let r, _) where isDampingRatio:
       return
         "must be \(JSONWriter.number(r.lowerBound))…\(JSONWriter.number(UIKitSpring.maximumUnderdamped)) or \(JSONWriter.number(r.upperBound))"
@@ -184,6 +198,7 @@ extension PresetField {
         "\(prefix).velocity", .number(m.appending(path: \.velocity), -20...20, unit: .none),
         "\(title) velocity", g, drag: -2...6,
         "UIKit initial spring velocity: 1 = the whole distance per second."),
+    ] + springForm(prefix, m.appending(path: \.form), m.appending(path: \.mass), title, g) + [
       PresetField(
         "\(prefix).stagger", .number(m.appending(path: \.stagger), 0...2, unit: .seconds),
         "\(title) stagger", g, drag: 0...0.3, "Delay between consecutive items (`stagger`)."),
@@ -192,16 +207,38 @@ extension PresetField {
         "Which item moves first: `forward`, `reverse` (last first) or `center` (middle first)."),
       PresetField(
         "\(prefix).bezier.x1", .number(m.appending(path: \.bezier.x1), 0...1, unit: .none),
-        "\(title) Bézier x1", g, panel: false, "First control point x of the `custom` curve."),
+        "\(title) Bézier x1", g, panel: false,
+        "First control point x of the `custom` curve (0 … 1, as CSS requires)."),
       PresetField(
-        "\(prefix).bezier.y1", .number(m.appending(path: \.bezier.y1), -2...3, unit: .none),
-        "\(title) Bézier y1", g, panel: false, "First control point y of the `custom` curve."),
+        "\(prefix).bezier.y1", .number(m.appending(path: \.bezier.y1), anyFinite, unit: .none),
+        "\(title) Bézier y1", g, drag: -0.5...1.5, panel: false,
+        "First control point y of the `custom` curve: any finite number (below 0 or above 1 overshoots)."
+      ),
       PresetField(
         "\(prefix).bezier.x2", .number(m.appending(path: \.bezier.x2), 0...1, unit: .none),
         "\(title) Bézier x2", g, panel: false, "Second control point x of the `custom` curve."),
       PresetField(
-        "\(prefix).bezier.y2", .number(m.appending(path: \.bezier.y2), -2...3, unit: .none),
-        "\(title) Bézier y2", g, panel: false, "Second control point y of the `custom` curve."),
+        "\(prefix).bezier.y2", .number(m.appending(path: \.bezier.y2), anyFinite, unit: .none),
+        "\(title) Bézier y2", g, drag: -0.5...1.5, panel: false,
+        "Second control point y of the `custom` curve: any finite number."),
+    ]
+  }
+
+  /// A spring's editing form and the physics form's mass (schema 3).
+  static func springForm(
+    _ prefix: String, _ form: WritableKeyPath<Preset, SpringForm>,
+    _ mass: WritableKeyPath<Preset, Double>, _ title: String, _ g: FieldGroup
+  ) -> [PresetField] {
+    [
+      PresetField(
+        "\(prefix).form", .choice(form), "\(title) form", g, since: 3,
+        "The vocabulary the spring is edited in: `uikit` (duration, damping ratio, velocity), `swiftUIDurationBounce`, `swiftUIResponse` (response, damping fraction) or `physics` (stiffness, damping, mass). The motion is the same in every form: the UIKit numbers above are what plays (schema 3)."
+      ),
+      PresetField(
+        "\(prefix).mass", .number(mass, 0.01...100, unit: .none), "\(title) mass", g,
+        panel: false, since: 3,
+        "The mass the `physics` form shows stiffness and damping for; only k/m and c/m shape the motion (schema 3)."
+      ),
     ]
   }
 
@@ -333,6 +370,7 @@ extension PresetField {
         "bubble.snap.velocity", .number(\.bubble.snapVelocity, -20...20, unit: .none),
         "Snap velocity", .bubble, drag: -2...6,
         "UIKit initial velocity of the snap (1 = the whole distance per second)."),
+    ] + springForm("bubble.snap", \.bubble.snapForm, \.bubble.snapMass, "Snap", .bubble) + [
       PresetField(
         "bubble.snap.deceleration", .number(\.bubble.deceleration, 0.9...0.9999, unit: .none),
         "Fling deceleration", .bubble,
@@ -361,6 +399,7 @@ extension PresetField {
       PresetField(
         "bubble.menu.velocity", .number(\.bubble.menuVelocity, -20...20, unit: .none),
         "Menu velocity", .bubbleMenu, drag: -2...6, "UIKit initial velocity of the menu opening."),
+    ] + springForm("bubble.menu", \.bubble.menuForm, \.bubble.menuMass, "Menu", .bubbleMenu) + [
       PresetField(
         "bubble.menu.closeDuration", .number(\.bubble.menuCloseDuration, 0.01...10, unit: .seconds),
         "Menu close", .bubbleMenu, drag: 0.01...2, "Menu closing time (ease-in)."),

@@ -108,6 +108,8 @@ public enum PresetReader {
     }
     var root = rootIn
     var preset = Preset()
+    // why: a field newer than the file's declared schema is unknown there
+    var declared = Preset.currentSchema
     if let s = root["schema"] {
       guard case .number(let d) = s, d == d.rounded(), d >= 1, d <= 1_000_000 else {
         throw LoadError(
@@ -115,6 +117,7 @@ public enum PresetReader {
             file: file, path: "schema", value: s.preview, reason: "must be a whole number ≥ 1"))
       }
       let version = Int(d)
+      declared = version
       if version > Preset.currentSchema {
         throw LoadError(
           FieldProblem(
@@ -147,7 +150,12 @@ public enum PresetReader {
       for (key, value) in members {
         let path = prefix.isEmpty ? key : prefix + "." + key
         if prefix.isEmpty && (key == "schema" || key == "name") { continue }
-        if let field = PresetField.named(path) {
+        if let field = PresetField.named(path), field.sinceSchema > declared {
+          problem(
+            path, value,
+            "unknown field in schema \(declared) (added in schema \(field.sinceSchema); write \"schema\": \(field.sinceSchema))"
+          )
+        } else if let field = PresetField.named(path) {
           if let reason = apply(field, value, to: &preset) { problem(path, value, reason) }
         } else if objectPrefixes.contains(path) {
           if case .object = value {

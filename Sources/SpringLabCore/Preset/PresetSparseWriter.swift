@@ -15,18 +15,33 @@ public enum PresetSparseWriter {
     guard let existing, var doc = StyledDocument.parse(existing),
       case .object = doc.root
     else { return PresetWriter.text(p) }
-    let new = PresetWriter.json(p)
-    let defaults = PresetWriter.json(Preset())
+    // why: a file that already says a newer schema than it needs keeps it
+    // (a hand-written schema 3 file whose forms are all UIKit is not downgraded)
+    var schema = p.writtenSchema
+    if case .number(let had)? = doc.root.value["schema"], had == had.rounded(),
+      (Double(p.writtenSchema)...Double(Preset.currentSchema)).contains(had)
+    {
+      schema = Int(had)
+    }
+    let new = PresetWriter.json(p, schema: schema)
+    let defaults = PresetWriter.json(Preset(), schema: schema)
     doc.root = merge(doc.root, new: new, defaults: defaults, oneLine: false)
     return doc.text
   }
 
   /// Saves atomically like `PresetWriter.save`, keeping the layout of the
-  /// file already at `path` (read up to the preset size limit; an unreadable
-  /// or missing file gets the canonical text).
-  public static func save(_ p: Preset, to path: String, io: FileIO = .posix) throws {
-    let old = try? PresetReader.readLimited(path: path, limit: PresetReader.maxBytes)
-    let existing = old.map { String(decoding: $0, as: UTF8.self) }
+  /// file already at `path`, or when there is none, of `layoutFrom` (the
+  /// preset a Save as starts from); each read up to the preset size limit.
+  /// Neither readable: the canonical text.
+  public static func save(
+    _ p: Preset, to path: String, layoutFrom: String? = nil, io: FileIO = .posix
+  ) throws {
+    func read(_ path: String) -> String? {
+      (try? PresetReader.readLimited(path: path, limit: PresetReader.maxBytes)).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+    }
+    let existing = read(path) ?? layoutFrom.flatMap(read)
     try AtomicFile.write(Data(text(p, over: existing).utf8), to: path, io: io)
   }
 

@@ -1,15 +1,20 @@
 import Foundation
 
-/// Turns presets into JSON (every field, in the canonical order: `schema`,
+/// Turns presets into JSON (every field, in the canonical order: `schema`
+/// (the lowest that holds the preset, `Preset.writtenSchema`),
 /// `name`, then the field table's order; pretty) and saves them atomically.
 /// Saving over an existing file keeps its layout: see `PresetSparseWriter`.
 public enum PresetWriter {
-  /// The resolved preset as a JSON tree with all defaults filled in.
-  public static func json(_ p: Preset) -> JSONValue {
+  /// The resolved preset as a JSON tree with all defaults filled in, as
+  /// `schema` (default: the lowest that holds it, `Preset.writtenSchema`):
+  /// fields newer than the schema are left out.
+  public static func json(_ p: Preset, schema: Int? = nil) -> JSONValue {
+    let version = schema ?? p.writtenSchema
     var root: [(String, JSONValue)] = [
-      ("schema", .number(Double(Preset.currentSchema))), ("name", .string(p.name)),
+      ("schema", .number(Double(version))), ("name", .string(p.name)),
     ]
-    for f in PresetField.all {
+    // why: a preset written as schema 2 must not hold fields schema 2 lacks
+    for f in PresetField.all where f.sinceSchema <= version {
       insert(f.json(of: p), at: f.path.split(separator: ".").map(String.init), into: &root)
     }
     return .object(root)

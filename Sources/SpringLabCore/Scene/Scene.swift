@@ -124,6 +124,9 @@ public struct Scene: Sendable, Equatable {
   /// Visible keyboard height at `t`, points.
   public func keyboardHeight(at t: Double) -> Double { keyboardTrack.sample(t).x }
 
+  /// When the keyboard's last slide (in or out) began, seconds; nil before any.
+  public var keyboardSlideStart: Double? { keyboardTrack.tweens.first?.start }
+
   /// Whether the keyboard is still sliding at `t`.
   public func keyboardMoving(at t: Double) -> Bool { t < keyboardTrack.end }
 

@@ -142,14 +142,21 @@ public struct MotionGraph: Sendable {
   /// The sample step the curves are drawn with, seconds.
   public let step: Double
 
-  /// The graph of `target` in `preset`, with its paired motion when `paired`.
+  /// A/B: the pinned settings' curves of the same motion (drawn dashed);
+  /// empty without a comparison. The figures (settle, overshoot) are B's.
+  public var compared: [Curve]
+
+  /// The graph of `target` in `preset`, with its paired motion when `paired`
+  /// and A's curves when `compare` (the pinned preset) is given; the time
+  /// and value ranges cover everything drawn.
   /// With `sampled: false` the value range is left at 0…1 (for figures only).
   public init(
-    preset: Preset, target: GraphTarget, paired: Bool = false, step: Double = 1.0 / 240,
-    sampled: Bool = true
+    preset: Preset, target: GraphTarget, paired: Bool = false, compare: Preset? = nil,
+    step: Double = 1.0 / 240, sampled: Bool = true
   ) {
     self.target = target
     self.step = step
+    compared = compare.map { MotionGraph.curves($0, target, paired: false) } ?? []
     var cs = MotionGraph.curves(preset, target, paired: false)
     let main = cs
     if paired, let other = target.paired {
@@ -174,13 +181,14 @@ public struct MotionGraph: Sendable {
       let peak = moving.map { MotionGraph.peakOvershoot($0) }.max() ?? 0
       overshoot = max(0, peak * 100)
     }
-    let end = max(cs.map { $0.track.end }.max() ?? 0, settle ?? 0, 0.05)
+    let drawn = cs + compared
+    let end = max(drawn.map { $0.track.end }.max() ?? 0, settle ?? 0, 0.05)
     tMax = end * 1.15
     var lo = 0.0
     var hi = 1.0
     var t = sampled ? 0.0 : .infinity
     while t <= tMax + 1e-9 {
-      for c in cs {
+      for c in drawn {
         let x = c.sample(t).x
         lo = min(lo, x)
         hi = max(hi, x)

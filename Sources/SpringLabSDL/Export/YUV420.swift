@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabUI
 
 /// How frames are handed to ffmpeg.
 public enum EncoderPixelFormat: String, Sendable, CaseIterable {
@@ -43,53 +44,87 @@ public struct YUV420Converter {
 
   /// Converts one frame of BGRA bytes (`stride` bytes per row).
   public mutating func convert(bgra: UnsafeRawPointer, stride: Int) {
+    convert(bgra: bgra, stride: stride, only: nil)
+  }
+
+  /// Converts only the pixels inside `boxes` (pixel boxes, grown to whole
+  /// 2 × 2 chroma blocks and clipped to the frame); the rest of the planes
+  /// keep what earlier frames put there. `nil` converts the whole frame;
+  /// an empty array converts nothing (the frame did not change).
+  // why: consecutive frames of a demo differ in a few boxes (the moving
+  // items, a readout); converting only those keeps the writer thread's
+  // share of an export small next to ffmpeg's
+  public mutating func convert(bgra: UnsafeRawPointer, stride: Int, only boxes: [PixelBox]?) {
     let w = width
     let h = height
+    let blocks: [(x: Range<Int>, y: Range<Int>)] =
+      boxes.map { list in
+        list.compactMap { b in
+          let x0 = max(0, b.x0) / 2
+          let y0 = max(0, b.y0) / 2
+          let x1 = (min(w, b.x1) + 1) / 2
+          let y1 = (min(h, b.y1) + 1) / 2
+          return x0 < x1 && y0 < y1 ? (x0..<x1, y0..<y1) : nil
+        }
+      } ?? [(0..<(w / 2), 0..<(h / 2))]
     let src = bgra.assumingMemoryBound(to: UInt8.self)
     planes.withUnsafeMutableBufferPointer { out in
       let yPlane = out.baseAddress!
       let uPlane = yPlane + w * h
       let vPlane = uPlane + (w / 2) * (h / 2)
-      for cy in 0..<(h / 2) {
-        let row0 = src + (2 * cy) * stride
-        let row1 = row0 + stride
-        let y0 = yPlane + (2 * cy) * w
-        let y1 = y0 + w
-        let uRow = uPlane + cy * (w / 2)
-        let vRow = vPlane + cy * (w / 2)
-        for cx in 0..<(w / 2) {
-          let o = cx * 8
-          let b00 = Int(row0[o])
-          let g00 = Int(row0[o + 1])
-          let r00 = Int(row0[o + 2])
-          let b01 = Int(row0[o + 4])
-          let g01 = Int(row0[o + 5])
-          let r01 = Int(row0[o + 6])
-          let b10 = Int(row1[o])
-          let g10 = Int(row1[o + 1])
-          let r10 = Int(row1[o + 2])
-          let b11 = Int(row1[o + 4])
-          let g11 = Int(row1[o + 5])
-          let r11 = Int(row1[o + 6])
-          let bias = (16 << 16) + 32768
-          y0[2 * cx] = UInt8(
-            truncatingIfNeeded: (Self.yR &* r00 &+ Self.yG &* g00 &+ Self.yB &* b00 &+ bias) >> 16)
-          y0[2 * cx + 1] = UInt8(
-            truncatingIfNeeded: (Self.yR &* r01 &+ Self.yG &* g01 &+ Self.yB &* b01 &+ bias) >> 16)
-          y1[2 * cx] = UInt8(
-            truncatingIfNeeded: (Self.yR &* r10 &+ Self.yG &* g10 &+ Self.yB &* b10 &+ bias) >> 16)
-          y1[2 * cx + 1] = UInt8(
-            truncatingIfNeeded: (Self.yR &* r11 &+ Self.yG &* g11 &+ Self.yB &* b11 &+ bias) >> 16)
-          // why: sums of four samples; the final shift by 18 divides by 4 too.
-          let r = r00 &+ r01 &+ r10 &+ r11
-          let g = g00 &+ g01 &+ g10 &+ g11
-          let b = b00 &+ b01 &+ b10 &+ b11
-          let cbias = (128 << 18) + (1 << 17)
-          uRow[cx] = UInt8(
-            truncatingIfNeeded: (Self.uR &* r &+ Self.uG &* g &+ Self.uB &* b &+ cbias) >> 18)
-          vRow[cx] = UInt8(
-            truncatingIfNeeded: (Self.vR &* r &+ Self.vG &* g &+ Self.vB &* b &+ cbias) >> 18)
-        }
+      for block in blocks {
+        Self.convert(
+          src: src, stride: stride, yPlane: yPlane, uPlane: uPlane, vPlane: vPlane, width: w,
+          columns: block.x, rows: block.y)
+      }
+    }
+  }
+
+  /// Converts chroma blocks `columns` × `rows` (each 2 × 2 pixels).
+  private static func convert(
+    src: UnsafePointer<UInt8>, stride: Int, yPlane: UnsafeMutablePointer<UInt8>,
+    uPlane: UnsafeMutablePointer<UInt8>, vPlane: UnsafeMutablePointer<UInt8>, width w: Int,
+    columns: Range<Int>, rows: Range<Int>
+  ) {
+    for cy in rows {
+      let row0 = src + (2 * cy) * stride
+      let row1 = row0 + stride
+      let y0 = yPlane + (2 * cy) * w
+      let y1 = y0 + w
+      let uRow = uPlane + cy * (w / 2)
+      let vRow = vPlane + cy * (w / 2)
+      for cx in columns {
+        let o = cx * 8
+        let b00 = Int(row0[o])
+        let g00 = Int(row0[o + 1])
+        let r00 = Int(row0[o + 2])
+        let b01 = Int(row0[o + 4])
+        let g01 = Int(row0[o + 5])
+        let r01 = Int(row0[o + 6])
+        let b10 = Int(row1[o])
+        let g10 = Int(row1[o + 1])
+        let r10 = Int(row1[o + 2])
+        let b11 = Int(row1[o + 4])
+        let g11 = Int(row1[o + 5])
+        let r11 = Int(row1[o + 6])
+        let bias = (16 << 16) + 32768
+        y0[2 * cx] = UInt8(
+          truncatingIfNeeded: (Self.yR &* r00 &+ Self.yG &* g00 &+ Self.yB &* b00 &+ bias) >> 16)
+        y0[2 * cx + 1] = UInt8(
+          truncatingIfNeeded: (Self.yR &* r01 &+ Self.yG &* g01 &+ Self.yB &* b01 &+ bias) >> 16)
+        y1[2 * cx] = UInt8(
+          truncatingIfNeeded: (Self.yR &* r10 &+ Self.yG &* g10 &+ Self.yB &* b10 &+ bias) >> 16)
+        y1[2 * cx + 1] = UInt8(
+          truncatingIfNeeded: (Self.yR &* r11 &+ Self.yG &* g11 &+ Self.yB &* b11 &+ bias) >> 16)
+        // why: sums of four samples; the final shift by 18 divides by 4 too.
+        let r = r00 &+ r01 &+ r10 &+ r11
+        let g = g00 &+ g01 &+ g10 &+ g11
+        let b = b00 &+ b01 &+ b10 &+ b11
+        let cbias = (128 << 18) + (1 << 17)
+        uRow[cx] = UInt8(
+          truncatingIfNeeded: (Self.uR &* r &+ Self.uG &* g &+ Self.uB &* b &+ cbias) >> 18)
+        vRow[cx] = UInt8(
+          truncatingIfNeeded: (Self.vR &* r &+ Self.vG &* g &+ Self.vB &* b &+ cbias) >> 18)
       }
     }
   }

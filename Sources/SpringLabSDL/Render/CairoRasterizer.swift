@@ -66,6 +66,12 @@ public final class CairoRasterizer {
   /// How many times the static layer has been (re)drawn.
   public private(set) var layerBuilds = 0
 
+  /// The pixel boxes of a `width` × `height` frame that differ between
+  /// `old` and `new` (empty: none; one full box: too much to say).
+  public func damage(from old: DrawList, to new: DrawList, width: Int, height: Int) -> [PixelBox] {
+    DrawDamage.between(old, new, width: width, height: height) { self.measure($0, $1) }
+  }
+
   /// Brings `buffer` to show `list`. With `incremental`, only the regions
   /// that differ from what the buffer shows are redrawn (clipped), starting
   /// from the cached static layer when the list begins with it; otherwise
@@ -197,6 +203,7 @@ public final class CairoRasterizer {
       }
     }
     let commands = list.finished
+    let frame = PixelBox(x0: 0, y0: 0, x1: buffer.width, y1: buffer.height)
     var start = 0
     if let base {
       start = base.commands.count
@@ -212,6 +219,10 @@ public final class CairoRasterizer {
         guard let box = command.touchedPixels(measure: measure),
           region.contains(where: { $0.intersects(box) })
         else { continue }
+      } else if let box = command.touchedPixels(measure: measure), !box.intersects(frame) {
+        // why: a shape far off the frame (a Bézier y of 1e100 flings an item
+        // there) costs Cairo minutes to flatten and shows nothing
+        continue
       }
       draw(command, cr)
     }

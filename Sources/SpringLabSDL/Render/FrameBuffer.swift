@@ -5,8 +5,10 @@ import SpringLabPlatform
 import SpringLabUI
 
 /// Pixels one frame is drawn into: a Cairo ARGB32 image (premultiplied B, G,
-/// R, A bytes in memory on little-endian machines; frames are opaque, so the
-/// bytes are plain BGRA). Either owns its memory (`init(width:height:)`,
+/// R, A bytes in memory on little-endian machines; an opaque frame's bytes
+/// are plain BGRA, a transparent one's (`render --transparent`) need
+/// `StraightAlphaConverter` before an encoder takes them; `encodePNG`
+/// un-premultiplies by itself). Either owns its memory (`init(width:height:)`,
 /// rows tightly packed so an encoder can take the buffer as is) or draws
 /// straight into memory someone else owns, such as a window surface.
 ///
@@ -26,6 +28,10 @@ public final class FrameBuffer: @unchecked Sendable {
   /// The draw list these pixels show; nil when unknown (then the next draw
   /// is a full redraw).
   public var shown: DrawList?
+  /// Pixel boxes outside which these pixels equal the previous frame's of
+  /// the same sequence (set by whoever renders a sequence, such as an
+  /// export); nil when unknown, which means everything may have changed.
+  public var changedSincePreviousFrame: [PixelBox]?
 
   let surface: OpaquePointer
   let cairo: OpaquePointer

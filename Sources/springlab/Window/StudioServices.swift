@@ -84,7 +84,7 @@ enum LiveStudioServices {
     if r.conflicts(current: stamp(r.path)) { return .conflict(path: r.path) }
     do {
       try AtomicFile.makeFolders(StudioFiles.folder(r.path))
-      try PresetSparseWriter.save(r.preset, to: r.path)
+      try PresetSparseWriter.save(r.preset, to: r.path, layoutFrom: r.layoutFrom)
       return .saved(path: r.path, r.preset, stamp(r.path))
     } catch {
       return .failed(path: r.path, StudioFailure("\(error)"))

@@ -59,10 +59,10 @@ enum WindowCommand {
       presetPath = absolute(p)
     } else if let p = remembered.presetPath, let loaded = try? PresetReader.load(path: p) {
       // why: PresetReader never blocks, so a remembered path that became a FIFO is skipped at once
+      // why: the file's own device, so the session opens unmodified and a save
+      // never writes the last session's device into it
       preset = loaded
       presetPath = p
-      if let d = remembered.device { preset.device = d }
-      if let o = remembered.orientation { preset.orientation = o }
     } else if let d = remembered.device {
       preset.device = d
       if let o = remembered.orientation { preset.orientation = o }
@@ -127,7 +127,7 @@ enum WindowCommand {
     }
     if let sc = script { state.startPlaying(sc, pauseAt: pauseAt) }
     let view = StudioView(
-      icons: IconSet.locate(),
+      icons: IconSet.builtin,
       measure: window.measurer ?? { s, z in (Double(s.count) * z * 0.6, z) })
     let shell = StudioShell(
       window: window, state: state, view: view,

@@ -17,17 +17,16 @@ public struct FloatingField: Sendable {
 
   /// Bodies in grid-cell order; `ids[k]` is the creation index of `slots[k]`.
   private var slots: [Body] = []
-  private var ids: [Int] = []
+  private var ids: [Int32] = []
   /// The slot of each body, by creation index.
   private var slotOf: [Int] = []
   /// Each slot's grid cell, and the cells' start slots (prefix sums).
-  private var cellOfSlot: [Int] = []
-  private var cellStart: [Int] = []
+  private var cellOfSlot: [Int32] = []
+  private var cellStart: [Int32] = []
   // why: reused every step; allocating them per step dominated large fields
-  private var fill: [Int] = []
   private var spareSlots: [Body] = []
-  private var spareIds: [Int] = []
-  private var spareCells: [Int] = []
+  private var spareIds: [Int32] = []
+  private var spareCells: [Int32] = []
   public var restitution: Double
   public var width: Double
   public var height: Double
@@ -52,8 +51,8 @@ public struct FloatingField: Sendable {
       let a = rng.unit() * 2 * .pi
       slots.append(Body(x: x, y: y, vx: speed * cos(a), vy: speed * sin(a), r: r))
     }
-    ids = Array(0..<count)
-    slotOf = ids
+    ids = (0..<count).map { Int32(truncatingIfNeeded: $0) }
+    slotOf = Array(0..<count)
     // why: before the first step, budget on the expected work (each body
     // compared with the crowd of its 3 × 3 cells), not on none
     let crowd = FloatingField.crowding(count: count, radius: r, width: width, height: height)
@@ -104,41 +103,69 @@ public struct FloatingField: Sendable {
     collide()
   }
 
-  /// Counting sort into grid cells, stable in storage order.
+  /// Counting sort into grid cells, stable in storage order. Afterwards the
+  /// bodies of cell `c` are slots `cellStart[c] ..< cellStart[c + 1]`.
   private mutating func sortIntoCells(cell: Double, cols: Int, rows: Int) {
     let n = slots.count
     let cells = cols * rows
-    if cellStart.count != cells + 1 {
-      cellStart = [Int](repeating: 0, count: cells + 1)
-      fill = cellStart
-    } else {
-      for k in cellStart.indices { cellStart[k] = 0 }
+    // why: one spare entry in front lets the scatter pass below advance each
+    // cell's start into the next cell's start, so no second "fill" array is
+    // needed; Int32 halves the bytes a sparse grid (several cells per body) pulls through the cache
+    if cellStart.count != cells + 2 {
+      cellStart = [Int32](repeating: 0, count: cells + 2)
     }
     if cellOfSlot.count != n {
-      cellOfSlot = [Int](repeating: 0, count: n)
+      cellOfSlot = [Int32](repeating: 0, count: n)
       spareCells = cellOfSlot
       spareIds = cellOfSlot
       spareSlots = slots
     }
-    for s in 0..<n {
-      let b = slots[s]
-      let cx = min(cols - 1, max(0, Int(b.x / cell)))
-      let cy = min(rows - 1, max(0, Int(b.y / cell)))
-      let c = cy * cols + cx
-      cellOfSlot[s] = c
-      cellStart[c + 1] += 1
+    slots.withUnsafeBufferPointer { body in
+      cellOfSlot.withUnsafeMutableBufferPointer { cellOf in
+        cellStart.withUnsafeMutableBufferPointer { start in
+          start.update(repeating: 0)
+          for s in 0..<n {
+            let b = body[s]
+            let cx = min(cols - 1, max(0, Int(b.x / cell)))
+            let cy = min(rows - 1, max(0, Int(b.y / cell)))
+            let c = cy * cols + cx
+            cellOf[s] = Int32(truncatingIfNeeded: c)
+            start[c + 2] += 1
+          }
+          var sum: Int32 = 0
+          for k in 0..<start.count {
+            sum &+= start[k]
+            start[k] = sum
+          }
+        }
+      }
     }
-    for k in 1..<cellStart.count { cellStart[k] += cellStart[k - 1] }
-    for k in cellStart.indices { fill[k] = cellStart[k] }
-    for s in 0..<n {
-      let id = ids[s]
-      let c = cellOfSlot[s]
-      let to = fill[c]
-      fill[c] += 1
-      spareSlots[to] = slots[s]
-      spareIds[to] = id
-      spareCells[to] = c
-      slotOf[id] = to
+    // why: start[c + 1] is where cell c's next body goes; after the pass it
+    // has advanced to the end of cell c, which is the start of cell c + 1
+    slots.withUnsafeBufferPointer { body in
+      ids.withUnsafeBufferPointer { id in
+        cellOfSlot.withUnsafeBufferPointer { cellOf in
+          cellStart.withUnsafeMutableBufferPointer { start in
+            spareSlots.withUnsafeMutableBufferPointer { toBody in
+              spareIds.withUnsafeMutableBufferPointer { toId in
+                spareCells.withUnsafeMutableBufferPointer { toCell in
+                  slotOf.withUnsafeMutableBufferPointer { slotOf in
+                    for s in 0..<n {
+                      let c = Int(cellOf[s])
+                      let to = Int(start[c + 1])
+                      start[c + 1] += 1
+                      toBody[to] = body[s]
+                      toId[to] = id[s]
+                      toCell[to] = cellOf[s]
+                      slotOf[Int(id[s])] = to
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
     swap(&slots, &spareSlots)
     swap(&ids, &spareIds)
@@ -153,29 +180,44 @@ public struct FloatingField: Sendable {
     let cols = max(1, Int(width / cell) + 1)
     let rows = max(1, Int(height / cell) + 1)
     sortIntoCells(cell: cell, cols: cols, rows: rows)
+    let e = restitution
     var compared = 0
-    // why: walking bodies in cell order keeps every read near the last one;
-    // each pair is resolved once, when the first of the two in storage order comes up
-    for si in 0..<slots.count {
-      let c = cellOfSlot[si]
-      let cx = c % cols
-      let cy = c / cols
-      for ny in max(0, cy - 1)...min(rows - 1, cy + 1) {
-        for nx in max(0, cx - 1)...min(cols - 1, cx + 1) {
-          let nc = ny * cols + nx
-          let lo = cellStart[nc]
-          let hi = cellStart[nc + 1]
-          compared += hi - lo
-          for k in lo..<hi where k > si { resolve(si, k) }
+    // why: the pair loop runs n × (neighbours) times per step; unchecked
+    // buffers keep it free of bounds and uniqueness checks
+    slots.withUnsafeMutableBufferPointer { body in
+      cellOfSlot.withUnsafeBufferPointer { cellOf in
+        cellStart.withUnsafeBufferPointer { start in
+          // why: walking bodies in cell order keeps every read near the last one;
+          // the three cells of a neighbour row are adjacent cell numbers, so their
+          // bodies are one contiguous run of slots (same order as cell by cell);
+          // each pair is resolved once, when the first of the two in storage order comes up
+          for si in 0..<body.count {
+            let c = Int(cellOf[si])
+            let cx = c % cols
+            let cy = c / cols
+            let left = max(0, cx - 1)
+            let right = min(cols - 1, cx + 1)
+            for ny in max(0, cy - 1)...min(rows - 1, cy + 1) {
+              let row = ny * cols
+              let lo = Int(start[row + left])
+              let hi = Int(start[row + right + 1])
+              compared += hi - lo
+              var k = max(lo, si + 1)
+              while k < hi {
+                FloatingField.resolve(&body[si], &body[k], restitution: e)
+                k += 1
+              }
+            }
+          }
         }
       }
     }
     lastStepWork += compared
   }
 
-  private mutating func resolve(_ i: Int, _ j: Int) {
-    var a = slots[i]
-    var b = slots[j]
+  /// Separates two overlapping bodies and exchanges the normal part of their
+  /// velocities (equal masses, restitution `e`); leaves apart bodies alone.
+  private static func resolve(_ a: inout Body, _ b: inout Body, restitution e: Double) {
     let dx = b.x - a.x
     let dy = b.y - a.y
     let d2 = dx * dx + dy * dy
@@ -191,14 +233,12 @@ public struct FloatingField: Sendable {
     b.y += ny * overlap
     let rel = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny
     if rel < 0 {
-      let jImpulse = -(1 + restitution) * rel / 2
+      let jImpulse = -(1 + e) * rel / 2
       a.vx -= jImpulse * nx
       a.vy -= jImpulse * ny
       b.vx += jImpulse * nx
       b.vy += jImpulse * ny
     }
-    slots[i] = a
-    slots[j] = b
   }
 }
 

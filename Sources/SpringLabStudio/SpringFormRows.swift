@@ -1,0 +1,100 @@
+import SpringLabCore
+import SpringLabUI
+
+/// Why an edit of a spring in some form was refused: presets store UIKit's
+/// numbers, and the edited spring has none (overdamped, too slow, …).
+public struct SpringFormRefusal: Sendable, Equatable {
+  /// The spring's field prefix (`fan.expand`, `bubble.snap`, …).
+  public var prefix: String
+  public var reason: String
+}
+
+/// The panel rows of a spring in its chosen form: the form picker, the
+/// form's numbers (virtual rows `<prefix>.as.<parameter>`, converted to and
+/// from the stored UIKit numbers by `SpringFormEditor`), and one status line
+/// (what plays, in UIKit's numbers, or why the last edit was refused).
+enum SpringFormRows {
+  static let asInfix = ".as."
+  /// The status line's virtual path.
+  static let status = "status"
+
+  /// The virtual path of a form's number.
+  static func path(_ s: PresetSpring, _ p: SpringFormParameter) -> String {
+    s.prefix + asInfix + p.rawValue
+  }
+
+  /// The rows after the form picker for `s` in `form` (empty for UIKit, whose
+  /// rows are the preset's own fields).
+  static func rows(_ s: PresetSpring, _ form: SpringForm) -> [String] {
+    guard form != .uikit else { return [] }
+    return form.parameters.map { path(s, $0) } + [s.prefix + asInfix + status]
+  }
+
+  /// Draws a virtual row (`<prefix>.as.<parameter>` or the status line);
+  /// false when `path` is not one.
+  static func draw(
+    _ path: String, in p: inout Preset, state: StudioState, ui: UIContext, width: Double,
+    actions: inout [StudioAction]
+  ) -> Bool {
+    guard let s = PresetSpring.owning(path), path.hasPrefix(s.prefix + asInfix) else {
+      return false
+    }
+    let name = String(path.dropFirst((s.prefix + asInfix).count))
+    let form = p[keyPath: s.form]
+    let u = s.values(p)
+    let mass = p[keyPath: s.mass]
+    if name == status {
+      // why: always two lines, so a refusal never moves the rows below
+      let lines: [String]
+      let color: RGBA
+      if let r = state.springFormRefusal, r.prefix == s.prefix {
+        lines = ui.wrap("⚠ Not stored: \(r.reason)", width: width)
+        color = PanelView.warn
+      } else {
+        lines = [
+          "Plays as UIKit \(Fmt.fixed(u.duration, 3)) s, ζ \(Fmt.fixed(u.damping, 3)), v \(Fmt.fixed(u.velocity, 2))",
+          "(presets keep UIKit's numbers)",
+        ]
+        color = PanelView.dim
+      }
+      for i in 0..<2 {
+        let line = i < lines.count ? lines[i] : ""
+        ui.label(i == 1 && lines.count > 2 ? ui.fit(line + " …", width: width) : line, color: color)
+      }
+      return true
+    }
+    guard let param = SpringFormParameter(rawValue: name) else { return false }
+    let values = SpringFormEditor.values(form, of: u, mass: mass)
+    let base = Preset.seedDefault
+    let defaults = SpringFormEditor.values(form, of: s.values(base), mass: base[keyPath: s.mass])
+    var v = values[param] ?? 0
+    // why: a value past the drag span (a heavy mass doubles the stiffness)
+    // widens the track to reach it instead of mapping the whole typed range
+    let t = param.dragRange
+    let track = min(t.lowerBound, v)...max(t.upperBound, v)
+    let changed = ui.slider(
+      param.label + "##" + path, value: &v, range: param.range, default: defaults[param],
+      unit: param.unit.rawValue, step: UIContext.step(range: param.dragRange, unit: param.unit),
+      track: track)
+    guard changed else { return true }
+    switch SpringFormEditor.set(param, to: v, form: form, in: u, mass: mass) {
+    case .success(let (stored, m)): s.store(stored, mass: m, in: &p)
+    case .failure(let e):
+      actions.append(.springFormRefused(SpringFormRefusal(prefix: s.prefix, reason: e.reason)))
+    }
+    return true
+  }
+
+  /// The form picker of a spring (the `<prefix>.form` field), with the
+  /// forms' own names.
+  static func picker(_ s: PresetSpring, in p: inout Preset, ui: UIContext) {
+    var name = p[keyPath: s.form].rawValue
+    let forms = SpringForm.allCases
+    if ui.picker(
+      "Form##" + s.prefix + ".form", selection: &name, options: forms.map(\.rawValue),
+      titles: forms.map(\.title)), let f = SpringForm(rawValue: name)
+    {
+      p[keyPath: s.form] = f
+    }
+  }
+}
