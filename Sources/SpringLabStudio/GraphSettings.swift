@@ -78,7 +78,7 @@ extension StudioState {
   /// The trace object for the current frame: the scene's (docs/FORMATS.md) plus a
   /// `graph` object while the curve graph shows.
   public func trace(frame: Int, view: ViewTransform) -> JSONValue {
-    let base = scene.trace(frame: frame, view: view)
+    let base = withBackdrop(scene.trace(frame: frame, view: view))
     guard overlays.graph, case .object(var members) = base else { return base }
     let g = motionGraph
     func n(_ d: Double?) -> JSONValue {

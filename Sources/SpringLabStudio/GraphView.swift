@@ -139,6 +139,7 @@ public enum GraphView {
       let w = (c.paired ? 1 : (c.kind == .rotation ? 1.5 : 2)) * s
       dl.polyline(pts, width: w, c.paired ? color(c).fading(0.55) : color(c))
     }
+    VideoBackdropView.drawSamples(state, g, p, into: &dl)
     if settings.velocity, let c = g.curves.first(where: { !$0.paired && $0.kind != .rotation }) {
       drawVelocity(c, g, p, s, &dl)
     }

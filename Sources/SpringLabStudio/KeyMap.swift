@@ -16,6 +16,9 @@ public enum StudioCommand: Sendable, Equatable {
   case replay, toggleAutoReplay, showBubble, replaySnap, paste
   case setBackdrop(String)
   case clearBackdrop
+  /// Backdrop video: drags on the canvas mark the element (on/off), and fit
+  /// the marked element's motion onto the graphed spring.
+  case toggleMarking, fitBackdrop
   /// The loaded preset in the library: rename (asks the name), duplicate,
   /// delete (asks; to the Trash), move up (-1) or down (+1) in the order.
   case renamePreset, duplicatePreset, deletePreset
@@ -108,6 +111,14 @@ public enum KeyMap {
     bind(
       "R", [KeyChord("r")], .toggleTake,
       "record a take; R again renders it to the recordings folder"),
+    bind(
+      "M", [KeyChord("m")], .toggleMarking,
+      "backdrop video: drags on the canvas draw the element's rectangle (on after a video loads), or reach the scene"
+    ),
+    bind(
+      "F", [KeyChord("f")], .fitBackdrop,
+      "fit the marked element's motion in the backdrop video onto the graphed motion (one undo step)"
+    ),
     bind("F12", [KeyChord("f12")], .screenshot, "screenshot to the screenshots folder"),
     bind("Esc", [KeyChord("escape")], .escape, "collapse / close the help"),
     bind("? / H", [KeyChord("?"), KeyChord("/"), KeyChord("h")], .toggleHelp, "this help"),

@@ -132,14 +132,19 @@ enum PanelView {
     }
     if state.panelTab == .device, ui.section("Backdrop") {
       ui.label(
-        state.overlays.backdrop.map(StudioFiles.lastComponent)
-          ?? "Sample app (drop a PNG on the window)")
+        state.videoBackdrop.map { "Video: " + StudioFiles.lastComponent($0.video.path) }
+          ?? state.overlays.backdrop.map(StudioFiles.lastComponent)
+          ?? "Sample app (drop a PNG or a video)")
       var path = state.backdropField
       let a = ui.textField(
-        "PNG path##backdrop", text: &path, placeholder: "/path/to/screenshot.png", maxLength: 1024)
+        "PNG or video path##backdrop", text: &path, placeholder: "/path/to/shot.png or .mp4",
+        maxLength: 1024)
       if path != state.backdropField { actions.append(.backdropFieldChanged(path)) }
       if a == .submitted { actions.append(.command(.setBackdrop(path))) }
-      if state.overlays.backdrop != nil, ui.button("Clear backdrop") {
+      if state.videoBackdrop?.region != nil, ui.button("Fit the marked element (F)") {
+        actions.append(.command(.fitBackdrop))
+      }
+      if state.overlays.backdrop != nil || state.videoBackdrop != nil, ui.button("Clear backdrop") {
         actions.append(.command(.clearBackdrop))
       }
     }

@@ -74,8 +74,8 @@ extension StudioState {
       guard dialog == nil else { return }
       switch DroppedFile(path: path) {
       case .preset: request(.load(path), &fx)
-      case .image: fx.append(.checkBackdrop(path: path))
-      case .unsupported: flash("Drop a .json preset or a .png screenshot")
+      case .image, .video: openBackdrop(path, &fx)
+      case .unsupported: flash("Drop a .json preset, a .png screenshot or a video")
       }
     case .dialog(let choice): answer(choice, &fx)
     case .saveAsNameChanged(let n): saveAsName = n
@@ -101,10 +101,13 @@ extension StudioState {
       switch r {
       case .success:
         overlays.backdrop = path
+        videoBackdrop = nil
         flash(
           "Backdrop: \(StudioFiles.lastComponent(path)) (drop another, or clear it in the panel)")
       case .failure(let e): flash(e.message)
       }
+    case .videoLoaded(let path, let r): videoLoaded(path, r)
+    case .fitFinished(let target, let r): fitFinished(target, r)
     case .pasted(let text): if dialog == nil { paste(text) }
     case .copied(let label, let ok):
       flash(ok ? "Copied the \(label) export to the clipboard" : "Clipboard unavailable")

@@ -31,6 +31,7 @@ extension StudioState {
       return
     }
     guard layout.frame.canvas.contains(x, y) else { return }
+    if beginMark(x, y) { return }
     let p = layout.devicePoint(x, y)
     if overlays.editOnCanvas {
       let reach = 12 * window.scale
@@ -69,6 +70,7 @@ extension StudioState {
           k, to: p, preset: preset, device: scene.device, free: pointerMods.contains(.shift)))
     case .editMain(_, let grab):
       applyPreset(CanvasEdit.moveMain(to: p - grab, preset: preset, device: scene.device))
+    case .markRegion(let a, let at): dragMark(from: a, at: at, x, y)
     case .scrub:
       if let r = layout.graph {
         timeline.seek(to: GraphView.scrubTime(at: x, state: self, graph: r))
@@ -104,6 +106,7 @@ extension StudioState {
       // why: the edit shows at rest immediately: open the menu to see it
       if scene.fan.phase(at: scene.now) == .collapsed { send(.key("space")) }
     case .scrub: break
+    case .markRegion(let a, let at): endMark(from: a, at: at, x, y)
     }
   }
 

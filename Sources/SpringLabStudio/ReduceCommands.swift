@@ -84,8 +84,12 @@ extension StudioState {
       send(.key("snap"))
       // why: the snap is what is being tuned: show it on the graph
       graphSettings.target = .bubbleSnap
-    case .setBackdrop(let path): fx.append(.checkBackdrop(path: path))
-    case .clearBackdrop: overlays.backdrop = nil
+    case .setBackdrop(let path): openBackdrop(path, &fx)
+    case .clearBackdrop:
+      overlays.backdrop = nil
+      videoBackdrop = nil
+    case .toggleMarking: toggleMarking()
+    case .fitBackdrop: fitBackdrop(&fx)
     case .renamePreset, .duplicatePreset, .deletePreset, .movePreset, .undoLibrary:
       libraryCommand(c, &fx)
     case .pinNumbered(let n):

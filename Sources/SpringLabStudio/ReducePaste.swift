@@ -36,6 +36,14 @@ enum SpringPaste {
     } catch {
       return .failure(StudioFailure("Paste: \(error.description)"))
     }
+    return apply(reading, to: target, in: preset)
+  }
+
+  /// The preset with a spring or curve (pasted, or fitted to a video)
+  /// applied to `target`, and the toast's text; or why it cannot take it.
+  static func apply(_ reading: SpringNotation, to target: GraphTarget, in preset: Preset)
+    -> Result<(Preset, String), StudioFailure>
+  {
     var p = preset
     switch reading {
     case .spring(let r):

@@ -49,6 +49,10 @@ public enum StudioAction: Sendable {
   case recoveryFound(name: String, Preset)
   case fileChanged(PresetFileChange, FileStamp?)
   case backdropChecked(path: String, Result<Void, StudioFailure>)
+  /// A backdrop video decoded (or why not).
+  case videoLoaded(path: String, Result<DecodedVideo, StudioFailure>)
+  /// A backdrop fit for `target` ended: the fit, or why there is none.
+  case fitFinished(GraphTarget, Result<MotionFit, StudioFailure>)
   case copied(label: String, ok: Bool)
   /// The clipboard's text for a paste (nil: it holds none).
   case pasted(String?)
@@ -105,6 +109,10 @@ public enum StudioEffect: Sendable {
   case watch(path: String?)
   /// Check an image's declared size before it is decoded. Answer: `.backdropChecked`.
   case checkBackdrop(path: String)
+  /// Decode a video for the backdrop off the window's thread. Answer: `.videoLoaded`.
+  case decodeVideo(VideoDecodeRequest)
+  /// Track and fit off the window's thread. Answer: `.fitFinished`.
+  case fitVideo(VideoFitRequest)
   case copyToClipboard(text: String, label: String)
   /// Read the clipboard's text. Answer: `.pasted`.
   case readClipboard

@@ -60,6 +60,8 @@ public enum CanvasGesture: Sendable {
   /// An arc handle of the canvas editor (radius, start or end angle).
   case editHandle(CanvasHandleKind, before: Preset)
   case scrub
+  /// A rectangle around the backdrop video's element, from a video pixel.
+  case markRegion(from: Point, at: Double)
   case bezier(Int, before: Preset)
   /// The spring's first peak (damping only), grabbed at pixel y.
   case peak(before: Preset, grabY: Double)
@@ -160,6 +162,8 @@ public struct StudioState: Sendable {
   public var lintCursor = 0
   public var autoReplay = false
   public var autoReplayNext = 0.0
+  /// The backdrop video (instead of `overlays.backdrop`'s image), if any.
+  public var videoBackdrop: VideoBackdrop?
   /// Onion skin: each fan item's centre every `trailInterval` seconds of
   /// the current motion, oldest first.
   public var trails: [[Point]] = []
@@ -211,6 +215,8 @@ public struct StudioState: Sendable {
   /// Whether the picture changes by itself now.
   public var isAnimating: Bool {
     if timeline.paused { return false }
+    // why: a backdrop video plays with the timeline
+    if videoBackdrop != nil { return true }
     if autoReplay || take != nil || play.map({ !$0.player.isFinished }) == true { return true }
     if overlays.trails && trails.contains(where: { !$0.isEmpty }) { return true }
     if scene.isAnimating(at: scene.now) { return true }

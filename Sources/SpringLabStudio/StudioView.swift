@@ -180,6 +180,7 @@ public final class StudioView {
     options.debug = state.overlays.debug
     options.reduceMotion = state.overlays.reduceMotion
     options.background = state.overlays.backdrop
+    options.backgroundFrame = state.backdropFrame
     let warnings = state.liveWarnings
     let highlighted = state.highlightedWarning
     options.outlined = (highlighted.map { [$0] } ?? warnings).flatMap(\.items)
@@ -215,6 +216,7 @@ public final class StudioView {
         captions.append("Ghost = A · \(cmp.title) · X swaps · V side by side")
       }
     }
+    VideoBackdropView.drawRegion(state, into: &dl)
     if let r = layout.graph { GraphView.draw(state, in: r, into: &dl) }
     if state.overlays.editOnCanvas {
       CanvasEditView.draw(state, view: layout.view, into: &dl)
@@ -224,6 +226,8 @@ public final class StudioView {
     if state.overlays.trails {
       captions.append("Trails on: a ghost every \(Fmt.interval(state.trailInterval)) · T to hide")
     }
+    // why: the backdrop hint is a caption like the others, in the strip that never covers the device
+    if let hint = VideoBackdropView.hint(state) { captions.append(hint) }
     // two lines at most: the first, then the rest joined
     var lines = Array(captions.prefix(1))
     if captions.count > 1 { lines.append(captions.dropFirst().joined(separator: " · ")) }
@@ -338,6 +342,9 @@ struct PanelKey: Equatable {
   var bubbleHidden: Bool
   var dialog: Bool
   var backdropField: String
+  /// The backdrop video and whether an element is marked (the panel's Backdrop section).
+  var video: String?
+  var marked: Bool
   var springFormRefusal: SpringFormRefusal?
   /// Lint as shown: it depends on the scene too (the keyboard warning), not
   /// only on the preset.
@@ -364,6 +371,8 @@ struct PanelKey: Equatable {
     bubbleHidden = s.scene.bubble.phase == .hidden
     dialog = s.dialog != nil
     backdropField = s.backdropField
+    video = s.videoBackdrop?.video.path
+    marked = s.videoBackdrop?.region != nil
     springFormRefusal = s.springFormRefusal
     warnings = s.liveWarnings
   }

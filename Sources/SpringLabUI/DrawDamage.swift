@@ -106,7 +106,7 @@ extension DrawCommand {
       return PixelBox(covering: PixelRect(x: left, y: top, w: w, h: h), pad: 2)
     case .clip:
       return nil
-    case .image(_, let r, _):
+    case .image(_, let r, _), .pixels(_, let r, _):
       return PixelBox(covering: r, pad: 1)
     }
   }

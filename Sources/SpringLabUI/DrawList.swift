@@ -107,6 +107,9 @@ public enum DrawCommand: Sendable, Hashable {
   /// A PNG image file stretched over `rect` with opacity `alpha` (0…1);
   /// back ends load it once and cache it by path.
   case image(path: String, rect: PixelRect, alpha: Double)
+  /// In-memory pixels (a backdrop video's frame) stretched over `rect`
+  /// with opacity `alpha` (0…1).
+  case pixels(RasterImage, rect: PixelRect, alpha: Double)
 }
 
 /// Everything one frame draws, in order. Built by pure code; drawn by a back end.

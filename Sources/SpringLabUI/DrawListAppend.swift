@@ -25,6 +25,7 @@ extension DrawList {
         out.text(s, x: x, y: y, size: size, color: color.fading(k), align: align)
       case .clip(let r): out.clip(r)
       case .image(let p, let r, let a): out.image(p, rect: r, alpha: a * k)
+      case .pixels(let img, let r, let a): out.add(.pixels(img, rect: r, alpha: a * k))
       }
     }
     return out

@@ -12,6 +12,8 @@ public struct SceneDrawOptions: Sendable {
   /// A PNG shown behind the controls instead of the sample app (a designer's
   /// own screenshot), stretched to the screen.
   public var background: String?
+  /// A backdrop video's frame, stretched to the screen (wins over `background`).
+  public var backgroundFrame: RasterImage?
   /// Recent item centres per item, oldest first (onion skin), device points.
   public var trails: [[Point]] = []
   /// Preview of the Reduce Motion alternative: items cross-fade in place
@@ -58,7 +60,9 @@ public enum SceneDrawer {
       Palette.bezel)
     dl.fillRoundedRect(screen, radius: corner, Palette.screen)
     dl.clip(screen)
-    if let bg = options.background {
+    if let frame = options.backgroundFrame {
+      dl.add(.pixels(frame, rect: screen, alpha: 1))
+    } else if let bg = options.background {
       dl.image(bg, rect: screen)
     } else {
       drawAppContent(d, v, &dl)

@@ -205,6 +205,57 @@ private func relative(_ a: Double, _ b: Double) -> Double { abs(a - b) / abs(b) 
     #expect(relative(fit.spring.spring.naturalFrequency, bubble.spring.naturalFrequency) < 0.02)
   }
 
+  /// A disc crossing a 200 × 200 frame from frame 10; with `flicker`, the
+  /// way a low-bitrate encode of grain looks: in two frames of every five,
+  /// 16 blocks of 6 × 6 px at seeded places jump by 40 grey levels.
+  static func discFrames(flicker: Bool, seed: UInt64) -> [GreyFrame] {
+    var rng = SplitMix(seed: seed)
+    let n = 200
+    return (0..<30).map { k in
+      let cx = k < 10 ? 30.0 : min(150.0, 30.0 + Double(k - 10) * 15)
+      var px = [UInt8](repeating: 90, count: n * n)
+      for y in 0..<n {
+        for x in 0..<n
+        where (Double(x) - cx) * (Double(x) - cx) + (Double(y) - 100) * (Double(y) - 100) < 100 {
+          px[y * n + x] = 220
+        }
+      }
+      if flicker && k % 5 < 2 {
+        for _ in 0..<16 {
+          let bx = Int.random(in: 0..<(n - 6), using: &rng)
+          let by = Int.random(in: 0..<(n - 6), using: &rng)
+          for y in by..<(by + 6) { for x in bx..<(bx + 6) { px[y * n + x] &+= 40 } }
+        }
+      }
+      return GreyFrame(width: n, height: n, pts: Double(k) / 30, pixels: px)
+    }
+  }
+
+  /// Flicker spreads the frame-to-frame changes over the whole frame: without
+  /// a region no element is taken, whatever small blob it leaves.
+  @Test func flickerSpreadsTheChangesAndNoElementIsTaken() throws {
+    let seed: UInt64 = 17
+    print("flicker seed \(seed)")
+    let clean = MotionFinder.largestMovingBlob(Self.discFrames(flicker: false, seed: seed))
+    #expect(clean != nil)
+    #expect((clean?.spread ?? 1) < 0.1, "a disc crossing the frame spans \(clean?.spread ?? -1)")
+    #expect(abs((clean?.region.centerX ?? 0) - 30.5) < 3)
+    let noisy = Self.discFrames(flicker: true, seed: seed)
+    let blob = MotionFinder.largestMovingBlob(noisy)
+    #expect(blob != nil, "the flicker's changes are found")
+    let box = (blob?.region.width ?? 0) * (blob?.region.height ?? 0) / 40_000
+    // why: the case the spread is for: a blob small enough to pass for an element
+    #expect(box <= VideoFit.maximumBlobShare, "blob box share \(box)")
+    #expect((blob?.spread ?? 0) > 0.5, "flicker spans \(blob?.spread ?? -1)")
+    var refusal = ""
+    do {
+      _ = try VideoFit.track(frames: noisy, region: nil, regionAt: nil)
+    } catch {
+      if case .noMotion(let why) = error { refusal = why }
+    }
+    #expect(refusal.contains("no single moving element"), "\(refusal)")
+  }
+
   @Test func noRegionPicksTheMovingDisc() throws {
     let w = 120
     let h = 40

@@ -38,6 +38,55 @@ public enum MotionFinder {
 
   /// Changed-pixel count between consecutive frames inside `rect` (whole frame when nil).
   static func changeCounts(_ frames: [GreyFrame], in rect: FrameRegion?, level: Int) -> [Int] {
+    var spread = ChangeSpread(width: 0, height: 0)
+    return changeCounts(frames, in: rect, level: level, spread: &spread)
+  }
+
+  /// Where the changed pixels of all consecutive pairs lie: a histogram of
+  /// their columns and one of their rows.
+  struct ChangeSpread {
+    var columns: [Int]
+    var rows: [Int]
+    init(width: Int, height: Int) {
+      columns = [Int](repeating: 0, count: width)
+      rows = [Int](repeating: 0, count: height)
+    }
+
+    /// The share of the frame (0…1) covered by the box holding the middle
+    /// 90 % of the changed pixels across and down (0 when none changed).
+    var share: Double {
+      func span(_ h: [Int]) -> Double {
+        let total = h.reduce(0, +)
+        guard total > 0 else { return 0 }
+        var acc = 0
+        var lo = 0
+        var hi = h.count - 1
+        for (i, c) in h.enumerated() {
+          acc += c
+          if acc * 20 >= total {
+            lo = i
+            break
+          }
+        }
+        acc = 0
+        for (i, c) in h.enumerated().reversed() {
+          acc += c
+          if acc * 20 >= total {
+            hi = i
+            break
+          }
+        }
+        return Double(max(0, hi - lo + 1)) / Double(h.count)
+      }
+      return span(columns) * span(rows)
+    }
+  }
+
+  /// `changeCounts`, adding where the changes lie to `spread` (when it is
+  /// frame-sized).
+  static func changeCounts(
+    _ frames: [GreyFrame], in rect: FrameRegion?, level: Int, spread: inout ChangeSpread
+  ) -> [Int] {
     guard frames.count > 1 else { return [] }
     let w = frames[0].width
     let h = frames[0].height
@@ -46,6 +95,7 @@ public enum MotionFinder {
     let x1 = min(w, Int(((rect.map { $0.x + $0.width }) ?? Double(w)).rounded(.up)))
     let y1 = min(h, Int(((rect.map { $0.y + $0.height }) ?? Double(h)).rounded(.up)))
     guard x1 > x0, y1 > y0 else { return [Int](repeating: 0, count: frames.count - 1) }
+    let tally = spread.columns.count == w && spread.rows.count == h
     var counts: [Int] = []
     for i in 1..<frames.count {
       var c = 0
@@ -53,7 +103,12 @@ public enum MotionFinder {
         frames[i].pixels.withUnsafeBufferPointer { b in
           for y in y0..<y1 {
             let row = y * w
-            for x in x0..<x1 where abs(Int(a[row + x]) - Int(b[row + x])) > level { c += 1 }
+            let before = c
+            for x in x0..<x1 where abs(Int(a[row + x]) - Int(b[row + x])) > level {
+              c += 1
+              if tally { spread.columns[x] += 1 }
+            }
+            if tally { spread.rows[y] += c - before }
           }
         }
       }
@@ -105,7 +160,13 @@ public enum MotionFinder {
     let end = min(frames.count, (limit ?? frames.count - 1) + 1)
     guard end > 1 else { return nil }
     let slice = frames[0..<end].map { blurred($0, in: rect) }
-    let counts = changeCounts(slice, in: rect, level: level(frames))
+    return firstMotion(changeCounts(slice, in: rect, level: level(frames)))
+  }
+
+  /// The index before the first pair of frames whose change count stands out
+  /// (see `lastStillFrame`); nil when none does.
+  static func firstMotion(_ counts: [Int]) -> Int? {
+    guard !counts.isEmpty else { return nil }
     let typical = counts.sorted()[counts.count / 2]
     let need = max(minimumChangedPixels, 3 * typical)
     // why: a motion changes pixels in consecutive frames; a single burst is
@@ -122,12 +183,20 @@ public enum MotionFinder {
   /// from the last still frame both halfway through the clip and in its last
   /// frame — where the element was before it moved (its later positions differ
   /// from one of those frames only). Returns the frame index it is marked on
-  /// (the last still frame) and its bounding box padded by 2 px; nil when
-  /// nothing moves.
-  public static func largestMovingBlob(_ frames: [GreyFrame]) -> (index: Int, region: FrameRegion)?
-  {
-    guard let still = lastStillFrame(frames, in: nil) else { return nil }
+  /// (the last still frame), its bounding box padded by 2 px, and the share
+  /// of the frame (0…1) the changes between consecutive frames span (the
+  /// box of their middle 90 % across and down: one element moving keeps
+  /// them together, grain and compression noise spread them over the frame);
+  /// nil when nothing moves.
+  public static func largestMovingBlob(_ frames: [GreyFrame]) -> (
+    index: Int, region: FrameRegion, spread: Double
+  )? {
+    guard frames.count > 1 else { return nil }
     let lv = level(frames)
+    var spread = ChangeSpread(width: frames[0].width, height: frames[0].height)
+    let counts = changeCounts(
+      frames.map { blurred($0, in: nil) }, in: nil, level: lv, spread: &spread)
+    guard let still = firstMotion(counts) else { return nil }
     let a = frames[still]
     let b = frames[(still + frames.count) / 2]
     let c = frames[frames.count - 1]
@@ -191,7 +260,8 @@ public enum MotionFinder {
     return (
       still,
       FrameRegion(
-        x: Double(x0), y: Double(y0), width: Double(x1 - x0 + 1), height: Double(y1 - y0 + 1))
+        x: Double(x0), y: Double(y0), width: Double(x1 - x0 + 1), height: Double(y1 - y0 + 1)),
+      spread.share
     )
   }
 

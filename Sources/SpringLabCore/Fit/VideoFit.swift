@@ -18,8 +18,9 @@ public struct VideoTrack: Sendable {
 /// Tracks an element through grey frames and fits its motion: the pure part
 /// of `springlab fit VIDEO` (decoding lives outside SpringLabCore).
 public enum VideoFit {
-  /// A moving blob whose box covers more of the frame than this is not taken
-  /// as one element.
+  /// A moving blob whose box covers more of the frame than this, or whose
+  /// frame-to-frame changes span more of it (the box of their middle 90 %
+  /// across and down), is not taken as one element.
   public static let maximumBlobShare = 0.25
   /// The smallest travel (pixels) that counts as motion in a video.
   public static let minimumTravel = 1.0
@@ -51,9 +52,12 @@ public enum VideoFit {
         )
       }
       // why: changes spread over much of the frame are grain, compression or
-      // a scroll, not one element; a fit of that would be made up
-      let share =
-        blob.region.width * blob.region.height / Double(frames[0].width * frames[0].height)
+      // a scroll, not one element; a fit of that would be made up. Grain can
+      // leave a small blob (where the element arrives, bridged by noise) while
+      // its changes fill the frame, so where the changes lie is judged too
+      let share = max(
+        blob.spread,
+        blob.region.width * blob.region.height / Double(frames[0].width * frames[0].height))
       guard share <= maximumBlobShare else {
         throw .noMotion(
           "no single moving element: the changing pixels span \(Int((share * 100).rounded())) % of the frame (more than \(Int(maximumBlobShare * 100)) %); mark the element with --region"

@@ -30,8 +30,14 @@ public final class CairoRasterizer {
     self.textCache = textCache
   }
 
+  // why: a video frame is converted to a Cairo surface once while it shows
+  // (a paused video redraws the same frame); one surface is kept, never a
+  // growing cache of every frame
+  private var pixelSurface: (image: RasterImage, surface: OpaquePointer)?
+
   deinit {
     for case let s?? in images.values { cairo_surface_destroy(s) }
+    if let p = pixelSurface { cairo_surface_destroy(p.surface) }
   }
 
   /// Text measurement matching what this rasteriser draws ((0, 0) without a font).
@@ -284,6 +290,8 @@ public final class CairoRasterizer {
       break
     case .image(let path, let rect, let alpha):
       drawImage(cr, path, rect, alpha)
+    case .pixels(let img, let rect, let alpha):
+      drawPixels(cr, img, rect, alpha)
     }
   }
 
@@ -326,6 +334,53 @@ public final class CairoRasterizer {
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
     cairo_paint_with_alpha(cr, max(0, min(1, alpha)))
     cairo_restore(cr)
+  }
+
+  private func drawPixels(_ cr: OpaquePointer, _ img: RasterImage, _ r: PixelRect, _ alpha: Double)
+  {
+    guard r.w > 0, r.h > 0, img.width > 0, img.height > 0 else { return }
+    if pixelSurface?.image !== img {
+      if let p = pixelSurface { cairo_surface_destroy(p.surface) }
+      pixelSurface = nil
+      guard let surface = Self.surface(img) else {
+        lastErrors += 1
+        return
+      }
+      pixelSurface = (img, surface)
+    }
+    guard let surface = pixelSurface?.surface else { return }
+    cairo_save(cr)
+    cairo_new_path(cr)
+    cairo_rectangle(cr, r.x, r.y, r.w, r.h)
+    cairo_clip(cr)
+    cairo_translate(cr, r.x, r.y)
+    cairo_scale(cr, r.w / Double(img.width), r.h / Double(img.height))
+    cairo_set_source_surface(cr, surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+    cairo_paint_with_alpha(cr, max(0, min(1, alpha)))
+    cairo_restore(cr)
+  }
+
+  /// Packed RGB as an opaque Cairo surface (RGB24: one 32-bit word per pixel).
+  static func surface(_ img: RasterImage) -> OpaquePointer? {
+    guard
+      let s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(img.width), Int32(img.height)),
+      cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let dst = cairo_image_surface_get_data(s)
+    else { return nil }
+    cairo_surface_flush(s)
+    let stride = Int(cairo_image_surface_get_stride(s))
+    img.rgb.withUnsafeBufferPointer { src in
+      for y in 0..<img.height {
+        let row = UnsafeMutableRawPointer(dst + y * stride).assumingMemoryBound(to: UInt32.self)
+        let base = y * img.width * 3
+        for x in 0..<img.width {
+          let i = base + x * 3
+          row[x] = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
+        }
+      }
+    }
+    cairo_surface_mark_dirty(s)
+    return s
   }
 
   /// Whether `path` loads as an image (PNG, JPEG…), without keeping it.

@@ -24,6 +24,40 @@ enum VideoDecoder {
 
   /// The frames with `range.lowerBound ≤ pts ≤ range.upperBound` (seconds).
   static func decode(_ path: String, range: ClosedRange<Double>?) throws(Failure) -> [GreyFrame] {
+    let raw = try decodeRaw(
+      path, range: range, output: .grey, maxBytes: maxBytes, subsample: false)
+    return zip(raw.images, raw.times).map {
+      GreyFrame(width: raw.width, height: raw.height, pts: $1, pixels: $0)
+    }
+  }
+
+  /// What `decodeRaw` hands back: the frames' bytes and timestamps, their
+  /// size, the video's own size and which share of frames was kept.
+  struct RawFrames {
+    var images: [[UInt8]]
+    var times: [Double]
+    var width: Int
+    var height: Int
+    var sourceWidth: Int
+    var sourceHeight: Int
+    /// 1: every frame; k: every k-th (the memory limit was reached).
+    var keptEvery: Int
+  }
+
+  /// The pixel format and size frames are decoded to.
+  enum Output {
+    /// 8-bit grey at the video's own size.
+    case grey
+    /// Packed 8-bit RGB scaled to width × height.
+    case rgb(width: Int, height: Int)
+  }
+
+  /// Decodes `path` to raw frames. At most `maxBytes` are held: beyond it
+  /// the decode fails, or with `subsample` only every 2nd (then 4th, …)
+  /// frame is kept from then on and among those held.
+  static func decodeRaw(
+    _ path: String, range: ClosedRange<Double>?, output: Output, maxBytes: Int, subsample: Bool
+  ) throws(Failure) -> RawFrames {
     guard let ffmpeg = ExecutableSearch.find("ffmpeg") else { throw .noFFmpeg }
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
@@ -47,11 +81,23 @@ enum VideoDecoder {
       if r.upperBound < 1e9 { trim += ":end=\(r.upperBound + 1e-6)" }
       filters.append(trim)
     }
-    filters += ["format=gray", "showinfo"]
+    // why: showinfo first logs the video's own size; the scale after it sets the frames'
+    let pixFmt: String
+    var outSize: (Int, Int)?
+    switch output {
+    case .grey:
+      filters += ["format=gray", "showinfo"]
+      pixFmt = "gray"
+    case .rgb(let w, let h):
+      filters += ["showinfo", "scale=\(w):\(h)", "format=rgb24"]
+      pixFmt = "rgb24"
+      outSize = (w, h)
+    }
+    let bytesPerPixel = pixFmt == "gray" ? 1 : 3
     let args = [
       "-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-i", path, "-an", "-sn",
       "-vf", filters.joined(separator: ","), "-fps_mode", "passthrough", "-f", "rawvideo",
-      "-pix_fmt", "gray", "pipe:\(writeEnd)",
+      "-pix_fmt", pixFmt, "pipe:\(writeEnd)",
     ]
     let child: ChildProcess
     do {
@@ -68,6 +114,8 @@ enum VideoDecoder {
     var size: (Int, Int)?
     var pending: [UInt8] = []
     var images: [[UInt8]] = []
+    var budget: FrameBudget<[UInt8]>?
+    var decoded = 0
     var held = 0
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var tooBig = false
@@ -77,7 +125,7 @@ enum VideoDecoder {
       if n < 0 && errno == EINTR { continue }
       if n <= 0 { break }
       pending.append(contentsOf: chunk[0..<n])
-      if size == nil { size = Self.frameSize(child.errors) }
+      if size == nil { size = outSize ?? Self.frameSize(child.errors) }
       guard let (w, h) = size else {
         // why: showinfo logs a frame before it is written, so a full frame's
         // worth of bytes with no size logged means the log is not what we expect
@@ -87,15 +135,24 @@ enum VideoDecoder {
         }
         continue
       }
-      let frameBytes = w * h
+      let frameBytes = w * h * bytesPerPixel
+      if subsample && budget == nil {
+        budget = FrameBudget(maxBytes: maxBytes, bytesPerFrame: frameBytes)
+      }
       var offset = 0
       while pending.count - offset >= frameBytes {
-        images.append(Array(pending[offset..<(offset + frameBytes)]))
+        let frame = Array(pending[offset..<(offset + frameBytes)])
+        if budget != nil {
+          budget!.offer(frame)
+        } else {
+          images.append(frame)
+          held += frameBytes
+        }
+        decoded += 1
         offset += frameBytes
-        held += frameBytes
       }
       if offset > 0 { pending.removeFirst(offset) }
-      if held > maxBytes {
+      if held > maxBytes || budget?.overBudget == true {
         tooBig = true
         break
       }
@@ -107,7 +164,10 @@ enum VideoDecoder {
     child.cleanUp()
     if tooBig {
       throw .unreadable(
-        "more than \(maxBytes >> 20) MiB of grey frames; fit a shorter stretch with --from/--to")
+        subsample
+          ? "two frames at this size exceed \(maxBytes >> 20) MiB"
+          : "more than \(maxBytes >> 20) MiB of grey frames; fit a shorter stretch with --from/--to"
+      )
     }
     guard status == 0, !garbled else {
       let why =
@@ -124,15 +184,23 @@ enum VideoDecoder {
       guard let t = Double(rest.prefix { !$0.isWhitespace }) else { continue }
       times.append(t)
     }
-    if size == nil { size = Self.frameSize(log) }
-    guard let (w, h) = size, w > 0, h > 0, !times.isEmpty else {
+    if size == nil { size = outSize ?? Self.frameSize(log) }
+    guard let (w, h) = size, w > 0, h > 0, !times.isEmpty, let (sw, sh) = Self.frameSize(log)
+    else {
       throw .unreadable(range == nil ? "no video frames" : "no video frames in the chosen range")
     }
-    guard images.count == times.count, pending.isEmpty else {
+    guard decoded == times.count, pending.isEmpty else {
       throw .unreadable(
-        "ffmpeg gave \(images.count) whole frames of \(w)x\(h) for \(times.count) timestamps")
+        "ffmpeg gave \(decoded) whole frames of \(w)x\(h) for \(times.count) timestamps")
     }
-    return zip(images, times).map { GreyFrame(width: w, height: h, pts: $1, pixels: $0) }
+    if let b = budget {
+      return RawFrames(
+        images: b.kept.map(\.frame), times: b.kept.map { times[$0.index] }, width: w, height: h,
+        sourceWidth: sw, sourceHeight: sh, keptEvery: b.keptEvery)
+    }
+    return RawFrames(
+      images: images, times: times, width: w, height: h, sourceWidth: sw, sourceHeight: sh,
+      keptEvery: 1)
   }
 
   /// The frame size from showinfo's first line ("… s:200x432 …"), or nil.

@@ -26,6 +26,8 @@ final class StudioShell {
   var watcher: PresetWatcher?
   var lastWatchCheck = 0.0
   var renders: [(path: String, child: ChildProcess)] = []
+  /// Effects running off the window's thread (video decoding, fits).
+  var jobs: [BackgroundJob] = []
   var lastFrame = DrawList()
   var frame = 0
   let start = StudioShell.monotonic()
@@ -85,6 +87,10 @@ final class StudioShell {
         send(.takeStarted(.success(path)))
       case .failure(let e): send(.takeStarted(.failure(e)))
       }
+    case .decodeVideo(let r):
+      jobs.append(BackgroundJob { .videoLoaded(path: r.path, BackdropVideoServices.decode(r)) })
+    case .fitVideo(let r):
+      jobs.append(BackgroundJob { .fitFinished(r.target, BackdropVideoServices.fit(r)) })
     case .setTitle(let t): window.setTitle(t)
     case .quit: break  // why: `state.running` is false; the loop ends and `finish` runs
     }
@@ -111,12 +117,14 @@ final class StudioShell {
         if let w = view.nextWakeTime { timeout = min(timeout, max(0, w - t)) }
       }
       if let e = exitAfter { timeout = min(timeout, max(0, e - t)) }
+      // why: a background job's answer is picked up within 50 ms
+      if !jobs.isEmpty { timeout = min(timeout, 0.05) }
       let events = window.waitEvent(timeoutMs: Int((timeout * 1000).rounded(.up)))
       let tf = now
       let toastBefore = state.toast
       send(.tick(tf))
       if state.toast != toastBefore { needsDraw = true }
-      housekeeping(at: tf)
+      if housekeeping(at: tf) { needsDraw = true }
       if !events.isEmpty || view.hasPendingEvents {
         for a in view.frame(state, events: events).actions { send(a) }
         needsDraw = true
@@ -160,8 +168,16 @@ final class StudioShell {
     printErr("springlab: " + TerminalText.escapeMessage(error.description))
   }
 
-  /// Polls the watched preset and the background renders.
-  func housekeeping(at t: Double) {
+  /// Polls the watched preset, the background renders and jobs; true when
+  /// an answer came in.
+  func housekeeping(at t: Double) -> Bool {
+    var answers: [StudioAction] = []
+    jobs.removeAll { j in
+      guard let a = j.take() else { return false }
+      answers.append(a)
+      return true
+    }
+    for a in answers { send(a) }
     if t - lastWatchCheck > 0.5, var w = watcher {
       lastWatchCheck = t
       let change = w.poll()
@@ -173,6 +189,7 @@ final class StudioShell {
       send(.takeFinished(path: r.path, status: status))
       return true
     }
+    return !answers.isEmpty
   }
 
   /// Completes the trace, writes the input recording and remembers the session.

@@ -5,14 +5,15 @@ import SpringLabSDL
 import SpringLabStudio
 import SpringLabUI
 
-/// `springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--fresh] [--exit-after SECONDS]`
+/// `springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--ui-scale F|auto] [--backdrop FILE] [--fresh] [--exit-after SECONDS]`
 enum WindowCommand {
   static let usage =
-    "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--ui-scale F|auto] [--fresh] [--exit-after SECONDS]"
+    "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--ui-scale F|auto] [--backdrop FILE] [--fresh] [--exit-after SECONDS]"
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
-      argv, valued: ["trace", "record-input", "exit-after", "play", "pause-at", "ui-scale"],
+      argv,
+      valued: ["trace", "record-input", "exit-after", "play", "pause-at", "ui-scale", "backdrop"],
       booleans: ["help", "fresh"], usage: usage)
     if a.flags["help"] == true {
       printOut(
@@ -23,6 +24,8 @@ enum WindowCommand {
           --record-input FILE  write the session's input as a script (replay it with `springlab render --script FILE`)
           --play SCRIPT        play an input script live in the window (demos; putting the window in an exact state)
           --pause-at T         with --play: pause the timeline at exactly T seconds of scene time
+          --backdrop FILE      a PNG/JPEG screenshot or a video (mp4, mov, webm, …) behind the device;
+                               with a video, drag a rectangle around an element and press F to fit its motion
           --exit-after S       quit after S seconds
           --ui-scale F|auto    pixels per point for the panel, text and canvas (0.5…4), remembered; auto: from the
                                desktop's Xft.dpi (96 dpi = 1). Only where the desktop does not scale windows (X11).
@@ -154,6 +157,10 @@ enum WindowCommand {
       services: LiveStudioServices.make(window: window, folders: folders, session: session),
       trace: trace, recordPath: a.values["record-input"], exitAfter: exitAfter,
       remembered: remembered, offerRecovery: !fresh)
+    if let b = a.values["backdrop"] {
+      // why: as if dropped: an unreadable file is a toast, the session goes on
+      shell.send(.command(.setBackdrop(absolute(b))))
+    }
     shell.run()
     // why: a trace that stopped part-way is not what the caller asked for; the
     // shell already printed the one line naming it

@@ -1,0 +1,175 @@
+import SpringLabCore
+import SpringLabUI
+
+extension StudioState {
+  // MARK: backdrop video
+
+  /// A dropped or typed backdrop: an image is checked, a video decoded at
+  /// the screen's size on the window (both in the shell).
+  mutating func openBackdrop(_ path: String, _ fx: inout [StudioEffect]) {
+    guard DroppedFile(path: path) == .video else {
+      fx.append(.checkBackdrop(path: path))
+      return
+    }
+    let r = screenRect
+    // why: decoded at display size (the frames are drawn stretched to the
+    // screen and tracked there), never larger than `maxSide`
+    let k = min(1, Double(VideoBackdrop.maxSide) / max(r.w, r.h, 1))
+    fx.append(
+      .decodeVideo(
+        VideoDecodeRequest(
+          path: path, width: max(16, Int((r.w * k).rounded())),
+          height: max(16, Int((r.h * k).rounded())), maxBytes: VideoBackdrop.memoryCap)))
+    flash("Decoding \(StudioFiles.lastComponent(path))…")
+  }
+
+  mutating func videoLoaded(_ path: String, _ r: Result<DecodedVideo, StudioFailure>) {
+    switch r {
+    case .failure(let e): flash(e.message)
+    case .success(let v):
+      guard !v.frames.isEmpty else {
+        flash("\(StudioFiles.lastComponent(path)): no video frames")
+        return
+      }
+      // why: the video's first frame shows at timeline time 0, so a scripted session
+      // (--play, --pause-at) shows the same frame at the same time whenever it loaded
+      videoBackdrop = VideoBackdrop(video: v, origin: 0)
+      overlays.backdrop = nil
+      var text =
+        "Backdrop: \(StudioFiles.lastComponent(path)), \(v.frames.count) frames · drag a rectangle around the element, then F to fit"
+      if v.keptEvery > 1 {
+        text =
+          "Backdrop: \(StudioFiles.lastComponent(path)): only 1 frame in \(v.keptEvery) kept (\(VideoBackdrop.memoryCap >> 20) MiB limit) · drag a rectangle, then F"
+      }
+      flash(text)
+    }
+  }
+
+  /// M: drags on the canvas mark the element, or reach the scene again.
+  mutating func toggleMarking() {
+    guard var v = videoBackdrop else {
+      flash("Drop a video on the window first (it becomes the backdrop)")
+      return
+    }
+    v.marking.toggle()
+    videoBackdrop = v
+    flash(
+      v.marking
+        ? "Mark: drag a rectangle around the element on the video"
+        : "Mark off: drags reach the scene")
+  }
+
+  /// Starts a rectangle when marking and the press is on the screen.
+  mutating func beginMark(_ x: Double, _ y: Double) -> Bool {
+    guard let v = videoBackdrop, v.marking, screenRect.contains(x, y) else { return false }
+    let at = v.video.times[v.frameIndex(at: timeline.time)]
+    gesture = .markRegion(from: videoPixel(v, x, y), at: at)
+    return true
+  }
+
+  /// The rectangle from the press to (x, y), in video pixels.
+  mutating func dragMark(from a: Point, at: Double, _ x: Double, _ y: Double) {
+    guard var v = videoBackdrop else { return }
+    let b = videoPixel(v, x, y)
+    v.region = FrameRegion(
+      x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+    v.regionAt = at
+    videoBackdrop = v
+  }
+
+  mutating func endMark(from a: Point, at: Double, _ x: Double, _ y: Double) {
+    dragMark(from: a, at: at, x, y)
+    guard var v = videoBackdrop, let r = v.region else { return }
+    guard r.width >= VideoBackdrop.minimumRegion, r.height >= VideoBackdrop.minimumRegion else {
+      v.region = nil
+      videoBackdrop = v
+      flash("Drag a larger rectangle around the element (at least 4 × 4 video pixels)")
+      return
+    }
+    flash(
+      "Element marked at \(Fmt.fixed(at, 3)) s (--region \(r) --region-at \(Fmt.fixed(at, 3))) · F fits it onto \(graphSettings.target.title)"
+    )
+  }
+
+  /// F: tracks the marked element and fits, in the shell.
+  mutating func fitBackdrop(_ fx: inout [StudioEffect]) {
+    guard var v = videoBackdrop else {
+      flash("Fit needs a backdrop video: drop one on the window")
+      return
+    }
+    guard let r = v.region, let at = v.regionAt else {
+      flash("Fit: drag a rectangle around the element on the video first (M)")
+      return
+    }
+    guard !v.fitting else {
+      flash("A fit is already running")
+      return
+    }
+    let target = graphSettings.target
+    guard target != .keyboard else {
+      flash("The keyboard's slide is fixed; pick a motion on the graph first (G)")
+      return
+    }
+    v.fitting = true
+    videoBackdrop = v
+    fx.append(
+      .fitVideo(
+        VideoFitRequest(
+          frames: v.video.frames, times: v.video.times, region: v.frameRegion(r), regionAt: at,
+          target: target)))
+    flash("Tracking and fitting \(target.title)…")
+  }
+
+  /// A fit came back: applied to `target` in one undo step, its samples on
+  /// the graph; an error or a poor fit changes nothing but says why.
+  mutating func fitFinished(_ target: GraphTarget, _ r: Result<MotionFit, StudioFailure>) {
+    videoBackdrop?.fitting = false
+    let fit: MotionFit
+    switch r {
+    case .failure(let e):
+      flash("Fit: " + e.message)
+      return
+    case .success(let f): fit = f
+    }
+    videoBackdrop?.overlay = FitOverlay(target: target, points: Self.overlayPoints(fit))
+    graphSettings.target = target
+    if fit.isPoor {
+      flash(
+        "Fit: poor (RMS \(Fmt.fixed(fit.rmsFraction * 100, 1)) % of the travel > \(Fmt.fixed(MotionFit.poorFitBound * 100, 0)) %): not applied; mark the element more tightly"
+      )
+      return
+    }
+    let reading: SpringNotation
+    let useTween = fit.model == .tween && (target == .fanExpand || target == .fanCollapse)
+    if useTween {
+      reading = .curve(
+        CurveReading(
+          bezier: fit.tween.curve, duration: fit.tween.duration, form: "the video's tween"))
+    } else {
+      reading = .spring(
+        SpringReading(
+          spring: fit.spring.spring, velocity: fit.spring.relativeVelocity,
+          form: "the video's spring"))
+    }
+    let before = preset
+    switch SpringPaste.apply(reading, to: target, in: before) {
+    case .failure(let e): flash("Fit: " + e.message)
+    case .success(let (p, summary)):
+      applyPreset(p)
+      document.history.record(from: before, to: p)
+      let rms = useTween ? fit.tween.rms : fit.spring.rms
+      let travel = abs(useTween ? fit.tween.to - fit.tween.from : fit.spring.to - fit.spring.from)
+      let pct = travel > 0 ? rms / travel * 100 : 0
+      flash(
+        summary.replacingOccurrences(of: "Pasted ", with: "Fitted ")
+          + " · RMS \(Fmt.fixed(pct, 2)) % of travel · Ctrl+Z undoes")
+    }
+  }
+
+  /// The fitted samples as (seconds since the fitted start, progress).
+  static func overlayPoints(_ fit: MotionFit) -> [Point] {
+    let d = fit.to - fit.from
+    guard d != 0 else { return [] }
+    return zip(fit.samples, fit.values).map { s, v in Point(s.t - fit.start, (v - fit.from) / d) }
+  }
+}
