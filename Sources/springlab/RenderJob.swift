@@ -81,7 +81,14 @@ struct RenderJob {
   func render(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError)
     -> (exit: Exit, stats: FramePipeline.Stats?)
   {
+    // Open every output before rendering anything, so a bad path fails at once.
+    // why: first of all, so ffmpeg's start-up (~60 ms) overlaps finding and
+    // loading the font instead of adding to every export
+    let sink = try FrameSink(
+      out: out, kind: kind, width: width, height: height, fps: fps, pixelFormat: pixelFormat,
+      alpha: transparent)
     guard let font = FontLocator.locate() else {
+      sink.discard()
       throw CLIError(
         .environment,
         "no font found: install fonts-dejavu-core or set SPRINGLAB_FONT to a .ttf file")
@@ -92,13 +99,10 @@ struct RenderJob {
       textCache = try TextCache(fontPath: font)
       rasterizer = CairoRasterizer(textCache: textCache)
     } catch {
+      sink.discard()
       throw CLIError(
         .environment, "\(TerminalText.escape(font)): cannot open the font: \(error)")
     }
-    // Open every output before rendering anything, so a bad path fails at once.
-    let sink = try FrameSink(
-      out: out, kind: kind, width: width, height: height, fps: fps, pixelFormat: pixelFormat,
-      alpha: transparent)
     var traceOutput: TraceOutput?
     if let tp = tracePath {
       do { traceOutput = try TraceOutput(path: tp, mode: .whole) } catch {
