@@ -34,6 +34,9 @@ public struct FloatingField: Sendable {
   /// first step, the expected work). Deterministic, so a caller can budget
   /// steps without a clock.
   public private(set) var lastStepWork = 0
+  /// The largest radius (every body's, as placed): the grid's cell is one
+  /// diameter. Radii never change, so it is not recomputed each step.
+  private let maxRadius: Double
 
   /// `count` bubbles of radius `r` placed and aimed by a seeded generator.
   public init(
@@ -43,6 +46,7 @@ public struct FloatingField: Sendable {
     self.restitution = restitution
     self.width = width
     self.height = height
+    maxRadius = r
     var rng = SplitMix(seed: seed &+ UInt64(count))
     slots.reserveCapacity(count)
     for _ in 0..<count {
@@ -79,33 +83,50 @@ public struct FloatingField: Sendable {
 
   /// One step of `dt` seconds: move, bounce off edges, resolve overlaps.
   public mutating func step(dt: Double) {
-    for i in slots.indices {
-      var b = slots[i]
-      b.x += b.vx * dt
-      b.y += b.vy * dt
-      if b.x < b.r {
-        b.x = b.r
-        b.vx = abs(b.vx) * restitution
-      } else if b.x > width - b.r {
-        b.x = width - b.r
-        b.vx = -abs(b.vx) * restitution
-      }
-      if b.y < b.r {
-        b.y = b.r
-        b.vy = abs(b.vy) * restitution
-      } else if b.y > height - b.r {
-        b.y = height - b.r
-        b.vy = -abs(b.vy) * restitution
-      }
-      slots[i] = b
-    }
     lastStepWork = slots.count
-    collide()
+    guard slots.count > 1 else {
+      let bounds = (width, height, restitution)
+      for i in slots.indices { Self.move(&slots[i], dt: dt, in: bounds) }
+      return
+    }
+    let cell = max(1, 2 * maxRadius)
+    let cols = max(1, Int(width / cell) + 1)
+    let rows = max(1, Int(height / cell) + 1)
+    moveAndSortIntoCells(dt: dt, cell: cell, cols: cols, rows: rows)
+    collide(cols: cols, rows: rows)
   }
 
-  /// Counting sort into grid cells, stable in storage order. Afterwards the
-  /// bodies of cell `c` are slots `cellStart[c] ..< cellStart[c + 1]`.
-  private mutating func sortIntoCells(cell: Double, cols: Int, rows: Int) {
+  /// Moves `b` by `dt` seconds and bounces it off the edges of a `w` × `h`
+  /// screen, keeping `e` (restitution) of the speed.
+  @inline(__always)
+  private static func move(
+    _ b: inout Body, dt: Double, in bounds: (w: Double, h: Double, e: Double)
+  ) {
+    b.x += b.vx * dt
+    b.y += b.vy * dt
+    if b.x < b.r {
+      b.x = b.r
+      b.vx = abs(b.vx) * bounds.e
+    } else if b.x > bounds.w - b.r {
+      b.x = bounds.w - b.r
+      b.vx = -abs(b.vx) * bounds.e
+    }
+    if b.y < b.r {
+      b.y = b.r
+      b.vy = abs(b.vy) * bounds.e
+    } else if b.y > bounds.h - b.r {
+      b.y = bounds.h - b.r
+      b.vy = -abs(b.vy) * bounds.e
+    }
+  }
+
+  /// Moves every body (`move`), then a counting sort into grid cells, stable
+  /// in storage order. Afterwards the bodies of cell `c` are slots
+  /// `cellStart[c] ..< cellStart[c + 1]`.
+  // why: moving in the counting pass reads and writes each body once instead
+  // of twice; a body's move never depends on another's, so the result is the
+  // same bit for bit
+  private mutating func moveAndSortIntoCells(dt: Double, cell: Double, cols: Int, rows: Int) {
     let n = slots.count
     let cells = cols * rows
     // why: one spare entry in front lets the scatter pass below advance each
@@ -120,11 +141,15 @@ public struct FloatingField: Sendable {
       spareIds = cellOfSlot
       spareSlots = slots
     }
-    slots.withUnsafeBufferPointer { body in
+    // why: the bounds as plain values; capturing `self` would share the
+    // slots' storage and make the mutable access below copy it every step
+    let bounds = (width, height, restitution)
+    slots.withUnsafeMutableBufferPointer { body in
       cellOfSlot.withUnsafeMutableBufferPointer { cellOf in
         cellStart.withUnsafeMutableBufferPointer { start in
           start.update(repeating: 0)
           for s in 0..<n {
+            Self.move(&body[s], dt: dt, in: bounds)
             let b = body[s]
             let cx = min(cols - 1, max(0, Int(b.x / cell)))
             let cy = min(rows - 1, max(0, Int(b.y / cell)))
@@ -172,14 +197,9 @@ public struct FloatingField: Sendable {
     swap(&cellOfSlot, &spareCells)
   }
 
-  private mutating func collide() {
-    guard slots.count > 1 else { return }
-    var maxR = slots[0].r
-    for b in slots where b.r > maxR { maxR = b.r }
-    let cell = max(1, 2 * maxR)
-    let cols = max(1, Int(width / cell) + 1)
-    let rows = max(1, Int(height / cell) + 1)
-    sortIntoCells(cell: cell, cols: cols, rows: rows)
+  /// Resolves every overlapping pair, walking the bodies sorted into a
+  /// `cols` × `rows` grid.
+  private mutating func collide(cols: Int, rows: Int) {
     let e = restitution
     var compared = 0
     // why: the pair loop runs n × (neighbours) times per step; unchecked
