@@ -33,8 +33,13 @@ enum PanelView {
     default: break
     }
     let tl = state.timeline
+    // why: the window draws nothing while nothing moves, so a running clock
+    // would sit frozen on screen; the time shows while it means something
+    // (moving, or paused where , and . step it)
+    let clock =
+      tl.paused || state.isAnimating ? "Time \(UnitFormat.text(tl.time, .seconds))" : "At rest"
     ui.label(
-      "Time \(UnitFormat.text(tl.time, .seconds)) · \(Fmt.speed(tl.speed))\(tl.paused ? " · paused" : "") · fan \(state.scene.fan.phase(at: state.scene.now).rawValue)"
+      "\(clock) · \(Fmt.speed(tl.speed))\(tl.paused ? " · paused" : "") · fan \(state.scene.fan.phase(at: state.scene.now).rawValue)"
     )
     // why: one line of fixed height; the selected warning's message shows here, not inserted above its field
     let warnings = state.liveWarnings

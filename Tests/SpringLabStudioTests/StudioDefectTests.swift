@@ -294,9 +294,14 @@ struct StudioRestFrameTests {
     }
     #expect(!h.state.isAnimating, "the fan came to rest")
     let frame = try #require(last)
-    let status = try #require(StudioHarness.texts(frame).first { $0.hasPrefix("Time ") })
+    let status = try #require(StudioHarness.texts(frame).first { $0.contains(" · fan ") })
     #expect(status.hasSuffix("fan expanded"), "\(status)")
+    // at rest the window stops drawing, so no clock that would sit frozen
+    #expect(status.hasPrefix("At rest · 1×"), "\(status)")
+    // paused, the time shows (, and . step it)
+    h.key("p")
+    let paused = try #require(StudioHarness.texts(h.draw()).first { $0.contains(" · fan ") })
     let t = UnitFormat.text(h.state.timeline.time, .seconds)
-    #expect(status.contains("Time \(t)"), "\(status) at \(t)")
+    #expect(paused.hasPrefix("Time \(t) · 1× · paused"), "\(paused)")
   }
 }

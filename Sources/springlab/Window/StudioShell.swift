@@ -126,7 +126,14 @@ final class StudioShell {
       if state.toast != toastBefore { needsDraw = true }
       if housekeeping(at: tf) { needsDraw = true }
       if !events.isEmpty || view.hasPendingEvents {
-        for a in view.frame(state, events: events).actions { send(a) }
+        // why: the UI holds back half of a click (the button's release) for
+        // a frame of its own; run those frames now, as the in-process tests
+        // do, so the frame drawn below already shows what the click did
+        var batch = events
+        repeat {
+          for a in view.frame(state, events: batch).actions { send(a) }
+          batch = []
+        } while view.hasPendingEvents
         needsDraw = true
       }
       // why: a tooltip asked to be drawn once the pointer has rested long enough
@@ -136,9 +143,8 @@ final class StudioShell {
       if (moving || needsDraw || wasAnimating || due)
         && (tf - lastDraw >= frameInterval * 0.98 || !moving)
       {
-        present()
         lastDraw = tf
-        needsDraw = false
+        needsDraw = present()
         // why: one more frame after motion settles, so the trace ends at rest
         wasAnimating = moving
       }
@@ -146,8 +152,10 @@ final class StudioShell {
     finish()
   }
 
-  /// Draws the state as it is after this iteration's actions.
-  func present() {
+  /// Draws the state as it is after this iteration's actions; true when
+  /// drawing produced actions, so the next iteration draws their result.
+  @discardableResult
+  func present() -> Bool {
     let f = view.frame(state, events: [])
     window.present(f.drawList)
     lastFrame = f.drawList
@@ -155,8 +163,11 @@ final class StudioShell {
       traceFailed(error)
     }
     frame += 1
-    // why: drawing may only acknowledge a focus request; it never changes what was drawn
+    // why: drawing usually only acknowledges a focus request, but whatever it
+    // does must reach the screen: a state changed here and not drawn stayed
+    // stale until the next input
     for a in f.actions { send(a) }
+    return !f.actions.isEmpty
   }
 
   /// Stops tracing after a failed write, saying so once, at once (the
