@@ -135,7 +135,7 @@ enum UIKitExporter {
   /// The spring animations again with exact physics: `UISpringTimingParameters`
   /// (mass, stiffness N/m-like, damping, initial velocity relative to the travel).
   static func physics(_ c: ExportContext, setup: [String]) -> [String] {
-    var o: [String] = [
+    let o: [String] = [
       "// Exact physics: the same springs as UISpringTimingParameters (UIViewPropertyAnimator ignores its duration",
       "// for these and lets the spring settle, so there is no snap at T). Eased moves: use the functions above.",
       "@MainActor",
@@ -157,46 +157,16 @@ enum UIKitExporter {
         "\(indent)springLabStartSpring(UISpringTimingParameters(mass: \(f(s.mass, 6)), stiffness: \(f(s.stiffness, 4)), damping: \(f(s.damping, 4)), initialVelocity: CGVector(dx: \(f(v, 6)), dy: \(f(v, 6)))), delay: \(f(m.delay, 6))) { \(setter)\(f(m.to, 6))) }",
       ]
     }
-    for (name, kind) in [("Expand", ExportAnimationKind.fanExpand), ("Collapse", .fanCollapse)] {
-      let lines = c.group(kind).flatMap { springs($0, setter: "item(\($0.item ?? 0), ") }
-      guard !lines.isEmpty else { continue }
-      o.append("@MainActor")
-      o.append("func springLabFan\(name)Physics(main: UIView, items: [UIView]) {")
-      o += setup
-      o += lines
-      o.append("}")
-      o.append("")
-    }
-    let snap = c.group(.bubbleSnap).flatMap { springs($0, setter: "move(") }
-    if !snap.isEmpty {
-      o.append("@MainActor")
-      o.append("func springLabBubbleSnapPhysics(bubble: UIView, to target: CGPoint) {")
-      o.append("  let from = bubble.center")
-      o.append(
-        "  func move(_ p: CGFloat) { bubble.center = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p) }"
-      )
-      o += snap
-      o.append("}")
-      o.append("")
-    }
-    let menu = c.group(.bubbleMenuOpen).flatMap { springs($0, setter: "show(") }
-    if !menu.isEmpty {
-      o.append("@MainActor")
-      o.append("func springLabBubbleMenuOpenPhysics(menu: UIView) {")
-      o.append(
-        "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }"
-      )
-      o += menu
-      o.append("}")
-      o.append("")
-    }
     return o
+      + springFunctions(c, setup: setup, suffix: "Physics", attributes: ["@MainActor"]) {
+        springs($0, setter: $1)
+      }
   }
 
   /// The spring animations with iOS 17's `UIView.animate(springDuration:bounce:initialSpringVelocity:…)`:
   /// SwiftUI's perceptual duration and bounce for the same stiffness and damping.
   static func ios17(_ c: ExportContext, setup: [String]) -> [String] {
-    var o: [String] = [
+    let o: [String] = [
       "// iOS 17: the same springs with UIView.animate(springDuration:bounce:initialSpringVelocity:…) — a perceptual",
       "// duration and bounce (SwiftUI's Spring(duration:bounce:)) for the same stiffness and damping; the spring",
       "// settles on its own instead of snapping at the UIKit duration.",
@@ -214,41 +184,44 @@ enum UIKitExporter {
         "\(indent)UIView.animate(springDuration: \(f(db.duration, 8)), bounce: \(f(db.bounce, 8)), initialSpringVelocity: \(f(v)), delay: \(f(m.delay)), options: [], animations: { \(setter)\(f(m.to))) })",
       ]
     }
+    return o
+      + springFunctions(
+        c, setup: setup, suffix: "Spring", attributes: ["@available(iOS 17, *)", "@MainActor"]
+      ) { springs($0, setter: $1) }
+  }
+
+  /// The fan expand/collapse, bubble snap and bubble menu functions named
+  /// `springLab…<suffix>`, each after `attributes`, whose bodies are the
+  /// lines `springs(animation, setter)` gives (a group with none is left out).
+  static func springFunctions(
+    _ c: ExportContext, setup: [String], suffix: String, attributes: [String],
+    springs: (ExportAnimation, String) -> [String]
+  ) -> [String] {
+    var o: [String] = []
     for (name, kind) in [("Expand", ExportAnimationKind.fanExpand), ("Collapse", .fanCollapse)] {
-      let lines = c.group(kind).flatMap { springs($0, setter: "item(\($0.item ?? 0), ") }
+      let lines = c.group(kind).flatMap { springs($0, "item(\($0.item ?? 0), ") }
       guard !lines.isEmpty else { continue }
-      o.append("@available(iOS 17, *)")
-      o.append("@MainActor")
-      o.append("func springLabFan\(name)Spring(main: UIView, items: [UIView]) {")
-      o += setup
-      o += lines
-      o.append("}")
-      o.append("")
+      o += attributes + ["func springLabFan\(name)\(suffix)(main: UIView, items: [UIView]) {"]
+      o += setup + lines + ["}", ""]
     }
-    let snap = c.group(.bubbleSnap).flatMap { springs($0, setter: "move(") }
+    let snap = c.group(.bubbleSnap).flatMap { springs($0, "move(") }
     if !snap.isEmpty {
-      o.append("@available(iOS 17, *)")
-      o.append("@MainActor")
-      o.append("func springLabBubbleSnapSpring(bubble: UIView, to target: CGPoint) {")
-      o.append("  let from = bubble.center")
-      o.append(
-        "  func move(_ p: CGFloat) { bubble.center = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p) }"
-      )
-      o += snap
-      o.append("}")
-      o.append("")
+      o +=
+        attributes + [
+          "func springLabBubbleSnap\(suffix)(bubble: UIView, to target: CGPoint) {",
+          "  let from = bubble.center",
+          "  func move(_ p: CGFloat) { bubble.center = CGPoint(x: from.x + (target.x - from.x) * p, y: from.y + (target.y - from.y) * p) }",
+        ]
+      o += snap + ["}", ""]
     }
-    let menu = c.group(.bubbleMenuOpen).flatMap { springs($0, setter: "show(") }
+    let menu = c.group(.bubbleMenuOpen).flatMap { springs($0, "show(") }
     if !menu.isEmpty {
-      o.append("@available(iOS 17, *)")
-      o.append("@MainActor")
-      o.append("func springLabBubbleMenuOpenSpring(menu: UIView) {")
-      o.append(
-        "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }"
-      )
-      o += menu
-      o.append("}")
-      o.append("")
+      o +=
+        attributes + [
+          "func springLabBubbleMenuOpen\(suffix)(menu: UIView) {",
+          "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }",
+        ]
+      o += menu + ["}", ""]
     }
     return o
   }
