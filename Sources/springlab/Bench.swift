@@ -26,7 +26,7 @@ struct BenchResult {
 /// tests (it checks the keys, not the figures).
 struct BenchOptions {
   var quick = false
-  /// Groups to run ("core", "render", "export", "window"); empty runs all.
+  /// Groups to run ("core", "floating", "render", "export", "window", "fit"); empty runs all.
   var only: [String] = []
 
   /// Whether the group named `group` runs.
@@ -214,7 +214,6 @@ enum Bench {
     }
     r.append(BenchResult(name: "scene.seed000.frameMicros", value: frameNs / 1000, unit: "µs"))
     r += scenePresets(o, sink: &sink)
-    r += floating(o, sink: &sink)
     if sink == 42.4242 { print("") }
     return r
   }
@@ -274,29 +273,43 @@ enum Bench {
   /// The screen grows with the count so the density (and so the collisions
   /// per bubble) stays that of 100 bubbles of radius 10 on an iPhone 15:
   /// a linear algorithm then shows a growth ratio near 10 per 10×.
+  // why: the three sizes are timed in turns, round after round, so a burst
+  // of load from a neighbour on a shared machine lands on all of them alike
+  // instead of skewing the one that happened to run during it
   static func floating(_ o: BenchOptions, sink: inout Double) -> [BenchResult] {
-    var out: [BenchResult] = []
-    var perStep: [Int: Double] = [:]
-    for n in [100, 1000, 10_000] {
+    let counts = [100, 1000, 10_000]
+    var fields = counts.map { n -> FloatingField in
       let grow = (Double(n) / 100).squareRoot()
       var f = FloatingField(
         count: n, radius: 10, speed: 80, restitution: 0.9, width: 393 * grow, height: 852 * grow)
       // why: let the initial overlaps resolve so the timed steps are typical
       for _ in 0..<(o.quick ? 2 : 20) { f.step(dt: 1.0 / 240) }
-      let steps = o.quick ? 2 : max(10, 200_000 / n)
-      let ns = median(runs: o.runs, per: steps) { for _ in 0..<steps { f.step(dt: 1.0 / 240) } }
-      sink += f.bodies[0].x
-      perStep[n] = ns / 1000
-      out.append(BenchResult(name: "floating.\(n).stepMicros", value: ns / 1000, unit: "µs"))
+      return f
     }
+    var samples = Array(repeating: [Double](), count: counts.count)
+    for _ in 0..<(o.quick ? 1 : 3 * o.runs) {
+      for (i, n) in counts.enumerated() {
+        let steps = o.quick ? 2 : max(10, 200_000 / n)
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<steps { fields[i].step(dt: 1.0 / 240) }
+        let ns = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(steps)
+        samples[i].append(ns / 1000)
+      }
+    }
+    for f in fields { sink += f.bodies[0].x }
+    let perStep = samples.map(middle)
+    var out = zip(counts, perStep).map {
+      BenchResult(name: "floating.\($0).stepMicros", value: $1, unit: "µs")
+    }
+    let rounds = "median of \(samples[0].count) rounds, sizes timed in turns"
     out.append(
       BenchResult(
-        name: "floating.growth.100to1000", value: perStep[1000]! / perStep[100]!,
-        unit: "× per 10× bubbles"))
+        name: "floating.growth.100to1000", value: perStep[1] / perStep[0],
+        unit: "× per 10× bubbles", note: rounds))
     out.append(
       BenchResult(
-        name: "floating.growth.1000to10000", value: perStep[10_000]! / perStep[1000]!,
-        unit: "× per 10× bubbles"))
+        name: "floating.growth.1000to10000", value: perStep[2] / perStep[1],
+        unit: "× per 10× bubbles", note: rounds))
     return out
   }
 
@@ -304,7 +317,11 @@ enum Bench {
   static func all(_ o: BenchOptions) -> [BenchResult] {
     // why: every figure says how many threads produced it; the core figures
     // are all timed on the calling thread alone.
-    let coreResults = (o.wants("core") ? core(o) : []).map { r -> BenchResult in
+    var sink = 0.0
+    let coreGroup =
+      (o.wants("core") ? core(o) : []) + (o.wants("floating") ? floating(o, sink: &sink) : [])
+    if sink == 42.4242 { print("") }
+    let coreResults = coreGroup.map { r -> BenchResult in
       var r = r
       r.note = r.note.map { "1 thread, " + $0 } ?? "1 thread"
       return r

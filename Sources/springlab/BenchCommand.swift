@@ -4,7 +4,8 @@ import SpringLabCore
 /// `springlab bench [--json] [--quick]`: the performance table. Medians of
 /// repeated runs, side by side in one process.
 enum BenchCommand {
-  static let usage = "springlab bench [--json] [--quick] [--only core,render,export,window,fit]"
+  static let usage =
+    "springlab bench [--json] [--quick] [--only core,floating,render,export,window,fit]"
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
@@ -22,7 +23,7 @@ enum BenchCommand {
         of the clip's length). Each figure names its threads. Prints a table, or JSON with named figures
         (--json).
           --quick   a tiny run that only proves every figure is produced (for tests)
-          --only    comma-separated groups to run: core, render, export, window, fit (default: all)
+          --only    comma-separated groups to run: core, floating, render, export, window, fit (default: all)
         Build with -c release for meaningful figures. Figures that cannot be measured here (no Xvfb,
         no ffmpeg, no font) are reported as skipped with the reason.
         """)
@@ -31,7 +32,7 @@ enum BenchCommand {
     guard a.positional.isEmpty else {
       throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)")
     }
-    let groups = ["core", "render", "export", "window", "fit"]
+    let groups = ["core", "floating", "render", "export", "window", "fit"]
     let only = (a.values["only"] ?? "").split(separator: ",").map(String.init)
     if let bad = only.first(where: { !groups.contains($0) }) {
       throw CLIError(
