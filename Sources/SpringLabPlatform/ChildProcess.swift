@@ -117,6 +117,29 @@ public final class ChildProcess: @unchecked Sendable {
     return FileIO.posix.writeAll(inputFD, raw)
   }
 
+  /// Bytes the child's stdin pipe holds before a writer blocks (Linux's
+  /// F_GETPIPE_SZ), or nil when there is no pipe or the system cannot say.
+  public var inputPipeCapacity: Int? {
+    guard inputFD >= 0 else { return nil }
+    // why: F_GETPIPE_SZ (1032) is Linux's; Glibc's headers do not export it to Swift
+    let size = fcntl(inputFD, 1032)
+    return size > 0 ? Int(size) : nil
+  }
+
+  /// Whether `spliceInput` can hand pages to the pipe on this system.
+  public static var canSpliceInput: Bool { PipeSplice.isAvailable }
+
+  /// Like `writeInput`, but hands the pages of `raw` to the pipe instead of
+  /// copying them (vmsplice): the child reads straight from the caller's
+  /// memory. The caller must not change those bytes until the child has
+  /// read them — which is certain once more than `inputPipeCapacity` bytes
+  /// have been passed after them, the pipe never holding more.
+  /// Returns nil on success, else the reason.
+  public func spliceInput(_ raw: UnsafeRawBufferPointer) -> String? {
+    guard inputFD >= 0 else { return "the child's input is closed" }
+    return PipeSplice.spliceAll(inputFD, raw)
+  }
+
   /// Closes our end of the stdin pipe (the child sees end of input). Idempotent.
   public func closeInput() {
     if inputFD >= 0 {

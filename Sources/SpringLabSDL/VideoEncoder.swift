@@ -54,6 +54,16 @@ public final class VideoEncoder {
 
   // why: in-process conversion reuses one plane buffer for every frame.
   private var converter: YUV420Converter?
+  /// yuv420p frames larger than ffmpeg's pipe: two page-aligned plane
+  /// buffers used in turns and handed to the pipe without a copy
+  /// (vmsplice). Frame k's buffer is written again at frame k + 2, after
+  /// frame k + 1 — more bytes than the pipe holds — has gone in whole, so
+  /// ffmpeg has read all of frame k by then. Freed only once ffmpeg is done.
+  private var splicedPlanes: [UnsafeMutableRawPointer] = []
+  /// The changed boxes of the previous frame (nil: unknown): a spliced
+  /// buffer last held the frame before that, so it is converted where
+  /// either of the last two frames changed.
+  private var previousChanged: [PixelBox]?
   // why: Cairo's pixels are premultiplied; ffmpeg's bgra is straight alpha.
   private var straight: StraightAlphaConverter?
 
@@ -75,6 +85,9 @@ public final class VideoEncoder {
   ///   - input: the pixel format sent to ffmpeg (mp4 only; the others take BGRA).
   ///   - alpha: keep the frames' transparency (`.mov`, `.webm` only); the
   ///     frames are then premultiplied BGRA as Cairo draws them.
+  ///   - zeroCopy: hand yuv420p frames to ffmpeg's pipe without copying
+  ///     them when they are larger than the pipe (Linux's vmsplice); false
+  ///     always copies (for comparison in tests and benches).
   ///   - ffmpegPath: explicit executable; nil searches `searchPath`.
   ///   - searchPath: colon-separated directories (default: `PATH`).
   /// - Throws: `.toolMissing(tool: "ffmpeg", package: "ffmpeg")`,
@@ -84,6 +97,7 @@ public final class VideoEncoder {
     outputPath: String, width: Int, height: Int, fps: Int,
     input: EncoderPixelFormat = .bgra,
     alpha: Bool = false,
+    zeroCopy: Bool = true,
     ffmpegPath: String? = nil,
     searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
   ) throws {
@@ -151,7 +165,17 @@ public final class VideoEncoder {
     self.format = format
     self.input = piped
     self.alpha = alpha
-    self.converter = piped == .yuv420p ? YUV420Converter(width: width, height: height) : nil
+    let planeBytes = width * height * 3 / 2
+    if piped == .yuv420p, zeroCopy, ChildProcess.canSpliceInput,
+      let capacity = p.inputPipeCapacity, planeBytes >= capacity
+    {
+      splicedPlanes = (0..<2).map { _ in
+        UnsafeMutableRawPointer.allocate(byteCount: planeBytes, alignment: 4096)
+      }
+    }
+    self.converter =
+      piped == .yuv420p && splicedPlanes.isEmpty
+      ? YUV420Converter(width: width, height: height) : nil
     self.straight = alpha ? StraightAlphaConverter(width: width, height: height) : nil
     self.process = p
     self.output = out
@@ -224,7 +248,13 @@ public final class VideoEncoder {
 
   deinit {
     if !done { cancel() }
+    // why: only now, with ffmpeg gone, can no pipe still point at them
+    for buffer in splicedPlanes { buffer.deallocate() }
   }
+
+  /// Whether converted frames go to ffmpeg without a copy (yuv420p frames
+  /// larger than the pipe, on a system with vmsplice).
+  public var splicesInput: Bool { !splicedPlanes.isEmpty }
 
   /// Bytes in one frame: `width * height * 4`.
   public var frameByteCount: Int { width * height * 4 }
@@ -250,6 +280,15 @@ public final class VideoEncoder {
     if straight != nil {
       straight!.convert(premultiplied: bgra.baseAddress!, stride: width * 4)
       try straight!.pixels.withUnsafeBytes { try send($0) }
+    } else if !splicedPlanes.isEmpty {
+      let buffer = splicedPlanes[framesWritten % 2]
+      let boxes: [PixelBox]? =
+        framesWritten < 2 ? nil : previousChanged.flatMap { last in changed.map { last + $0 } }
+      YUV420Converter.convert(
+        bgra: bgra.baseAddress!, stride: width * 4, width: width, height: height,
+        into: buffer.assumingMemoryBound(to: UInt8.self), only: boxes)
+      previousChanged = changed
+      try send(UnsafeRawBufferPointer(start: buffer, count: width * height * 3 / 2), splice: true)
     } else if converter != nil {
       // why: converting here, on the writer thread, overlaps the renderer;
       // mutating in place keeps the one plane buffer (no copy on write).
@@ -265,8 +304,8 @@ public final class VideoEncoder {
 
   /// Writes `bytes` into ffmpeg's input; on failure ends ffmpeg and throws
   /// with what it said.
-  private func send(_ bytes: UnsafeRawBufferPointer) throws {
-    if let reason = process.writeInput(bytes) {
+  private func send(_ bytes: UnsafeRawBufferPointer, splice: Bool = false) throws {
+    if let reason = splice ? process.spliceInput(bytes) : process.writeInput(bytes) {
       let log = cancel()
       throw SDLBackendError.encoderWriteFailed(
         reason + (log.isEmpty ? "" : "; ffmpeg said:\n\(log)"))

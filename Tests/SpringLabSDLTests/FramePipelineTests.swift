@@ -61,7 +61,10 @@ extension SDLTests {
       #expect(stats.writeSeconds > 0)
       let shares =
         "render blocked \(stats.renderBlockedShare), writer starved \(stats.writerStarvedShare)"
-      #expect(min(stats.renderBlockedShare, stats.writerStarvedShare) < 0.15, "\(shares) \(stats)")
+      // why: serialized, each stage waits about half the run; overlapped,
+      // ~0.05 on an idle machine. Other test processes sharing the two
+      // cores pushed it to 0.18 once in four runs, so the bound sits between.
+      #expect(min(stats.renderBlockedShare, stats.writerStarvedShare) < 0.25, "\(shares) \(stats)")
       #expect(stats.writerStarvedShare < 0.5, "the encoder waited for frames: \(shares)")
       if ExecutableSearch.find("ffprobe") != nil { #expect(ffprobeFrames(path) == 90) }
     }

@@ -55,8 +55,22 @@ public struct YUV420Converter {
   // items, a readout); converting only those keeps the writer thread's
   // share of an export small next to ffmpeg's
   public mutating func convert(bgra: UnsafeRawPointer, stride: Int, only boxes: [PixelBox]?) {
-    let w = width
-    let h = height
+    let (w, h) = (width, height)
+    planes.withUnsafeMutableBufferPointer { out in
+      Self.convert(
+        bgra: bgra, stride: stride, width: w, height: h, into: out.baseAddress!, only: boxes)
+    }
+  }
+
+  /// `convert(bgra:stride:only:)` into planes the caller owns: `planes`
+  /// holds `width * height * 3 / 2` bytes (Y, then U, then V), laid out as
+  /// `YUV420Converter.planes`. For buffers that must not move, such as
+  /// pages handed to a pipe.
+  /// - Precondition: even `width` and `height` ≥ 2.
+  public static func convert(
+    bgra: UnsafeRawPointer, stride: Int, width w: Int, height h: Int,
+    into planes: UnsafeMutablePointer<UInt8>, only boxes: [PixelBox]?
+  ) {
     let blocks: [(x: Range<Int>, y: Range<Int>)] =
       boxes.map { list in
         list.compactMap { b in
@@ -68,15 +82,13 @@ public struct YUV420Converter {
         }
       } ?? [(0..<(w / 2), 0..<(h / 2))]
     let src = bgra.assumingMemoryBound(to: UInt8.self)
-    planes.withUnsafeMutableBufferPointer { out in
-      let yPlane = out.baseAddress!
-      let uPlane = yPlane + w * h
-      let vPlane = uPlane + (w / 2) * (h / 2)
-      for block in blocks {
-        Self.convert(
-          src: src, stride: stride, yPlane: yPlane, uPlane: uPlane, vPlane: vPlane, width: w,
-          columns: block.x, rows: block.y)
-      }
+    let yPlane = planes
+    let uPlane = yPlane + w * h
+    let vPlane = uPlane + (w / 2) * (h / 2)
+    for block in blocks {
+      convert(
+        src: src, stride: stride, yPlane: yPlane, uPlane: uPlane, vPlane: vPlane, width: w,
+        columns: block.x, rows: block.y)
     }
   }
 
