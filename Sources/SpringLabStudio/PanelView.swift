@@ -9,8 +9,10 @@ enum PanelView {
   static let warn = RGBA(0xFF, 0xD6, 0x0A)
   static let good = RGBA(0x30, 0xD1, 0x58)
 
+  /// `warnings`: the state's live lint (`StudioView.liveWarnings`).
   static func build(
-    _ state: StudioState, in r: PixelRect, ui: UIContext, actions: inout [StudioAction]
+    _ state: StudioState, warnings: [LintWarning], in r: PixelRect, ui: UIContext,
+    actions: inout [StudioAction]
   ) {
     let before = state.preset
     var p = before
@@ -42,8 +44,7 @@ enum PanelView {
       "\(clock) · \(Fmt.speed(tl.speed))\(tl.paused ? " · paused" : "") · fan \(state.scene.fan.phase(at: state.scene.now).rawValue)"
     )
     // why: one line of fixed height; the selected warning's message shows here, not inserted above its field
-    let warnings = state.liveWarnings
-    let highlighted = state.highlightedWarning
+    let highlighted = state.highlightedWarning(in: warnings)
     if let w = highlighted {
       ui.fittedLabel("⚠ \(w.fields.first ?? ""): \(w.message)", width: width, color: warn)
     } else {

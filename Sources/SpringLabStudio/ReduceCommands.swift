@@ -199,8 +199,13 @@ extension StudioState {
   /// The lint warning the highlighted field belongs to, if it still applies:
   /// the highlight disappears by itself once the warning is fixed or undone.
   public var highlightedWarning: LintWarning? {
+    highlightedWarning(in: liveWarnings)
+  }
+
+  /// `highlightedWarning` among `warnings` (the live lint, computed once).
+  public func highlightedWarning(in warnings: [LintWarning]) -> LintWarning? {
     guard let f = highlightField else { return nil }
-    return liveWarnings.first { $0.fields.contains(f) }
+    return warnings.first { $0.fields.contains(f) }
   }
 
   /// Lint as the window shows it: the preset's findings that hold for the

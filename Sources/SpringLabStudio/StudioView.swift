@@ -23,6 +23,20 @@ public final class StudioView {
   var panelCache: (key: PanelKey, time: Double, list: DrawList, moving: Bool)?
   /// How many times the panel was built (for tests: at most twice per input).
   var panelBuilds = 0
+  /// Lint of the preset last drawn, for the keyboard state it was filtered by.
+  // why: lint solves springs; the canvas, the panel and the panel's cache key
+  // each asked for it every frame (~2.5 % of the window's CPU while toggling),
+  // though it changes only with the preset
+  private var lintMemo: (preset: Preset, keyboardShown: Bool, warnings: [LintWarning])?
+
+  /// `state.liveWarnings`, computed once per preset and keyboard state.
+  func liveWarnings(_ state: StudioState) -> [LintWarning] {
+    let shown = state.scene.keyboardShown
+    if let m = lintMemo, m.keyboardShown == shown, m.preset == state.preset { return m.warnings }
+    let warnings = state.liveWarnings
+    lintMemo = (state.preset, shown, warnings)
+    return warnings
+  }
 
   public init(icons: IconSet, measure: @escaping UIMeasure) {
     panelUI = UIContext(theme: .dark)
@@ -50,12 +64,13 @@ public final class StudioView {
     let s = state.window.scale
     let t = state.now
     var dl = DrawList()
-    drawCanvas(state, layout, into: &dl)
+    let warnings = liveWarnings(state)
+    drawCanvas(state, layout, warnings: warnings, into: &dl)
 
     // the panel: input only when no dialog is open (modal), except releases, so
     // a drag the dialog interrupted still ends
     let panelEvents = state.dialog == nil ? events : events.filter(\.isMouseUp)
-    let key = PanelKey(state)
+    let key = PanelKey(state, warnings: warnings)
     var panelList: DrawList
     let moving = state.isAnimating
     // why: at rest only a panel built at rest is reused: the window draws
@@ -78,7 +93,7 @@ public final class StudioView {
       panelBuilds += 1
       panelUI.beginFrame(events: panelEvents, time: t, measure: measure)
       if state.overlays.panel, let r = layout.frame.panel {
-        PanelView.build(state, in: r, ui: panelUI, actions: &actions)
+        PanelView.build(state, warnings: warnings, in: r, ui: panelUI, actions: &actions)
       }
       // why: the graph and the canvas take the pointer through the same hot /
       // active ids as the panel's widgets (the graph first: it lies on the canvas)
@@ -173,7 +188,10 @@ public final class StudioView {
 
   /// The device canvas: B (the live settings), with A as a translucent ghost
   /// on the same clock or beside it, plus trails, lint outlines and the graph.
-  func drawCanvas(_ state: StudioState, _ layout: StudioLayout, into dl: inout DrawList) {
+  /// `warnings`: the state's live lint (`liveWarnings(state)`).
+  func drawCanvas(
+    _ state: StudioState, _ layout: StudioLayout, warnings: [LintWarning], into dl: inout DrawList
+  ) {
     let s = state.window.scale
     let scene = state.scene
     var options = SceneDrawOptions()
@@ -181,8 +199,7 @@ public final class StudioView {
     options.reduceMotion = state.overlays.reduceMotion
     options.background = state.overlays.backdrop
     options.backgroundFrame = state.backdropFrame
-    let warnings = state.liveWarnings
-    let highlighted = state.highlightedWarning
+    let highlighted = state.highlightedWarning(in: warnings)
     options.outlined = (highlighted.map { [$0] } ?? warnings).flatMap(\.items)
     options.trails = state.overlays.trails ? state.trails : []
     dl.clearColor = Palette.canvas
@@ -350,7 +367,7 @@ struct PanelKey: Equatable {
   /// only on the preset.
   var warnings: [LintWarning]
 
-  init(_ s: StudioState) {
+  init(_ s: StudioState, warnings: [LintWarning]) {
     preset = s.preset
     saved = s.document.saved
     path = s.document.path
@@ -374,6 +391,6 @@ struct PanelKey: Equatable {
     video = s.videoBackdrop?.video.path
     marked = s.videoBackdrop?.region != nil
     springFormRefusal = s.springFormRefusal
-    warnings = s.liveWarnings
+    self.warnings = warnings
   }
 }

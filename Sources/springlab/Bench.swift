@@ -35,6 +35,10 @@ struct BenchOptions {
   var runs: Int { quick ? 1 : 7 }
   /// Repetitions for the slow figures (rendering, export, the window).
   var slowRuns: Int { quick ? 1 : 3 }
+  /// Repetitions of each export (the export, ffmpeg alone, ffmpeg fed by a
+  /// pipe, in turns): more than the other slow figures, because an export's
+  /// ratio moves with whatever else shares the two cores.
+  var exportRuns: Int { quick ? 1 : 5 }
 }
 
 enum Bench {

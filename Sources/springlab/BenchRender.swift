@@ -283,7 +283,7 @@ enum BenchRender {
       var fullCPU: [Double] = []
       var aloneCPU: [Double] = []
       var failed: String?
-      for _ in 0..<o.slowRuns {
+      for _ in 0..<o.exportRuns {
         var job = RenderJob(
           preset: .seedDefault, script: script, width: w, height: h, scale: 1, fps: fps,
           frames: frames, at: nil, panel: true, touches: true)
