@@ -197,7 +197,15 @@ public final class VideoEncoder {
       // why: say what the bytes already are, so ffmpeg does not convert again.
       args += ["-color_range", "tv", "-colorspace", "bt709"]
     }
-    args += ["-i", source, "-an"]
+    args += ["-i", source]
+    // why: ffmpeg 5 reads its input on the thread that feeds the encoder
+    // unless there are two inputs; then each input has a reading thread and
+    // a queue. Reading a pipe smaller than a frame waits for the writer at
+    // least once a frame, and on the feeding thread that wait held up every
+    // frame: an empty second input (never mapped) moves it off. Same output
+    // bytes; ffmpeg 6 and later read on their own threads anyway.
+    args += ["-f", "rawvideo", "-pix_fmt", "gray", "-s", "2x2", "-i", "/dev/null", "-map", "0:v"]
+    args += ["-an"]
     let tags = [
       "-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709",
       "-color_trc", "bt709",
@@ -218,7 +226,7 @@ public final class VideoEncoder {
       // (stats_mode=diff), with ordered dither so frames do not shimmer.
       args += [
         "-filter_complex",
-        "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
+        "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
         "-loop", "0", "-f", "gif", output,
       ]
     case .mov:
@@ -323,7 +331,7 @@ public final class VideoEncoder {
     done = true
     process.closeInput()
     let status = process.wait()
-    let log = process.errorTail()
+    let log = ffmpegSaid()
     process.cleanUp()
     guard status == 0 else {
       output.discard()
@@ -339,6 +347,15 @@ public final class VideoEncoder {
     return outputPath
   }
 
+  /// The end of ffmpeg's messages, without its note that the reading queue
+  /// was full: with the empty second input (see `arguments`) it reads ahead
+  /// of the encoder, which is the point, not a problem to show anyone.
+  private func ffmpegSaid() -> String {
+    process.errorTail().split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains("Thread message queue blocking") }
+      .joined(separator: "\n")
+  }
+
   /// Stops ffmpeg and removes every temporary file. Returns the log tail.
   @discardableResult
   public func cancel() -> String {
@@ -346,7 +363,7 @@ public final class VideoEncoder {
     done = true
     process.closeInput()
     process.stop(grace: 2)
-    let log = process.errorTail()
+    let log = ffmpegSaid()
     process.cleanUp()
     output.discard()
     return log
