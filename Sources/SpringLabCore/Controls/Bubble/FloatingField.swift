@@ -218,19 +218,16 @@ public struct FloatingField: Sendable {
           // Each pair is resolved once, when the first of the two in storage
           // order comes up: its partners after it are the rest of its own cell
           // and the next one (adjacent cell numbers, so one run of slots), and
-          // the three cells below (another run). The row above holds only
-          // bodies before it: not looking there halves the reads of `start`
-          // and the loop's bookkeeping (a step of 10,000 bodies went from
-          // ~190 to ~150 µs), with the same pairs in the same order.
-          // why: those runs are short (a cell holds about a tenth of a body),
-          // and looping over them directly let their lengths steer branches
-          // that mispredicted about once a body; the predictor learns a small
-          // field's pattern (it barely changes between steps) but not a large
-          // one's, so the step grew faster than the count (×11.1 per ×10).
-          // Here the usual case (at most one partner in the first run, two in
-          // the second) tests its partners without branching, and only a hit
-          // or a longer run takes the loops, which resolve the same pairs in
-          // the same order: if no partner overlaps now, the loops would
+          // the three cells below (another run); the row above holds only
+          // bodies before it. Those runs are short (a cell holds about a tenth
+          // of a body), and looping over them directly let their lengths steer
+          // branches that mispredicted about once a body: the predictor learns
+          // a small field's pattern (it barely changes between steps) but not
+          // a large one's, so the step grew faster than the count (×11.1 per
+          // ×10). So the usual case (at most one partner in the first run, two
+          // in the second) tests its partners without branching, and only a
+          // hit or a longer run takes the loops, which resolve the same pairs
+          // in the same order: if no partner overlaps now, the loops would
           // change nothing.
           let n = body.count
           var pairs = 0
@@ -279,7 +276,9 @@ public struct FloatingField: Sendable {
   /// second has one, two; bit 3, a run is longer than the partners tested.
   private static let runShapes: UInt64 = 0xffb9_f731_e620
 
-  /// 1 if `a` and `b` overlap (the test `resolve` makes), else 0.
+  /// 1 if `a` and `b` overlap, else 0: exactly the test `resolve` makes
+  /// (same operations in the same order), so skipping pairs it calls apart
+  /// skips only calls that would change nothing.
   @inline(__always)
   private static func overlaps(_ a: Body, _ b: Body) -> UInt8 {
     let dx = b.x - a.x
