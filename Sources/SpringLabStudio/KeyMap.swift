@@ -143,7 +143,7 @@ public enum KeyMap {
     return nil
   }
 
-  /// The key map as a Markdown table (`springlab keys`, README).
+  /// The key map as a Markdown table (`springlab keys`, docs/GUIDE.md).
   public static var markdown: String {
     var out = "| Key | Action |\n|---|---|\n"
     for b in bindings {

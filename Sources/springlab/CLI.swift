@@ -5,7 +5,7 @@ import SpringLabCore
   import Glibc
 #endif
 
-/// Exit codes, the same for every command (README, "Commands").
+/// Exit codes, the same for every command (docs/COMMANDS.md, "Exit codes").
 enum Exit: Int32 {
   case ok = 0
   /// validate: invalid preset; lint: warnings; export --check: a bound exceeded.

@@ -1,6 +1,6 @@
 import SpringLabStudio
 
-/// `springlab keys`: the window's key map as a Markdown table (README's table is this output).
+/// `springlab keys`: the window's key map as a Markdown table (docs/GUIDE.md's table is this output).
 enum KeysCommand {
   static let usage = "springlab keys"
 

@@ -61,7 +61,7 @@ struct RenderJob {
     return (name.isEmpty ? String(rest.drop { $0 == " " || $0 == "·" }) : name + "…" + rest, 10)
   }
 
-  /// How frames reach ffmpeg for mp4 (see the README's Performance notes).
+  /// How frames reach ffmpeg for mp4 (see docs/PERFORMANCE.md, "How to read it").
   var pixelFormat: EncoderPixelFormat = RenderJob.defaultPixelFormat
   /// Redraw only what changed between frames (false: every frame in full).
   var incremental = true

@@ -16,7 +16,7 @@ enum SpringCommand {
     Compose, motion, Origami tension/friction, POP bounciness/speed, settle time (±0.5 % of
     travel), peak overshoot and a CSS linear(). Several arguments are joined with spaces;
     `-` reads the snippet from standard input; put `--` before a snippet that starts with `-`.
-    Accepted forms are listed in README.md ("Reading a spring").
+    Accepted forms are listed in docs/GUIDE.md ("Reading a spring").
       --duration SECONDS  completes a snippet that lacks one (UISpringTimingParameters(dampingRatio:),
                           a CSS linear() or curve without a time); ignored when the snippet has one
       --json              one JSON object: stiffness, damping, mass, dampingRatio, response, bounce,

@@ -2,7 +2,7 @@ import Foundation
 import SpringLabCore
 import Testing
 
-/// Long runs are opt-in: `SPRINGLAB_LONG_TESTS=1 swift test …` (see README, "Reliability").
+/// Long runs are opt-in: `SPRINGLAB_LONG_TESTS=1 swift test …` (see docs/TESTING.md, "Reliability").
 private let longTests = ProcessInfo.processInfo.environment["SPRINGLAB_LONG_TESTS"] == "1"
 
 /// Monotonic seconds.
@@ -254,7 +254,7 @@ struct HardeningCLITests {
 
   // MARK: the window under Xvfb
 
-  /// The soak's random input is seeded (README: seeds are fixed); set
+  /// The soak's random input is seeded (docs/TESTING.md: seeds are fixed); set
   /// SPRINGLAB_SEED to replay another run. The seed is printed.
   static let soakSeed: UInt64 =
     ProcessInfo.processInfo.environment["SPRINGLAB_SEED"].flatMap { UInt64($0) } ?? 16

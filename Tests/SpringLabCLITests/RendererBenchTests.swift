@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `springlab bench` names every renderer and export figure and says how
-/// many threads each used; no time is asserted (figures live in the README).
+/// many threads each used; no time is asserted (figures live in docs/PERFORMANCE.md).
 @Suite("Renderer bench figures")
 struct RendererBenchTests {
   static let renderKeys = [

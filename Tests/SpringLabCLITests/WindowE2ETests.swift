@@ -268,13 +268,13 @@ struct WindowE2ETests {
     #expect(alone.err.contains("--pause-at needs --play"))
   }
 
-  @Test func keysPrintsTheTableInTheReadme() throws {
+  @Test func keysPrintsTheTableInTheGuide() throws {
     let r = try CLIHarness.run(["keys"])
     #expect(r.code == 0)
-    let readme = try String(
-      contentsOf: CLIHarness.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let guide = try String(
+      contentsOf: CLIHarness.root.appendingPathComponent("docs/GUIDE.md"), encoding: .utf8)
     #expect(r.out.hasPrefix("| Key | Action |"))
-    #expect(readme.contains(r.out), "README's key table is `springlab keys`' output")
+    #expect(guide.contains(r.out), "docs/GUIDE.md's key table is `springlab keys`' output")
   }
 
   @Test func noDisplayIsExit4WithAHint() throws {

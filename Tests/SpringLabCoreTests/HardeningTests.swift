@@ -3,7 +3,7 @@ import Testing
 
 @testable import SpringLabCore
 
-/// Long runs are opt-in: `SPRINGLAB_LONG_TESTS=1 swift test …` (see README, "Reliability").
+/// Long runs are opt-in: `SPRINGLAB_LONG_TESTS=1 swift test …` (see docs/TESTING.md, "Reliability").
 let longTests = ProcessInfo.processInfo.environment["SPRINGLAB_LONG_TESTS"] == "1"
 
 /// Monotonic seconds.

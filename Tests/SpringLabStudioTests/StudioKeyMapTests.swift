@@ -5,7 +5,7 @@ import Testing
 
 @testable import SpringLabStudio
 
-/// One key map drives dispatch, the help overlay, `springlab keys` and README.
+/// One key map drives dispatch, the help overlay, `springlab keys` and docs/GUIDE.md.
 @Suite("Studio key map")
 struct StudioKeyMapTests {
   @Test func everyChordDispatchesItsOwnRowAndNoChordIsBoundTwice() {
@@ -36,13 +36,14 @@ struct StudioKeyMapTests {
     #expect(!h.state.overlays.help)
   }
 
-  @Test func readmesKeyTableIsTheKeysCommandsOutput() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
+  @Test func guidesKeyTableIsTheKeysCommandsOutput() throws {
+    let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "docs/GUIDE.md")
+    let text = try String(contentsOf: guide, encoding: .utf8)
     #expect(
       text.contains("\n" + KeyMap.markdown + "\n"),
-      "README.md's key table must be `springlab keys`' output")
+      "docs/GUIDE.md's key table must be `springlab keys`' output")
     #expect(KeyMap.markdown.split(separator: "\n").count == KeyMap.bindings.count + 2)
   }
 

@@ -3,7 +3,7 @@ import Foundation
 import SpringLabUI
 
 /// The two ways text could reach a frame, side by side, for `springlab
-/// bench` (the README states which one ships and why): SDL_ttf runs cached
+/// bench` (docs/PERFORMANCE.md states which one ships and why): SDL_ttf runs cached
 /// as coverage masks and composited by Cairo (what `CairoRasterizer` does),
 /// against Cairo drawing glyphs itself through FreeType (its toy font API,
 /// with its own glyph cache).
