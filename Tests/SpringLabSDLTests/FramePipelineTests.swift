@@ -60,23 +60,19 @@ extension SDLTests {
       return stats
     }
 
-    /// Benchmark-style: the renderer and the writer feeding ffmpeg work at
-    /// the same time. The time spent in each, added, exceeds the run's wall
-    /// time only if they overlap; with one buffer (serialized, as `render`
-    /// used to be) it cannot. Counted time inside each stage, not a timed
-    /// bound: the shares each stage waits depend on which is the faster,
-    /// which on two shared cores changes from run to run.
+    /// The renderer and the writer feeding ffmpeg work at the same time:
+    /// frames are drawn while the writer delivers the one before (36–68 of
+    /// 90 seen with the machine's load at 20; more when idle). With one
+    /// buffer (serialized, as `render` used to be) no frame can be.
+    /// Counted from the order of events, never from timings: on two shared
+    /// cores the time each stage takes, and which of them waits, changes from
+    /// run to run (the shares are `springlab bench`'s to report).
     @Test func exportToFfmpegOverlapsRendering() throws {
       try #require(ExecutableSearch.find("ffmpeg") != nil, "ffmpeg not installed")
-      func concurrency(_ s: FramePipeline.Stats) -> Double {
-        (s.renderSeconds + s.writeSeconds) / s.wallSeconds
-      }
       let overlapped = try exportThroughFfmpeg(depth: 3)
       let serialized = try exportThroughFfmpeg(depth: 1)
-      // why: 1.12–1.37 measured over 16 runs on two shared cores
-      #expect(concurrency(overlapped) > 1.05, "\(overlapped)")
-      #expect(concurrency(serialized) <= 1.01, "one buffer cannot overlap: \(serialized)")
-      #expect(overlapped.writerStarvedShare < 0.5, "the encoder waited for frames: \(overlapped)")
+      #expect(overlapped.overlappedFrames * 10 >= overlapped.frames, "\(overlapped)")
+      #expect(serialized.overlappedFrames == 0, "one buffer cannot overlap: \(serialized)")
     }
 
     /// A writer that fails stops the run with its error, and the renderer

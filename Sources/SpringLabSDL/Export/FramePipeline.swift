@@ -29,6 +29,12 @@ public final class FramePipeline: @unchecked Sendable {
     public var writeSeconds = 0.0
     /// Writers' time waiting for a frame (the renderer behind), summed, seconds.
     public var writerStarvedSeconds = 0.0
+    /// Frames whose drawing ran while a writer was delivering another frame:
+    /// a writer was inside `deliver` when the drawing began or ended, or began
+    /// a delivery meanwhile. Counted from the order of events, not from
+    /// timings, so a loaded machine cannot hide or fake the overlap; with one
+    /// buffer it is always 0.
+    public var overlappedFrames = 0
 
     /// Share of the run the renderer spent blocked by the writers (0…1).
     public var renderBlockedShare: Double {
@@ -55,6 +61,9 @@ public final class FramePipeline: @unchecked Sendable {
   private var nextIndex = 0
   private var stats = Stats()
   private var started: UInt64?
+  /// Writers inside `deliver` now, and deliveries begun so far (for `overlappedFrames`).
+  private var delivering = 0
+  private var deliveriesBegun = 0
 
   /// Starts `writers` threads.
   /// - Parameters:
@@ -104,6 +113,8 @@ public final class FramePipeline: @unchecked Sendable {
       throw failure
     }
     busy[slot] = true
+    let writerBusyAtStart = delivering > 0
+    let begunAtStart = deliveriesBegun
     lock.unlock()
     let buffer = buffers[slot]
     let t1 = Self.now()
@@ -118,6 +129,9 @@ public final class FramePipeline: @unchecked Sendable {
     lock.lock()
     stats.renderBlockedSeconds += Double(t1 - t0) / 1e9
     stats.renderSeconds += Double(t2 - t1) / 1e9
+    if writerBusyAtStart || delivering > 0 || deliveriesBegun != begunAtStart {
+      stats.overlappedFrames += 1
+    }
     queue.append((index, buffer))
     lock.broadcast()
     lock.unlock()
@@ -166,6 +180,8 @@ public final class FramePipeline: @unchecked Sendable {
         return
       }
       let (index, buffer) = queue.removeFirst()
+      delivering += 1
+      deliveriesBegun += 1
       lock.unlock()
       let t1 = Self.now()
       var error: Error?
@@ -173,6 +189,7 @@ public final class FramePipeline: @unchecked Sendable {
       let t2 = Self.now()
       lock.lock()
       stats.writeSeconds += Double(t2 - t1) / 1e9
+      delivering -= 1
       if let error, failure == nil { failure = error }
       busy[index % buffers.count] = false
       lock.broadcast()
