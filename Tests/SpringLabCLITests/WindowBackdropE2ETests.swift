@@ -210,11 +210,15 @@ struct WindowBackdropE2ETests {
       try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
     }
     let before = lines.prefix { $0["backdrop"] == nil }.compactMap { $0["t"] as? Double }
-    // why: scene time follows the wall clock at 1×; a blocked loop would jump by the decode's length
+    // why: scene time follows the wall clock at 1×; a blocked loop would jump
+    // by the decode's whole length. Compared with that length, not with a fixed
+    // time: on a loaded machine both the decode and the gaps between frames grow
     #expect(before.count >= 20, "only \(before.count) frames drawn while decoding")
     let gaps = zip(before.dropFirst(), before).map { $0 - $1 }
+    let span = (before.last ?? 0) - (before.first ?? 0)
     #expect(
-      (gaps.max() ?? 0) < 0.25, "largest gap between frames while decoding: \(gaps.max() ?? 0) s")
+      (gaps.max() ?? 0) < span / 4,
+      "largest gap between frames while decoding: \(gaps.max() ?? 0) s of \(span) s")
   }
 
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
