@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import SpringLabPlatform
+import Testing
 
 @testable import SpringLabCore
 
@@ -118,9 +117,10 @@ struct NothingLostTests {
     try Self.pngHeader(width: 60000, height: 60000).write(to: URL(fileURLWithPath: huge))
     let problem = try #require(ImageHeader.problem(path: huge))
     #expect(problem.contains("60000 × 60000") && problem.contains("8192 × 8192"))
-    let ok = dir.appendingPathComponent("ok.png").path
-    try Self.pngHeader(width: 1170, height: 2532).write(to: URL(fileURLWithPath: ok))
-    #expect(ImageHeader.problem(path: ok) == nil)
+    // a header alone declares a fine size, but its CRC is zeros and no image follows
+    let header = dir.appendingPathComponent("header.png").path
+    try Self.pngHeader(width: 1170, height: 2532).write(to: URL(fileURLWithPath: header))
+    #expect(ImageHeader.problem(path: header)?.contains("corrupt PNG: the IHDR chunk") == true)
     let text = dir.appendingPathComponent("notes.png").path
     try Data("hello".utf8).write(to: URL(fileURLWithPath: text))
     #expect(ImageHeader.problem(path: text)?.contains("not a PNG or JPEG") == true)

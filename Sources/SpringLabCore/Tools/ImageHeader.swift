@@ -44,8 +44,101 @@ public enum ImageHeader {
     return nil
   }
 
+  /// Largest image file read, bytes: the whole file is checked before a
+  /// decoder sees it.
+  public static let maxFileBytes = 256 << 20
+
+  /// Why PNG or JPEG `bytes` are not a whole, intact file, or nil when their
+  /// structure holds. PNG: every chunk lies inside the file, its CRC matches,
+  /// IHDR comes first and IEND ends it. JPEG: the markers up to the first
+  /// scan are whole and an end-of-image marker follows.
+  // why: SDL_image's PNG reader ignores short reads, so libpng at the end of a
+  // truncated file re-reads stale bytes as chunks forever ("cHRM: CRC error",
+  // 100 % CPU, gigabytes of warnings); no decoder may see bytes that fail this
+  public static func structureProblem(_ bytes: [UInt8]) -> String? {
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    if bytes.count >= 8, Array(bytes[0..<8]) == png { return pngProblem(bytes) }
+    if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 { return jpegProblem(bytes) }
+    return "not a PNG or JPEG image"
+  }
+
+  static func be32(_ b: [UInt8], _ i: Int) -> Int {
+    Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+  }
+
+  static func pngProblem(_ b: [UInt8]) -> String? {
+    var i = 8
+    var first = true
+    while true {
+      guard i + 8 <= b.count else {
+        return "truncated PNG: the file ends at byte \(b.count), before its IEND chunk"
+      }
+      let length = be32(b, i)
+      let typeBytes = b[(i + 4)..<(i + 8)]
+      let type = String(decoding: typeBytes.map { $0 & 0x7F }, as: UTF8.self)
+      guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0 & 0xDF) }) else {
+        return "corrupt PNG: a chunk at byte \(i) has no valid type"
+      }
+      if first && type != "IHDR" { return "corrupt PNG: it does not start with IHDR" }
+      first = false
+      guard length <= 0x7FFF_FFFF, i + 12 + length <= b.count else {
+        return "truncated PNG: the file ends at byte \(b.count), inside its \(type) chunk"
+      }
+      let stored = UInt32(be32(b, i + 8 + length))
+      if CRC32.of(b[(i + 4)..<(i + 8 + length)]) != stored {
+        return "corrupt PNG: the \(type) chunk at byte \(i) fails its CRC check"
+      }
+      i += 12 + length
+      if type == "IEND" { return nil }
+    }
+  }
+
+  static func jpegProblem(_ b: [UInt8]) -> String? {
+    var i = 2
+    while true {
+      guard i + 4 <= b.count else {
+        return "truncated JPEG: the file ends at byte \(b.count), before its image data"
+      }
+      guard b[i] == 0xFF else { return "corrupt JPEG: no marker at byte \(i)" }
+      let marker = b[i + 1]
+      if marker == 0xFF {
+        i += 1
+        continue
+      }
+      // why: markers without a length (restart, TEM) carry no segment
+      if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+        i += 2
+        continue
+      }
+      if marker == 0xD9 { return "corrupt JPEG: it ends before its image data" }
+      let len = Int(b[i + 2]) << 8 | Int(b[i + 3])
+      guard len >= 2 else { return "corrupt JPEG: a segment at byte \(i) has length \(len)" }
+      guard i + 2 + len <= b.count else {
+        return "truncated JPEG: the file ends at byte \(b.count), inside a segment"
+      }
+      i += 2 + len
+      if marker == 0xDA { break }
+    }
+    // why: the entropy-coded data escapes 0xFF as FF 00, so FF D9 only ends the image
+    var j = i
+    while j + 1 < b.count {
+      if b[j] == 0xFF && b[j + 1] == 0xD9 { return nil }
+      j += 1
+    }
+    return "truncated JPEG: the file ends at byte \(b.count), before its end-of-image marker"
+  }
+
+  /// Whether the file at `path` starts with the PNG signature.
+  public static func isPNG(path: String) -> Bool {
+    guard let h = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? h.close() }
+    let head = (try? h.read(upToCount: 8)) ?? Data()
+    return [UInt8](head) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  }
+
   /// Why the image at `path` cannot be a backdrop, or nil when it can. Reads
-  /// at most 64 KiB and never waits on a pipe or device.
+  /// the whole file (at most `maxFileBytes`), checks its structure, and never
+  /// waits on a pipe or device.
   public static func problem(path: String) -> String? {
     let name = URL(fileURLWithPath: path).lastPathComponent
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -58,7 +151,10 @@ public enum ImageHeader {
     guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
       return "Cannot use \(name): not a regular file"
     }
-    let head = (try? h.read(upToCount: 1 << 16)) ?? Data()
+    if Int(st.st_size) > maxFileBytes {
+      return "Cannot use \(name): larger than \(maxFileBytes >> 20) MiB"
+    }
+    let head = (try? h.read(upToCount: maxFileBytes + 1)) ?? Data()
     guard let (w, h) = dimensions(head) else {
       return "Cannot use \(name): not a PNG or JPEG image"
     }
@@ -66,6 +162,23 @@ public enum ImageHeader {
       return
         "Cannot use \(name): it declares \(w) × \(h) pixels; backdrops are limited to \(maxSide) × \(maxSide)"
     }
+    if let why = structureProblem([UInt8](head)) { return "Cannot use \(name): \(why)" }
     return nil
+  }
+}
+
+/// The CRC-32 of PNG chunks (ISO 3309, the polynomial zlib uses).
+public enum CRC32 {
+  static let table: [UInt32] = (0..<256).map { n -> UInt32 in
+    var c = UInt32(n)
+    for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    return c
+  }
+
+  /// The CRC of `bytes`.
+  public static func of(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var c: UInt32 = 0xFFFF_FFFF
+    for b in bytes { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+    return c ^ 0xFFFF_FFFF
   }
 }

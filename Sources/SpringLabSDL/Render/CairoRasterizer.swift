@@ -385,15 +385,39 @@ public final class CairoRasterizer {
 
   /// Whether `path` loads as an image (PNG, JPEG…), without keeping it.
   public static func canLoadImage(_ path: String) -> Bool {
-    guard ImageHeader.problem(path: path) == nil, let s = IMG_Load(path) else { return false }
-    SDL_FreeSurface(s)
-    return true
+    imageProblem(path) == nil
   }
 
-  /// Loads an image through SDL_image into a premultiplied Cairo surface.
+  /// Why `path` cannot be drawn as an image (one sentence naming the file),
+  /// or nil when it decodes. Never hangs and prints nothing: the file's
+  /// structure is checked whole before a decoder sees it.
+  public static func imageProblem(_ path: String) -> String? {
+    if let p = ImageHeader.problem(path: path) { return p }
+    guard let s = loadImage(path) else {
+      return "Cannot use \(URL(fileURLWithPath: path).lastPathComponent): the image does not decode"
+    }
+    cairo_surface_destroy(s)
+    return nil
+  }
+
+  /// Loads a PNG with Cairo's reader, anything else through SDL_image, into
+  /// a premultiplied Cairo surface; nil when `ImageHeader.problem` refuses
+  /// the file or the decoder fails.
   static func loadImage(_ path: String) -> OpaquePointer? {
-    // why: a header declaring 30000 × 30000 would decode to gigabytes; refuse it unread
-    guard ImageHeader.problem(path: path) == nil, let loaded = IMG_Load(path) else { return nil }
+    // why: a header declaring 30000 × 30000 would decode to gigabytes, and a
+    // truncated PNG sends SDL_image's libpng into an endless loop; refuse both unread
+    guard ImageHeader.problem(path: path) == nil else { return nil }
+    if ImageHeader.isPNG(path: path) {
+      // why: Cairo's PNG reader fails on a short read and records libpng's
+      // warnings instead of printing them
+      guard let s = cairo_image_surface_create_from_png(path) else { return nil }
+      guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+        cairo_surface_destroy(s)
+        return nil
+      }
+      return s
+    }
+    guard let loaded = IMG_Load(path) else { return nil }
     defer { SDL_FreeSurface(loaded) }
     guard
       let argb = SDL_ConvertSurfaceFormat(loaded, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0)

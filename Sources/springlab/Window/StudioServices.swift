@@ -51,11 +51,7 @@ enum LiveStudioServices {
         try? PresetWriter.save(p, to: folders.recovery + "/" + name)
       },
       removeRecovery: { try? FileManager.default.removeItem(atPath: folders.recovery + "/" + $0) },
-      checkImage: { path in
-        if let p = ImageHeader.problem(path: path) { return p }
-        return CairoRasterizer.canLoadImage(path)
-          ? nil : "Cannot read the image \(StudioFiles.lastComponent(path))"
-      },
+      checkImage: { CairoRasterizer.imageProblem($0) },
       clipboard: { window.setClipboardText($0) },
       readClipboard: { window.clipboardText() },
       screenshot: { dl in
