@@ -30,6 +30,26 @@ public final class ChildProcess: @unchecked Sendable {
     self.inputFD = inputFD
   }
 
+  // why: a signal's clean exit must end and reap every child still running,
+  // wherever it was started (a render's ffmpeg, a window's decoder)
+  private static let liveLock = NSLock()
+  nonisolated(unsafe) private static var live: [pid_t: ChildProcess] = [:]
+
+  /// SIGTERM to every child not yet reaped, SIGKILL to those still there
+  /// after `grace` seconds, and every one reaped.
+  public static func stopAll(grace: Double) {
+    liveLock.lock()
+    let children = Array(live.values)
+    liveLock.unlock()
+    for c in children { c.terminate() }
+    let deadline = Date().addingTimeInterval(grace)
+    while Date() < deadline, children.contains(where: { $0.poll() == nil }) { usleep(5_000) }
+    for c in children where c.poll() == nil {
+      kill(c.pid, SIGKILL)
+      c.wait()
+    }
+  }
+
   deinit { closeInput() }
 
   /// The exit status once reaped, else nil.
@@ -107,7 +127,12 @@ public final class ChildProcess: @unchecked Sendable {
       if inputPipe { close(pipeFDs[1]) }
       throw SaveError(path: path, reason: "cannot start: \(String(cString: strerror(rc)))")
     }
-    return ChildProcess(pid: pid, outPath: outPath, errPath: errPath, inputFD: pipeFDs[1])
+    let child = ChildProcess(pid: pid, outPath: outPath, errPath: errPath, inputFD: pipeFDs[1])
+    for p in [outPath, errPath].compactMap({ $0 }) { InProgressFiles.shared.add(p) }
+    liveLock.lock()
+    live[pid] = child
+    liveLock.unlock()
+    return child
   }
 
   /// Writes every byte to the child's stdin pipe (blocking while it is full).
@@ -154,8 +179,11 @@ public final class ChildProcess: @unchecked Sendable {
 
   private func record(_ code: Int32) -> Int32 {
     lock.lock()
-    defer { lock.unlock() }
     status = code
+    lock.unlock()
+    ChildProcess.liveLock.lock()
+    ChildProcess.live[pid] = nil
+    ChildProcess.liveLock.unlock()
     return code
   }
 
@@ -212,8 +240,10 @@ public final class ChildProcess: @unchecked Sendable {
 
   /// Removes the capture files.
   public func cleanUp() {
-    if let p = outPath { unlink(p) }
-    if let p = errPath { unlink(p) }
+    for p in [outPath, errPath].compactMap({ $0 }) {
+      unlink(p)
+      InProgressFiles.shared.remove(p)
+    }
   }
 
   /// Captured stdout, then the capture files are removed.

@@ -66,7 +66,9 @@ public final class FrameFolder: @unchecked Sendable {
         path: path, reason: "the folder \(TerminalText.escape(parent)) does not exist")
     }
     staging = AtomicFile.temporaryPath(for: target)
+    InProgressFiles.shared.add(staging)
     guard mkdir(staging, 0o755) == 0 else {
+      InProgressFiles.shared.remove(staging)
       throw OutputError(path: path, reason: String(cString: strerror(errno)))
     }
   }
@@ -153,6 +155,7 @@ public final class FrameFolder: @unchecked Sendable {
     lock.lock()
     finished = true
     lock.unlock()
+    InProgressFiles.shared.remove(staging)
     AtomicFile.syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
     AtomicFile.removeStaleTemporaries(of: path)
   }
@@ -164,6 +167,7 @@ public final class FrameFolder: @unchecked Sendable {
     guard !finished else { return }
     finished = true
     try? FileManager.default.removeItem(atPath: staging)
+    InProgressFiles.shared.remove(staging)
   }
 
   /// fsyncs a finished frame; nil when its data is on disk, else the reason.

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -7,6 +8,9 @@ import SpringLabCore
 
 // why: a closed pipe (e.g. `springlab export | head`) must end quietly, not kill us mid-write
 signal(SIGPIPE, SIG_IGN)
+// why: first, before any thread starts: SIGTERM/SIGINT/SIGHUP end every
+// command within a second, children reaped and temporary files removed
+TerminationSignals.install()
 
 // why: built from each command's own usage line, so `springlab --help` can
 // never drift from `springlab COMMAND --help`
@@ -62,4 +66,8 @@ func run(_ argv: [String]) -> Int32 {
   }
 }
 
-exit(run(CommandLine.arguments))
+let code = run(CommandLine.arguments)
+// why: a command that ended on its own after a signal (the window keeping its
+// recovery copy) still reports the signal, as 128 + N
+if let sig = TerminationSignals.received { TerminationSignals.exitNow(128 + sig, flush: true) }
+exit(code)

@@ -207,8 +207,12 @@ public final class StagedFile {
     mode = exists ? st.st_mode & 0o7777 : nil
     hardLinked = exists && st.st_nlink > 1
     temporaryPath = AtomicFile.temporaryPath(for: target)
+    InProgressFiles.shared.add(temporaryPath)
     fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw SaveError(path: path, reason: String(cString: strerror(errno))) }
+    guard fd >= 0 else {
+      InProgressFiles.shared.remove(temporaryPath)
+      throw SaveError(path: path, reason: String(cString: strerror(errno)))
+    }
     // why: open's mode is filtered by the umask; a saved file keeps the original's bits
     if let mode { _ = fchmod(fd, mode) }
   }
@@ -243,6 +247,7 @@ public final class StagedFile {
     if hardLinked {
       // why: from here on the temporary file is the safe copy of the new content; keep it on failure
       finished = true
+      InProgressFiles.shared.remove(temporaryPath)
       if let reason = rewriteTargetInPlace() {
         throw SaveError(
           path: requested,
@@ -253,6 +258,7 @@ public final class StagedFile {
     }
     guard rename(temporaryPath, target) == 0 else { throw fail(String(cString: strerror(errno))) }
     finished = true
+    InProgressFiles.shared.remove(temporaryPath)
     AtomicFile.syncFolder(URL(fileURLWithPath: target).deletingLastPathComponent().path, io: io)
     AtomicFile.removeStaleTemporaries(of: target)
   }
@@ -275,6 +281,7 @@ public final class StagedFile {
       fd = -1
     }
     unlink(temporaryPath)
+    InProgressFiles.shared.remove(temporaryPath)
   }
 
   /// Discards and returns the error to throw.

@@ -110,8 +110,9 @@ enum WindowCommand {
     // why: SDL turns SIGTERM / SIGINT into a quit request, which asks "Save
     // changes?" and keeps running; a signal ends the session, keeping a recovery copy
     setenv("SDL_NO_SIGNAL_HANDLERS", "1", 1)
-    signal(SIGTERM) { _ in StudioShell.terminationRequested = 1 }
-    signal(SIGINT) { _ in StudioShell.terminationRequested = 1 }
+    // why: the loop gets 0.7 s to end the session itself; a main thread stuck
+    // (a decoder, a slow frame) is ended by the hard exit all the same
+    TerminationSignals.askFirst(grace: 0.7) { _ in StudioShell.terminationRequested = 1 }
     // why: X11 windows are never scaled by SDL; the desktop's Xft.dpi says
     // how large the user wants text (read here, in the shell, never in the Studio)
     let uiScale = DesktopScale.resolve(request: scaleRequest, remembered: remembered.uiScale) {

@@ -1,0 +1,99 @@
+import Foundation
+import SpringLabCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SIGTERM, SIGINT and SIGHUP end the program within a second at any moment,
+/// with exit status 128 + the signal: children (ffmpeg, a take's render) are
+/// stopped and reaped, and the temporary files of unfinished saves removed.
+///
+/// The signals are blocked in every thread and taken by one watcher thread
+/// (`sigwait`), so the clean-up runs as ordinary code, whatever the other
+/// threads are doing — even a main thread stuck in a decoder.
+public enum TerminationSignals {
+  /// The signals that end the program.
+  public static let handled: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+  /// Longest wait for a child to end after SIGTERM before SIGKILL, seconds.
+  public static let childGrace = 0.3
+
+  private static let state = State()
+
+  final class State: @unchecked Sendable {
+    let lock = NSLock()
+    var received: Int32 = 0
+    var request: (@Sendable (Int32) -> Void)?
+    var grace = 0.0
+  }
+
+  /// The signal that asked the program to end, or nil.
+  public static var received: Int32? {
+    state.lock.lock()
+    defer { state.lock.unlock() }
+    return state.received == 0 ? nil : state.received
+  }
+
+  /// Blocks the signals and starts the watcher. Call first, before any other
+  /// thread starts (threads inherit the blocked set).
+  public static func install() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for s in handled { sigaddset(&set, s) }
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+    let watched = set
+    Thread.detachNewThread {
+      var mask = watched
+      while true {
+        var sig: Int32 = 0
+        guard sigwait(&mask, &sig) == 0 else { continue }
+        handle(sig)
+      }
+    }
+  }
+
+  /// Lets the program end on its own first: on a signal, `request` runs (on
+  /// the watcher thread; set a flag the main loop reads) and the program has
+  /// `grace` seconds to exit by itself before the hard exit. The window uses
+  /// this to keep a recovery copy.
+  public static func askFirst(grace: Double, _ request: @escaping @Sendable (Int32) -> Void) {
+    state.lock.lock()
+    defer { state.lock.unlock() }
+    state.request = request
+    state.grace = grace
+  }
+
+  static func handle(_ sig: Int32) {
+    state.lock.lock()
+    let first = state.received == 0
+    if first { state.received = sig }
+    let request = state.request
+    let grace = state.grace
+    state.lock.unlock()
+    if first, let request {
+      request(sig)
+      let deadline = Date().addingTimeInterval(grace)
+      // why: the program normally exits during this wait, ending this thread too
+      while Date() < deadline { usleep(10_000) }
+    }
+    exitNow(128 + sig)
+  }
+
+  /// Stops and reaps every child, removes every unfinished temporary file,
+  /// and ends the process with `code`. `flush` writes out buffered stdout
+  /// first (only from the thread that printed: the watcher never waits on a
+  /// stream another thread may hold).
+  public static func exitNow(_ code: Int32, flush: Bool = false) -> Never {
+    if flush { fflush(nil) }
+    ChildProcess.stopAll(grace: childGrace)
+    for path in InProgressFiles.shared.all {
+      var st = stat()
+      if lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR {
+        try? FileManager.default.removeItem(atPath: path)
+      } else {
+        unlink(path)
+      }
+    }
+    _exit(code)
+  }
+}

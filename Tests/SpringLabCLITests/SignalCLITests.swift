@@ -1,0 +1,96 @@
+import Foundation
+import SpringLabCore
+import SpringLabPlatform
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SIGTERM, SIGINT and SIGHUP end a command at any moment with 128 + N,
+/// leave no temporary file and no child behind (issue 22).
+@Suite("Signals end every command cleanly")
+struct SignalCLITests {
+  /// A small deterministic generator, so a failing moment can be replayed.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// Pids of running processes whose command line mentions `text`.
+  static func processes(mentioning text: String) -> [Int32] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return names.compactMap { name -> Int32? in
+      guard let pid = Int32(name),
+        let raw = FileManager.default.contents(atPath: "/proc/\(name)/cmdline")
+      else { return nil }
+      let line = String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+      return line.contains(text) ? pid : nil
+    }
+  }
+
+  @Test func aSignalAtARandomMomentOfAVideoRenderExitsCleanly() throws {
+    var rng = SplitMix(state: 22)
+    let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+    let dir = CLIHarness.tempDir().path
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    // why: the children's capture files go to TMPDIR; a folder of the test's own shows any left
+    let tmp = dir + "/tmp"
+    try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = nil
+    env["WAYLAND_DISPLAY"] = nil
+    env["TMPDIR"] = tmp
+    var signalled = 0
+    for round in 0..<10 {
+      let out = dir + "/take-\(round).mp4"
+      let sig = signals[Int(rng.next() % 3)]
+      // why: 0-1.5 s covers start-up, the first frames, steady encoding and
+      // (on a fast machine) the save; the moment is the seed's, not the clock's
+      let delay = Double(rng.next() % 1500) / 1000
+      let child = try Spawned.start(
+        CLIHarness.binary,
+        [
+          "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--out", out, "--fps", "60",
+        ],
+        env: env)
+      defer { child.cleanUp() }
+      usleep(UInt32(delay * 1e6))
+      let finishedFirst = child.poll() != nil
+      if !finishedFirst {
+        kill(child.pid, sig)
+        signalled += 1
+      }
+      // hang guard, not a timing check: a command still there after 10 s is killed and fails
+      let code = waitFor(10) { child.poll() }
+      if code == nil {
+        kill(child.pid, SIGKILL)
+        child.wait()
+      }
+      let what = "round \(round): signal \(sig) after \(delay) s"
+      if finishedFirst {
+        #expect(child.exitStatus == 0, "\(what): finished first with \(child.err)")
+      } else {
+        #expect(code != nil, "\(what): still running 10 s after the signal")
+        // 0 only when it was already saving its last bytes as the signal came
+        #expect(code == 128 + sig || code == 0, "\(what): exit \(code ?? -1): \(child.err)")
+      }
+      let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter {
+        $0.hasPrefix(".")
+      }
+      #expect(left.isEmpty, "\(what): left \(left)")
+      let captures = try FileManager.default.contentsOfDirectory(atPath: tmp)
+      #expect(captures.isEmpty, "\(what): left \(captures) in TMPDIR")
+      let survivors = Self.processes(mentioning: dir)
+      #expect(survivors.isEmpty, "\(what): processes still running: \(survivors)")
+      for pid in survivors { kill(pid, SIGKILL) }
+    }
+    #expect(signalled >= 5, "too few rounds were signalled mid-render to mean anything")
+  }
+}
