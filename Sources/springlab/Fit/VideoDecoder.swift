@@ -52,6 +52,19 @@ enum VideoDecoder {
     case rgb(width: Int, height: Int)
   }
 
+  /// Why `path` (followed through links) is not a regular file, or nil when it is.
+  static func notRegular(_ path: String) -> String? {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+    switch st.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFIFO: return "is a FIFO (named pipe), not a regular file"
+    case S_IFCHR, S_IFBLK: return "is a device, not a regular file"
+    case S_IFSOCK: return "is a socket, not a regular file"
+    default: return "is not a regular file"
+    }
+  }
+
   /// Decodes `path` to raw frames. At most `maxBytes` are held: beyond it
   /// the decode fails, or with `subsample` only every 2nd (then 4th, …)
   /// frame is kept from then on and among those held.
@@ -66,6 +79,9 @@ enum VideoDecoder {
     guard !isDir.boolValue, FileManager.default.isReadableFile(atPath: path) else {
       throw .unreadable(isDir.boolValue ? "is a folder" : "cannot read (permission denied)")
     }
+    // why: ffmpeg opening a FIFO with no writer blocks forever (and ignores
+    // SIGTERM while it waits); only regular files are videos, as for presets
+    if let why = notRegular(path) { throw .unreadable(why) }
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else {
       throw .unreadable("cannot create a pipe: \(String(cString: strerror(errno)))")
