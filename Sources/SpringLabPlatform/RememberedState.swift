@@ -1,6 +1,10 @@
 import Foundation
 import SpringLabCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What the window remembers between launches, in
 /// `$XDG_CONFIG_HOME/springlab/state.json` (default `~/.config/springlab`).
 public struct RememberedState: Sendable, Equatable {
@@ -43,7 +47,10 @@ public struct RememberedState: Sendable, Equatable {
   /// defaults plus a warning for the user.
   public static func load(folder: String) -> (state: RememberedState, warning: String?) {
     let path = folder + "/state.json"
-    guard FileManager.default.fileExists(atPath: path) else { return (RememberedState(), nil) }
+    // why: lstat, so a link that cannot be followed (a loop, a dangling
+    // target) is a broken state with its warning, not silently "no state"
+    var st = stat()
+    guard lstat(path, &st) == 0 else { return (RememberedState(), nil) }
     do {
       let data = try PresetReader.readLimited(path: path, limit: 64 << 10)
       let v = try StrictJSONParser.parse(data, maxDepth: 4)

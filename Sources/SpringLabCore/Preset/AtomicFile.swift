@@ -201,6 +201,11 @@ public final class StagedFile {
     self.io = io
     var st = stat()
     let exists = stat(target, &st) == 0
+    // why: a symlink loop (l1 → l2 → l1) resolves to a link that stat cannot
+    // follow; writing "beside" it would replace the link with a plain file
+    if !exists && errno == ELOOP {
+      throw SaveError(path: path, reason: String(cString: strerror(ELOOP)))
+    }
     if exists && st.st_mode & S_IFMT != S_IFREG {
       throw SaveError(path: path, reason: "not a regular file")
     }
