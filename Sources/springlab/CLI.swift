@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -15,6 +16,9 @@ enum Exit: Int32 {
   case input = 3
   /// The environment: no display, no font, no ffmpeg, unwritable output.
   case environment = 4
+  /// Stdout or a streamed trace was a pipe whose reader went away; ends
+  /// quietly, as coreutils do (128 + SIGPIPE).
+  case closedPipe = 141
 }
 
 /// A command failed; `message` goes to stderr, prefixed with "springlab: ".
@@ -24,6 +28,11 @@ struct CLIError: Error {
   init(_ code: Exit, _ message: String) {
     self.code = code
     self.message = message
+  }
+
+  /// A failed output: exit 4 with its line, or a quiet 141 for a closed pipe.
+  init(writing e: OutputError) {
+    self.init(e.isClosedPipe ? .closedPipe : .environment, e.isClosedPipe ? "" : e.description)
   }
 }
 

@@ -136,7 +136,7 @@ struct RenderJob {
         let f = studio.frame(at: t)
         do { try traceOutput?.write(studio.state.scene.trace(frame: k, view: f.layout.view)) } catch
         {
-          throw CLIError(.environment, error.description)
+          throw CLIError(writing: error)
         }
         return f.drawList
       }
@@ -158,7 +158,7 @@ struct RenderJob {
           size: c.size * scale, color: RGBA(0xE5, 0xE5, 0xEA), align: .center)
       }
       do { try traceOutput?.write(scene.trace(frame: k, view: view)) } catch {
-        throw CLIError(.environment, error.description)
+        throw CLIError(writing: error)
       }
       return dl
     }
@@ -175,7 +175,7 @@ struct RenderJob {
         traceOutput?.discard()
         throw error
       }
-      do { try traceOutput?.finish() } catch { throw CLIError(.environment, error.description) }
+      do { try traceOutput?.finish() } catch { throw CLIError(writing: error) }
       return (.ok, nil)
     }
     // why: PNG compression is the slow part of a folder, so every core
@@ -220,7 +220,7 @@ struct RenderJob {
       traceOutput?.discard()
       throw error as? CLIError ?? FrameSink.cliError(error, out: out)
     }
-    do { try traceOutput?.finish() } catch { throw CLIError(.environment, error.description) }
+    do { try traceOutput?.finish() } catch { throw CLIError(writing: error) }
     return (.ok, stats)
   }
 }
@@ -272,7 +272,7 @@ final class FrameSink: @unchecked Sendable {
   static func cliError(_ error: any Error, out: String) -> CLIError {
     switch error {
     case let e as CLIError: return e
-    case let e as OutputError: return CLIError(.environment, e.description)
+    case let e as OutputError: return CLIError(writing: e)
     case let e as SDLBackendError: return CLIError(.environment, message(e, out: out))
     default: return CLIError(.environment, "\(TerminalText.escape(out)): cannot write: \(error)")
     }

@@ -53,6 +53,8 @@ func run(_ argv: [String]) -> Int32 {
     }
     return try WindowCommand.run(args).rawValue
   } catch let error as CLIError {
+    // why: a reader that went away is not an error to report
+    if error.code == .closedPipe { return error.code.rawValue }
     // why: one line per problem, each a whole `springlab: FILE: what: why`
     // (a usage text that follows keeps its own layout)
     for line in TerminalText.escapeMessage(error.message).split(separator: "\n") {
