@@ -231,6 +231,9 @@ struct SpringNotationTests {
     "\"unterminated",
     "{\"fan\": {\"radius\": 120}}",
     "ease-in-bounce",
+    // a call never closed is not its keyword (issue 22)
+    "linear(",
+    "transition: opacity 0.3s ease-in-out(",
   ]
 
   @Test(arguments: refused)

@@ -44,9 +44,14 @@ public struct StrictJSONParser {
     {
       throw fail("the file is UTF-16; save it as UTF-8")
     }
-    if bytes.contains(0) { throw fail("binary data (a NUL byte); expected UTF-8 JSON text") }
-    guard String(validating: bytes, as: UTF8.self) != nil else {
-      throw fail("not valid UTF-8")
+    // why: the position is the offending byte's, not the document's start
+    if let nul = bytes.firstIndex(of: 0) {
+      i = nul
+      throw fail("binary data (a NUL byte); expected UTF-8 JSON text")
+    }
+    if let bad = Self.firstInvalidUTF8(bytes) {
+      i = bad
+      throw fail("not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))")
     }
     skipSpace()
     if i >= bytes.count { throw fail("empty document; expected a JSON object") }
@@ -54,6 +59,21 @@ public struct StrictJSONParser {
     skipSpace()
     if i < bytes.count { throw fail("unexpected text after the JSON value") }
     return v
+  }
+
+  /// The offset of the first byte that does not start a valid UTF-8
+  /// sequence (overlong forms and surrogates included), or nil.
+  public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var it = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &it) {
+      case .valid(let scalar): offset += scalar.count
+      case .error: return offset
+      case .emptyInput: return nil
+      }
+    }
   }
 
   private func fail(_ reason: String) -> JSONSyntaxError {

@@ -43,6 +43,11 @@ extension SnippetReader {
     let words = tokens.compactMap(\.word)
     let hasCode = calls.contains { $0.leadingDot || $0.path.count > 1 || $0.arguments != nil }
     if !hasCode, let k = words.first(where: { Self.cssKeywords[$0] != nil }) {
+      // why: a call with arguments would be code; a "(" left here never
+      // closed (`linear(`), so the text is a broken call, not the keyword
+      if tokens.contains(.symbol("(")) {
+        throw fail("“\(k)(” is never closed; write \(k) alone or a whole call")
+      }
       let known: Set<String> = [
         "transition", "transition-timing-function", "animation-timing-function",
         "animation", "all", "transform", "opacity", "translate", "scale", "rotate", "top",
