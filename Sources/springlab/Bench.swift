@@ -320,13 +320,57 @@ enum Bench {
     return out
   }
 
+  /// Playing scripts through a scene at 30 fps to their end (100 s): 16,000
+  /// drags of 60 s spread over 0…30 s, all overlapping, against 16,000 moves
+  /// over the same 30 s. The ratio is the point: overlapping drags must cost
+  /// about what as many plain events do (issue 22: > 170 s before).
+  static func scripts(_ o: BenchOptions) -> [BenchResult] {
+    let n = o.quick ? 1_600 : 16_000
+    var dragEvents: [ScriptEvent] = []
+    var moveEvents: [ScriptEvent] = []
+    for k in 0..<n {
+      let p = Point(Double(20 + k % 300), Double(100 + k % 500))
+      let at: Double = 30 * Double(k) / Double(n)
+      dragEvents.append(ScriptEvent(at: at, .drag(.point(p), to: Point(300, 500), over: 60)))
+      moveEvents.append(ScriptEvent(at: at, .move(p)))
+    }
+    let drags = InputScript(duration: 100, events: dragEvents)
+    let moves = InputScript(duration: 100, events: moveEvents)
+    func play(_ script: InputScript) -> Double {
+      let t0 = seconds()
+      var scene = Scene(preset: .seedDefault)
+      var player = ScriptPlayer(script)
+      for k in 1...Int(script.duration * 30) { player.run(&scene, until: Double(k) / 30) }
+      return seconds() - t0
+    }
+    // why: the two in turns, the middle of three, so a neighbour's burst of
+    // load lands on both alike
+    var d: [Double] = []
+    var m: [Double] = []
+    for _ in 0..<3 {
+      d.append(play(drags))
+      m.append(play(moves))
+    }
+    let dragS = middle(d)
+    let moveS = middle(m)
+    let note = "\(n) events, 3000 frames at 30 fps"
+    return [
+      BenchResult(name: "script.overlappingDrags.playSeconds", value: dragS, unit: "s", note: note),
+      BenchResult(name: "script.moves.playSeconds", value: moveS, unit: "s", note: note),
+      BenchResult(
+        name: "script.overlappingDrags.vsMoves", value: dragS / max(moveS, 1e-9), unit: "×",
+        note: "goal ≤ 2"),
+    ]
+  }
+
   /// Everything, in table order.
   static func all(_ o: BenchOptions) -> [BenchResult] {
     // why: every figure says how many threads produced it; the core figures
     // are all timed on the calling thread alone.
     var sink = 0.0
     let coreGroup =
-      (o.wants("core") ? core(o) : []) + (o.wants("floating") ? floating(o, sink: &sink) : [])
+      (o.wants("core") ? core(o) + scripts(o) : [])
+      + (o.wants("floating") ? floating(o, sink: &sink) : [])
     if sink == 42.4242 { print("") }
     let coreResults = coreGroup.map { r -> BenchResult in
       var r = r

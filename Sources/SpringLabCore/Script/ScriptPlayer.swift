@@ -1,6 +1,13 @@
 /// Plays an input script into a scene: every event takes effect at exactly
 /// its `at`; named targets are resolved when the event fires; a drag becomes
 /// a press, moves every 1/120 s along a straight line, and a release.
+///
+/// Drags that overlap: the newest press wins. A drag that fires while an
+/// older one is still moving takes the pointer over; the older one stops
+/// where it was (its remaining moves and its release are dropped). So at
+/// most one drag moves at any moment, and playing costs a fixed amount per
+/// event plus at most `dragRate` moves per second of script, whatever the
+/// overlap.
 public struct ScriptPlayer: Sendable {
   /// Moves per second generated for drags (independent of any frame rate).
   public static let dragRate = 120.0
@@ -16,6 +23,8 @@ public struct ScriptPlayer: Sendable {
     var step: Int
     var steps: Int
     var firstSeq: Int
+    /// Which drag this is (the count of drags fired before it).
+    var drag: Int
 
     var time: Double { start + over * (Double(step) / Double(steps)) }
   }
@@ -37,6 +46,12 @@ public struct ScriptPlayer: Sendable {
   // once held 2.9 million scheduled inputs, 2.6 GB)
   private var queue: MinHeap<Pending>
   private var seq = 0
+  // why: the newest press wins; a queued step of an older drag is dropped
+  // when it comes up (one stale step per superseded drag, never its moves)
+  private var drags = 0
+  /// Pointer moves sent so far, drag steps and `move` events: the work
+  /// playing has cost (the bench and the tests read it).
+  public private(set) var pointerMoves = 0
   /// Script events that could not act (target missing), with their times.
   public private(set) var skipped: [(at: Double, reason: String)] = []
 
@@ -70,7 +85,9 @@ public struct ScriptPlayer: Sendable {
 
   /// Sends one drag move (and the release after the last) and queues the next.
   private mutating func step(_ d: DragStep, scene: inout Scene) {
+    guard d.drag == drags else { return }
     let f = Double(d.step) / Double(d.steps)
+    pointerMoves += 1
     scene.send(.pointerMove(d.from + (d.to - d.from) * f))
     if d.step == d.steps {
       scene.send(.pointerUp(d.to))
@@ -105,13 +122,17 @@ public struct ScriptPlayer: Sendable {
       scene.send(.pointerDown(from))
       let steps = max(1, Int((over * ScriptPlayer.dragRate).rounded(.up)))
       // why: steps + 1 numbers (moves and the release), as if all were queued now
+      drags += 1
       let first = DragStep(
-        from: from, to: to, start: t, over: over, step: 1, steps: steps, firstSeq: seq + 1)
+        from: from, to: to, start: t, over: over, step: 1, steps: steps, firstSeq: seq + 1,
+        drag: drags)
       seq += steps + 1
       queue.push(Pending(t: first.time, seq: first.firstSeq, work: .drag(first)))
     case .key(let k): scene.send(.key(k))
     case .down(let p): scene.send(.pointerDown(p))
-    case .move(let p): scene.send(.pointerMove(p))
+    case .move(let p):
+      pointerMoves += 1
+      scene.send(.pointerMove(p))
     case .up(let p): scene.send(.pointerUp(p))
     case .set(let values):
       var p = scene.preset
