@@ -10,8 +10,9 @@ ifneq ($(wildcard /opt/swift/usr/bin/swift),)
   export PATH := /opt/swift/usr/bin:$(PATH)
 endif
 SWIFT ?= swift
+SWIFTC ?= swiftc
 
-.PHONY: deps deps-test build run test release bench clean golden long-test docs
+.PHONY: deps deps-test build run test release bench clean golden long-test docs fuzz
 
 # Installs whichever of $(1) are missing.
 define install_missing
@@ -66,7 +67,43 @@ docs: deps
 	$(SWIFT) build --build-tests
 	SPRINGLAB_UPDATE_DOCS=1 $(SWIFT) test --skip-build --filter FormatsDocTests
 
-# The long fault, fuzz and soak runs (about 10 minutes on 2 cores).
+# The long fault, fuzz and soak runs (about 10 minutes on 2 cores), then
+# `make fuzz` (5 minutes, plus building the fuzzer the first time).
 long-test: deps-test
 	$(SWIFT) build --build-tests
 	SPRINGLAB_LONG_TESTS=1 $(SWIFT) test --skip-build --filter "HardeningTests|HardeningCLITests|ReliabilityCLITests"
+	$(MAKE) fuzz
+
+# libFuzzer over the readers of outside data: Fuzz/FuzzTargets.swift built with
+# the Core sources and AddressSanitizer into .build/fuzz/springlab-fuzz (rebuilt
+# when a source changes); each target in FUZZ_TARGETS runs FUZZ_SECONDS
+# (default 60), seeded from the shipped presets and the test fixtures. New
+# inputs stay in .build/fuzz/corpus-TARGET; a crash input is kept as
+# .build/fuzz/crash-TARGET-* and fails the run (add it as a regression test).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= preset script snippet image samples
+FUZZER := .build/fuzz/springlab-fuzz
+CORE_SOURCES := $(shell find Sources/SpringLabCore -name '*.swift')
+$(FUZZER): Fuzz/FuzzTargets.swift $(CORE_SOURCES)
+	@mkdir -p .build/fuzz
+	@echo "building $(FUZZER)"
+	@$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -module-name SpringLabCore \
+	  Fuzz/FuzzTargets.swift $(CORE_SOURCES) -o $(FUZZER) 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" || true
+	@test -x $(FUZZER)
+fuzz: $(FUZZER)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  case $$t in \
+	    preset|script) seeds="presets Tests/SpringLabCoreTests/Fixtures";; \
+	    image) seeds="Tests/golden-contact-sheet.png Tests/SpringLabCLITests/Golden";; \
+	    *) seeds="";; \
+	  esac; \
+	  seeddir=.build/fuzz/seed-$$t; rm -rf $$seeddir; mkdir -p $$seeddir .build/fuzz/corpus-$$t; \
+	  for s in $$seeds; do if [ -e $$s ]; then find $$s -type f -size -1M -exec cp {} $$seeddir/ \; ; fi; done; \
+	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
+	  SPRINGLAB_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0 ./$(FUZZER) \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+	    -artifact_prefix=.build/fuzz/crash-$$t- -print_final_stats=1 \
+	    .build/fuzz/corpus-$$t $$seeddir > .build/fuzz/log-$$t.txt 2>&1 || true; \
+	  grep -E "^stat::number_of_executed_units|^Done|ERROR|SUMMARY" .build/fuzz/log-$$t.txt || true; \
+	  if ls .build/fuzz/crash-$$t-* >/dev/null 2>&1; then echo "the $$t fuzzer found a crash: $$(ls .build/fuzz/crash-$$t-*)"; exit 1; fi; \
+	done
