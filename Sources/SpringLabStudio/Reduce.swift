@@ -4,9 +4,17 @@ import SpringLabUI
 /// The window's behaviour: applies one action to the state and returns what
 /// the outside world must do. Pure: no clock (time comes with `.tick`), no
 /// files, no window.
+///
+/// Any action that changes the settings on screen marks the recovery copy
+/// stale here, so the next tick rewrites it (within
+/// `StudioFiles.recoveryInterval`, 1 s) whatever path the change took.
 public func reduce(_ state: inout StudioState, _ action: StudioAction) -> [StudioEffect] {
   var fx: [StudioEffect] = []
+  let shown = state.preset
   state.apply(action, &fx)
+  // why: one place sees every change (rotation, device, paste, fit, canvas,
+  // library, undo…), so a new action cannot forget its recovery copy
+  if state.preset != shown { state.recovery.dirty = true }
   if state.windowTitle != state.title {
     state.title = state.windowTitle
     fx.append(.setTitle(state.title))

@@ -10,6 +10,8 @@ public struct StudioDocument: Sendable {
   public var stamp: FileStamp?
   /// The preset as last loaded or saved, for the modified marker.
   public var saved: Preset
+  /// This document's own undo and redo: a load starts another document's
+  /// history, so an undo never brings one preset's settings into another's file.
   public var history = UndoHistory()
 
   public init(path: String?, stamp: FileStamp?, saved: Preset) {
@@ -17,6 +19,14 @@ public struct StudioDocument: Sendable {
     self.stamp = stamp
     self.saved = saved
   }
+}
+
+/// A document's undo history while another document is open.
+public struct ParkedHistory: Sendable, Equatable {
+  /// The document's saved preset when it was left: the history is restored
+  /// only onto this exact file content.
+  public var saved: Preset
+  public var history: UndoHistory
 }
 
 /// A/B: the pinned settings A run on the same clock and inputs as B.
@@ -28,6 +38,10 @@ public struct Comparison: Sendable {
   public var source: String?
   /// A's onion skin (T), like `StudioState.trails` for B.
   public var trails: [[Point]] = []
+  /// For a snapshot (`source == nil`) pinned in another document than the
+  /// one open now: that document's name. X does not swap such a snapshot
+  /// in, since Ctrl+S would then write its settings into this file.
+  public var pinnedIn: String? = nil
 
   /// A's motion plan: what the graph draws for A (dashed, beside B's).
   public var plan: MotionPlan { MotionPlan(pinned) }
@@ -123,6 +137,9 @@ public struct LivePlay: Sendable {
 public struct StudioState: Sendable {
   public var timeline: SceneTimeline
   public var document: StudioDocument
+  /// The undo histories of the documents opened before in this session, by
+  /// file path; loading one again brings its history back.
+  public var parkedHistories: [String: ParkedHistory] = [:]
   public var compare: Comparison?
   public var overlays = StudioOverlays()
   /// What the curve graph shows (which motion, velocity, both directions).

@@ -121,9 +121,9 @@ struct StudioSaveSafetyTests {
   /// coming back to the first one brings its history back.
   @Test func eachDocumentKeepsItsOwnUndoHistory() throws {
     let disk = try Self.library()
-    let h = Self.open(disk, "snappy.json")
-    let snappy = h.state.preset
-    var p = snappy
+    let h = Self.open(disk, "gentle-ease.json")
+    let gentle = h.state.preset
+    var p = gentle
     p.fan.radius = 150
     h.edit(p)
     h.key("s", .ctrl)
@@ -132,10 +132,10 @@ struct StudioSaveSafetyTests {
     h.key("z", .ctrl)
     #expect(h.state.preset == playful && !h.state.modified)
     #expect(h.state.toast?.text == "Nothing to undo in playful.json")
-    h.key("\(try Self.number(h, "snappy.json"))")
+    h.key("\(try Self.number(h, "gentle-ease.json"))")
     h.key("z", .ctrl)
-    #expect(h.state.preset == snappy, "snappy.json's own edit is undone")
-    #expect(h.state.document.path == "/lib/snappy.json" && h.state.modified)
+    #expect(h.state.preset == gentle, "gentle.json's own edit is undone")
+    #expect(h.state.document.path == "/lib/gentle-ease.json" && h.state.modified)
   }
 
   @Test func aRotationWritesARecoveryCopy() throws {
