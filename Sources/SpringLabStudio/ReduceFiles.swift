@@ -147,6 +147,7 @@ extension StudioState {
       document.saved = p
       document.stamp = stamp
       loadError = nil
+      placeInLibrary(path, after: libraryIndex, &fx)
       movePath(to: path, &fx)
       if recovery.wrote {
         fx.append(.removeRecovery(name: recovery.name))
@@ -166,6 +167,19 @@ extension StudioState {
       loadError = e.message
       flash("Not saved: \(e.message)")
     }
+  }
+
+  /// A file saved for the first time in the library (Save as) takes the
+  /// number after the preset it came from (`after`, a row of the list), so
+  /// keys 1–9 reach it next to its original; with no such row it goes last.
+  /// The order is written before the folder is listed again, which arranges
+  /// the list by it.
+  mutating func placeInLibrary(_ path: String, after: Int?, _ fx: inout [StudioEffect]) {
+    let name = StudioFiles.lastComponent(path)
+    guard StudioFiles.folder(path) == libraryFolder, !library.contains(path) else { return }
+    var names = libraryEntries.map(\.fileName)
+    names.insert(name, at: after.map { min($0 + 1, names.count) } ?? names.count)
+    fx.append(.writeLibraryOrder(folder: libraryFolder, names: names))
   }
 
   /// The loaded file changed on disk: a good edit reloads (unless there is

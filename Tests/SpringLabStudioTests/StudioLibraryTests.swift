@@ -47,18 +47,30 @@ struct StudioLibraryTests {
     #expect(texts.contains("1") && texts.contains("5"))
   }
 
-  @Test func numbersStayPutWhenAPresetIsSaved() throws {
+  @Test func saveAsPutsTheNewPresetRightAfterItsOriginal() throws {
     let disk = try Self.disk()
     let h = Self.open(disk)
     let before = Self.files(h)
     #expect(disk.orders["/lib"] == before, "the first listing keeps its order in the folder")
+    let i = try #require(before.firstIndex(of: "playful.json"))
     h.key("s", [.ctrl, .shift])
     h.send(.saveAsNameChanged("A Snappy Fan"))
     h.send(.dialog(.save))
     #expect(disk.presets["/lib/a-snappy-fan.json"] != nil)
-    #expect(Self.files(h) == before + ["a-snappy-fan.json"], "a new preset goes last")
+    var expected = before
+    expected.insert("a-snappy-fan.json", at: i + 1)
+    #expect(Self.files(h) == expected, "the new preset follows the one it came from")
+    #expect(h.state.libraryIndex == i + 1, "and is the current row")
+    #expect(
+      Array(Self.files(h).prefix(i + 1)) == Array(before.prefix(i + 1)), "numbers before it stay")
     let again = Self.open(disk)
-    #expect(Self.files(again) == before + ["a-snappy-fan.json"], "after a restart too")
+    #expect(Self.files(again) == expected, "after a restart too")
+    // Ctrl+S of the new preset keeps its place
+    var p = h.state.preset
+    p.fan.radius += 5
+    h.edit(p)
+    h.key("s", .ctrl)
+    #expect(Self.files(h) == expected)
   }
 
   @Test func renameChangesTheNameAndTheFileAndSurvivesARestart() throws {

@@ -138,6 +138,23 @@ struct StudioSaveSafetyTests {
     #expect(h.state.document.path == "/lib/gentle-ease.json" && h.state.modified)
   }
 
+  /// With the ten shipped presets, a Save as from Playful (5) is 6: a key
+  /// reaches it, where it used to be the 11th.
+  @Test func saveAsFromPresetFiveIsPresetSix() throws {
+    let disk = try Self.library()
+    let h = Self.open(disk, "playful.json")
+    #expect(try Self.number(h, "playful.json") == 5)
+    h.key("s", [.ctrl, .shift])
+    h.send(.saveAsNameChanged("Playful bloom"))
+    h.send(.dialog(.save))
+    #expect(try Self.number(h, "playful-bloom.json") == 6)
+    #expect(try Self.number(h, "seed-000-fan.json") == 7, "the rest move down one")
+    h.key("5")
+    #expect(h.state.document.path == "/lib/playful.json")
+    h.key("6")
+    #expect(h.state.document.path == "/lib/playful-bloom.json")
+  }
+
   @Test func aRotationWritesARecoveryCopy() throws {
     let disk = try Self.library()
     let h = Self.open(disk, "snappy.json")
