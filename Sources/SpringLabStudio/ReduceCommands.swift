@@ -30,16 +30,17 @@ extension StudioState {
         // why: the name belongs to the file (Save as, Rename); undoing a
         // value must not write an older name into it
         p.name = preset.name
+        // why: the toast names the edit as it was made (older → newer)
+        flash(ABDiff.summary(from: p, to: preset).map { "Undo: " + $0 } ?? "Undo")
         applyPreset(p)
-        flash("Undo")
       } else {
         flash("Nothing to undo in \(documentName)")
       }
     case .redo:
       if var p = document.history.redo(preset) {
         p.name = preset.name
+        flash(ABDiff.summary(from: preset, to: p).map { "Redo: " + $0 } ?? "Redo")
         applyPreset(p)
-        flash("Redo")
       } else {
         flash("Nothing to redo in \(documentName)")
       }

@@ -155,6 +155,33 @@ struct StudioSaveSafetyTests {
     #expect(h.state.document.path == "/lib/playful-bloom.json")
   }
 
+  /// Undo and redo say what they took back, as the edit was made.
+  @Test func undoAndRedoToastsNameTheField() throws {
+    let disk = try Self.library()
+    let h = Self.open(disk, "snappy.json")
+    var p = h.state.preset
+    p.fan.expand.damping = 0.6
+    h.edit(p)
+    var q = p
+    q.fan.expand.damping = 0.72
+    h.edit(q)
+    h.key("z", .ctrl)
+    #expect(h.state.toast?.text == "Undo: Expand damping 0.600 → 0.720")
+    h.key("z", [.ctrl, .shift])
+    #expect(h.state.toast?.text == "Redo: Expand damping 0.600 → 0.720")
+    var r = q
+    r.fan.radius += 10
+    r.fan.expand.stagger += 0.01
+    h.edit(r)
+    h.key("z", .ctrl)
+    #expect(h.state.toast?.text.hasPrefix("Undo: ") == true)
+    #expect(h.state.toast?.text.hasSuffix(" and 1 more") == true, "\(h.state.toast?.text ?? "")")
+    h.key("o")
+    h.key("z", .ctrl)
+    #expect(
+      h.state.toast?.text.hasPrefix("Undo: Orientation") == true, "\(h.state.toast?.text ?? "")")
+  }
+
   @Test func aRotationWritesARecoveryCopy() throws {
     let disk = try Self.library()
     let h = Self.open(disk, "snappy.json")
