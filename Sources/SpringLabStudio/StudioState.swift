@@ -162,6 +162,10 @@ public struct StudioState: Sendable {
   /// The presets of the library folder in the kept order (numbers 1–9 are
   /// positions in it).
   public var libraryEntries: [LibraryEntry] = []
+  /// The list scrolls to the loaded preset's row on its next frame (set when
+  /// the document or the list changes; the view clears it once done, so the
+  /// wheel can scroll away again).
+  public var revealLibraryRow = true
   /// Takes back the library's last rename, duplicate or delete, newest last.
   public var libraryUndo: [LibraryUndo] = []
   /// The panel's tab (Fan, Bubble, Device, Export).

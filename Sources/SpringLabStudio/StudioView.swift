@@ -346,6 +346,8 @@ struct PanelKey: Equatable {
   var highlight: String?
   var focus: String?
   var library: [LibraryEntry]
+  /// The list scrolls this frame: the next one is built again to show it.
+  var revealLibraryRow: Bool
   var libraryUndo: Int
   var panelTab: PanelTab
   var pinned: Preset?
@@ -375,6 +377,7 @@ struct PanelKey: Equatable {
     highlight = s.highlightField
     focus = s.focusRequest
     library = s.libraryEntries
+    revealLibraryRow = s.revealLibraryRow
     libraryUndo = s.libraryUndo.count
     panelTab = s.panelTab
     pinned = s.compare?.pinned

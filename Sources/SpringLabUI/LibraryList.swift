@@ -20,10 +20,12 @@ public struct LibraryRow: Sendable, Equatable {
 
 extension UIContext {
   /// The preset library: a number column, the name, the file name dimmed and
-  /// a curve thumbnail per row; scrolls past `visibleRows`. Returns the
-  /// clicked row.
+  /// a curve thumbnail per row; scrolls past `visibleRows`. The `selected`
+  /// row is highlighted; with `reveal` the list also scrolls so it is in
+  /// view next frame (pass it once, when the selection changes, or the
+  /// wheel could never scroll away from it). Returns the clicked row.
   public func libraryList(
-    _ label: String, rows: [LibraryRow], selected: Int?, visibleRows: Int
+    _ label: String, rows: [LibraryRow], selected: Int?, visibleRows: Int, reveal: Bool = false
   ) -> Int? {
     let lid = id(label)
     let rowH = px(theme.rowHeight)
@@ -33,6 +35,7 @@ extension UIContext {
         label, height: (Double(visibleRows) * (theme.rowHeight + theme.spacing)) + 4)
     }
     var hit: Int?
+    var selectedRect: PixelRect?
     let numberW = measure("9").width + px(12)
     for (i, row) in rows.enumerated() {
       let r = nextRow(height: rowH)
@@ -40,6 +43,7 @@ extension UIContext {
       let s = behavior(iid, r)
       if s.clicked { hit = i }
       let isSel = selected == i
+      if isSel { selectedRect = r }
       let fill: RGBA? =
         isSel
         ? theme.accent.fading(s.hovered ? 0.75 : 0.55)
@@ -83,7 +87,10 @@ extension UIContext {
         draw.polyline(pts, width: max(1, px(1.5)), theme.accent)
       }
     }
-    if scrolls { endScrollRegion() }
+    if scrolls {
+      endScrollRegion()
+      if reveal, let r = selectedRect { scroll(label, toShow: r) }
+    }
     if let h = hit { report(lid.child(String(h)), .committed) }
     return hit
   }

@@ -175,6 +175,44 @@ struct StudioLibraryTests {
     #expect(large > small)
   }
 
+  /// The loaded preset's row is highlighted and scrolled into the list's
+  /// view, on opening and after a load; the wheel can still scroll away.
+  @Test func theListScrollsToTheLoadedPreset() throws {
+    let disk = FakeDisk()
+    for k in 0..<30 {
+      var p = Preset()
+      p.name = "Preset \(k)"
+      disk.write(p, to: "/lib/p\(String(format: "%02d", k)).json")
+    }
+    let h = StudioHarness(
+      preset: disk.presets["/lib/p25.json"]!.preset, path: "/lib/p25.json", disk: disk)
+    h.draw()
+    /// Where the list draws `title` inside its view, if it does.
+    func row(_ title: String) throws -> (x: Double, y: Double)? {
+      let top = try #require(h.textPosition("PRESETS")).y
+      let bottom = try #require(h.textPosition("Rename…")).y
+      // why: the header names the loaded preset too; only the list's row counts
+      for c in h.lastFrame.finished {
+        if case .text(let t, let x, let y, _, _, _) = c, t == title, y > top, y < bottom {
+          return (x, y)
+        }
+      }
+      return nil
+    }
+    func shown(_ title: String) throws -> Bool { try row(title) != nil }
+    #expect(try shown("Preset 25"), "the loaded preset's row is in view at launch")
+    #expect(try !shown("Preset 0"), "the list scrolled to it")
+    #expect(!h.state.revealLibraryRow, "once")
+    h.send(.command(.loadFile("/lib/p03.json")))
+    h.draw()
+    h.draw()
+    #expect(try shown("Preset 3"), "a load scrolls to its row")
+    let list = try #require(try row("Preset 3"))
+    h.input([.mouseMove(x: list.x, y: list.y + 4, mods: []), .wheel(dx: 0, dy: -20)])
+    h.draw()
+    #expect(try !shown("Preset 3"), "the wheel scrolls away and the list stays there")
+  }
+
   @Test func orderRulesArePure() {
     let e = ["b.json", "a.json", "c.json"].map { LibraryEntry(path: "/l/" + $0, preset: nil) }
     #expect(PresetLibrary.arrange(e, order: nil).map(\.fileName) == ["a.json", "b.json", "c.json"])
