@@ -207,6 +207,56 @@ struct StudioSaveSafetyTests {
     #expect(disk.recovery[h.state.recovery.name] == h.state.preset)
   }
 
+  /// The edit paths a designer uses, each through the window's input.
+  enum EditPath: String, CaseIterable, CustomTestStringConvertible {
+    case rotation, device, paste, canvasDrag, undo, recover
+    var testDescription: String { rawValue }
+  }
+
+  /// Whatever path changed the settings, the recovery copy holds them a
+  /// second later (one place in `reduce` marks it; no action can forget).
+  @Test(arguments: EditPath.allCases)
+  func everyEditPathWritesTheRecoveryCopy(_ path: EditPath) throws {
+    let disk = try Self.library()
+    let h = Self.open(disk, "snappy.json")
+    let saved = h.state.preset
+    switch path {
+    case .rotation: h.key("o")
+    case .device:
+      var p = h.state.preset
+      p.device = .iphoneSE
+      h.edit(p)
+    case .paste:
+      disk.clipboard = ".spring(response: 0.5, dampingFraction: 0.6)"
+      h.key("v", .ctrl)
+    case .canvasDrag:
+      h.key("space")
+      h.advance(1.5)
+      h.key("e")
+      let layout = StudioLayout(h.state)
+      let item = h.state.scene.fanItems(at: h.state.scene.now)[0].center
+      let (x, y) = layout.view.toPixels(item)
+      h.drag(from: (x, y), to: (x - 30, y - 30), steps: 6)
+    case .undo:
+      var p = h.state.preset
+      p.fan.radius += 20
+      h.edit(p)
+      h.key("s", .ctrl)
+      h.advance(1.1)
+      h.key("z", .ctrl)
+    case .recover:
+      var p = h.state.preset
+      p.fan.radius += 20
+      let name = h.state.recovery.name
+      h.send(.recoveryFound(name: name, p))
+      h.send(.dialog(.recover))
+    }
+    #expect(h.state.preset != (path == .undo ? disk.presets["/lib/snappy.json"]!.preset : saved))
+    #expect(h.state.modified, "\(path) made an unsaved change")
+    h.advance(1.1)
+    #expect(disk.recovery[h.state.recovery.name] == h.state.preset, "\(path) was autosaved")
+  }
+
   // MARK: property
 
   /// What a designer does in one step of a random session.
