@@ -217,11 +217,14 @@ extension StudioState {
       pendingAfterSave = nil
     case (.saveAs, .save):
       var p = preset
-      let trimmed = String(
+      let printable = String(
         saveAsName.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(
           Character.init
         )
         .prefix(64))
+      // why: as Rename does; a name typed over the selection (" bloom") showed its space in the list
+      let trimmed = String(
+        printable.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
       if !trimmed.isEmpty { p.name = trimmed }
       let path = saveAsPath
       // why: the dialog said "(replaces the existing file)"; the user saw it and chose Save
