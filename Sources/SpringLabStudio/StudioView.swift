@@ -346,7 +346,7 @@ struct PanelKey: Equatable {
   var highlight: String?
   var focus: String?
   var library: [LibraryEntry]
-  /// The list scrolls this frame: the next one is built again to show it.
+  /// A request to scroll the list to the loaded preset: the panel is built to answer it.
   var revealLibraryRow: Bool
   var libraryUndo: Int
   var panelTab: PanelTab

@@ -22,7 +22,7 @@ extension UIContext {
   /// The preset library: a number column, the name, the file name dimmed and
   /// a curve thumbnail per row; scrolls past `visibleRows`. The `selected`
   /// row is highlighted; with `reveal` the list also scrolls so it is in
-  /// view next frame (pass it once, when the selection changes, or the
+  /// view in this frame (pass it once, when the selection changes, or the
   /// wheel could never scroll away from it). Returns the clicked row.
   public func libraryList(
     _ label: String, rows: [LibraryRow], selected: Int?, visibleRows: Int, reveal: Bool = false
@@ -30,12 +30,24 @@ extension UIContext {
     let lid = id(label)
     let rowH = px(theme.rowHeight)
     let scrolls = rows.count > visibleRows
-    if scrolls {
-      beginScrollRegion(
-        label, height: (Double(visibleRows) * (theme.rowHeight + theme.spacing)) + 4)
+    let height = (Double(visibleRows) * (theme.rowHeight + theme.spacing)) + 4
+    if scrolls, reveal, let sel = selected, rows.indices.contains(sel) {
+      // why: decided before the rows are laid out, so the very frame that asks
+      // shows the row (a headless `render --ui` draws only that one frame)
+      let padding = px(2)
+      let margin = px(4)
+      let view = px(height)
+      let top = padding + Double(sel) * (rowH + px(theme.spacing))
+      var st = self.scrolls[lid] ?? ScrollState()
+      if top - margin < st.offset {
+        st.offset = max(0, top - margin)
+      } else if top + rowH + margin > st.offset + view {
+        st.offset = top + rowH + margin - view
+      }
+      self.scrolls[lid] = st
     }
+    if scrolls { beginScrollRegion(label, height: height) }
     var hit: Int?
-    var selectedRect: PixelRect?
     let numberW = measure("9").width + px(12)
     for (i, row) in rows.enumerated() {
       let r = nextRow(height: rowH)
@@ -43,7 +55,6 @@ extension UIContext {
       let s = behavior(iid, r)
       if s.clicked { hit = i }
       let isSel = selected == i
-      if isSel { selectedRect = r }
       let fill: RGBA? =
         isSel
         ? theme.accent.fading(s.hovered ? 0.75 : 0.55)
@@ -87,10 +98,7 @@ extension UIContext {
         draw.polyline(pts, width: max(1, px(1.5)), theme.accent)
       }
     }
-    if scrolls {
-      endScrollRegion()
-      if reveal, let r = selectedRect { scroll(label, toShow: r) }
-    }
+    if scrolls { endScrollRegion() }
     if let h = hit { report(lid.child(String(h)), .committed) }
     return hit
   }

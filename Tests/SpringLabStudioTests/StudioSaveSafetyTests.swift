@@ -138,6 +138,27 @@ struct StudioSaveSafetyTests {
     #expect(h.state.document.path == "/lib/gentle-ease.json" && h.state.modified)
   }
 
+  /// Don't save puts the file's settings back; coming back to that preset,
+  /// Ctrl+Z finds the dropped changes (nothing lost), and they stay unsaved.
+  @Test func dontSaveKeepsTheDroppedChangesInThatDocumentsHistory() throws {
+    let disk = try Self.library()
+    let gentle = disk.presets["/lib/gentle-ease.json"]!.preset
+    let h = Self.open(disk, "gentle-ease.json")
+    var p = gentle
+    p.fan.radius = 170
+    h.edit(p)
+    h.key("\(try Self.number(h, "playful.json"))")
+    h.send(.dialog(.dontSave))
+    #expect(h.state.document.path == "/lib/playful.json")
+    #expect(disk.presets["/lib/gentle-ease.json"]!.preset == gentle, "nothing was written")
+    h.advance(1.1)
+    #expect(disk.recovery.isEmpty, "the dropped changes leave no recovery copy")
+    h.key("\(try Self.number(h, "gentle-ease.json"))")
+    #expect(h.state.preset == gentle && !h.state.modified)
+    h.key("z", .ctrl)
+    #expect(h.state.preset == p && h.state.modified, "Ctrl+Z brings the dropped changes back")
+  }
+
   /// With the ten shipped presets, a Save as from Playful (5) is 6: a key
   /// reaches it, where it used to be the 11th.
   @Test func saveAsFromPresetFiveIsPresetSix() throws {
