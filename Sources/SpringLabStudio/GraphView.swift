@@ -122,8 +122,10 @@ public enum GraphView {
       dl.text(
         "settled", x: x + 3 * s, y: p.y + 2 * s, size: 10 * s, color: RGBA(0x30, 0xD1, 0x58))
       let band = MotionGraph.settleBand
-      let (_, yHi) = toPx(0, 1 + band, p, g)
-      let (_, yLo) = toPx(0, 1 - band, p, g)
+      // why: a collapse rests at 0; its band belongs there, not at 1
+      let rest = g.lead.map { $0.to < $0.from ? 0.0 : 1.0 } ?? 1
+      let (_, yHi) = toPx(0, rest + band, p, g)
+      let (_, yLo) = toPx(0, rest - band, p, g)
       dl.fillRoundedRect(
         PixelRect(x: p.x, y: yHi, w: p.w, h: max(1, yLo - yHi)), radius: 0,
         RGBA(0x30, 0xD1, 0x58, 0x30))
@@ -240,28 +242,36 @@ public enum GraphView {
     return ((a.0 + dx * t, a.1 + dy * t), false)
   }
 
-  /// The headline: settle and overshoot for springs, duration for tweens.
+  /// The headline: settle, total and overshoot for springs, the total for
+  /// tweens (the `MotionTiming` lint and the panel show), then A's figures
+  /// when a comparison is drawn.
   static func headline(_ g: MotionGraph, _ state: StudioState) -> String {
-    var line = g.target.title + ": "
-    if let st = g.settle, let os = g.overshoot {
-      line += "settles at \(Fmt.fixed(st, 3)) s · peak overshoot \(Fmt.fixed(os, 1)) %"
-    } else {
-      line += "eased, duration \(Fmt.fixed(g.duration, 3)) s"
-    }
+    var line = g.target.title + ": " + figures(g.timing)
+    if let a = g.comparedTiming { line += " · A: " + figures(a, short: true) }
     if state.timeline.speed != 1 { line += " · " + Fmt.speed(state.timeline.speed) }
     if state.timeline.paused { line += " · paused" }
     return line
+  }
+
+  /// "settles at 0.747 s · total 0.855 s · overshoot 3.2 %" (springs) or
+  /// "eased, total 0.300 s"; `short` drops the words A repeats.
+  static func figures(_ t: MotionTiming, short: Bool = false) -> String {
+    guard let st = t.settle, let os = t.overshoot else {
+      return (short ? "" : "eased, ") + "total \(Fmt.fixed(t.total, 3)) s"
+    }
+    return (short ? "settles " : "settles at ")
+      + "\(Fmt.fixed(st, 3)) s · total \(Fmt.fixed(t.total, 3)) s · overshoot \(Fmt.fixed(os, 1)) %"
   }
 
   /// The rule under the headline.
   static func rule(_ g: MotionGraph, short: Bool = false) -> String {
     if short {
       return g.isSpring
-        ? "settled: last time outside ±0.5 % of its travel" : "duration: gesture to last move's end"
+        ? "settled: last time outside ±0.5 % of its travel" : "total: gesture to last move's end"
     }
     return g.isSpring
-      ? "settled = last time any part is outside ±0.5 % of its travel (green band)"
-      : "duration = from the gesture to the end of the last move"
+      ? "settled = last time any part is outside ±0.5 % of its travel (green band); total = until the last move ends"
+      : "total = from the gesture to the end of the last move"
   }
 
   /// (t, progress) samples of a curve across the graph's span.

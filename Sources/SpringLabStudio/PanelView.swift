@@ -9,10 +9,11 @@ enum PanelView {
   static let warn = RGBA(0xFF, 0xD6, 0x0A)
   static let good = RGBA(0x30, 0xD1, 0x58)
 
-  /// `warnings`: the state's live lint (`StudioView.liveWarnings`).
+  /// `warnings`: the state's live lint (`StudioView.liveWarnings`);
+  /// `timings`: the motions' figures (`StudioView.timings`).
   static func build(
-    _ state: StudioState, warnings: [LintWarning], in r: PixelRect, ui: UIContext,
-    actions: inout [StudioAction]
+    _ state: StudioState, warnings: [LintWarning], timings: PanelTimings, in r: PixelRect,
+    ui: UIContext, actions: inout [StudioAction]
   ) {
     let before = state.preset
     var p = before
@@ -111,6 +112,7 @@ enum PanelView {
             actions.append(.focusHandled)
           }
         }
+        if let line = timings.line(section: title) { ui.label(line, color: dim) }
       }
     }
     if ui.section("Lint (\(warnings.count))") {

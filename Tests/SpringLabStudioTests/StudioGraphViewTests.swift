@@ -96,7 +96,7 @@ struct StudioCurveGraphTests {
     let g = h.state.motionGraph
     #expect(g.settle == nil && g.overshoot == nil)
     let texts = h.draw().finishedTexts
-    #expect(texts.contains { $0.hasPrefix("Expand: eased, duration") })
+    #expect(texts.contains { $0.hasPrefix("Expand: eased, total") })
     #expect(!texts.contains { $0.hasPrefix("Expand:") && $0.contains("overshoot") })
   }
 
@@ -158,7 +158,7 @@ struct StudioCurveGraphTests {
     p.fan.expand.variant = .overshoot
     h.edit(p)
     #expect(h.state.graphSettings.target == .fanExpand)
-    #expect(h.draw().finishedTexts.contains { $0.hasPrefix("Expand: eased, duration") })
+    #expect(h.draw().finishedTexts.contains { $0.hasPrefix("Expand: eased, total") })
     for t in GraphTarget.allCases {
       h.send(.graph(.target(t)))
       let g = h.state.motionGraph
