@@ -90,7 +90,8 @@ public enum GraphView {
     }
     let e = chipsExtra(r, scale: s)
     dl.text(
-      headline(g, state), x: r.x + 12 * s, y: r.y + 30 * s + e, size: 12 * s,
+      headline(g, state, narrow: narrow(r, scale: s)), x: r.x + 12 * s, y: r.y + 30 * s + e,
+      size: 12 * s,
       color: RGBA(255, 255, 255))
     dl.text(
       rule(g, short: narrow(r, scale: s)), x: r.x + 12 * s, y: r.y + 45 * s + e, size: 10 * s,
@@ -242,35 +243,43 @@ public enum GraphView {
     return ((a.0 + dx * t, a.1 + dy * t), false)
   }
 
-  /// The headline: settle, total and overshoot for springs, the total for
-  /// tweens (the `MotionTiming` lint and the panel show), then A's figures
-  /// when a comparison is drawn.
-  static func headline(_ g: MotionGraph, _ state: StudioState) -> String {
-    var line = g.target.title + ": " + figures(g.timing)
-    if let a = g.comparedTiming { line += " · A: " + figures(a, short: true) }
+  /// The headline: total and settle time for springs (and, when the card
+  /// is wide, overshoot), the total for tweens: the `MotionTiming` lint and
+  /// the panel show.
+  static func headline(_ g: MotionGraph, _ state: StudioState, narrow: Bool = false) -> String {
+    var line = g.target.title + ": "
+    let t = g.timing
+    if let st = t.settle, let os = t.overshoot {
+      line += "total \(Fmt.fixed(t.total, 3)) s · settles "
+      line +=
+        narrow
+        ? "\(Fmt.fixed(st, 3)) s" : "at \(Fmt.fixed(st, 3)) s · overshoot \(Fmt.fixed(os, 1)) %"
+    } else {
+      line += "eased, total \(Fmt.fixed(t.total, 3)) s"
+    }
     if state.timeline.speed != 1 { line += " · " + Fmt.speed(state.timeline.speed) }
     if state.timeline.paused { line += " · paused" }
     return line
   }
 
-  /// "settles at 0.747 s · total 0.855 s · overshoot 3.2 %" (springs) or
-  /// "eased, total 0.300 s"; `short` drops the words A repeats.
-  static func figures(_ t: MotionTiming, short: Bool = false) -> String {
-    guard let st = t.settle, let os = t.overshoot else {
-      return (short ? "" : "eased, ") + "total \(Fmt.fixed(t.total, 3)) s"
-    }
-    return (short ? "settles " : "settles at ")
-      + "\(Fmt.fixed(st, 3)) s · total \(Fmt.fixed(t.total, 3)) s · overshoot \(Fmt.fixed(os, 1)) %"
+  /// "total 0.855 s · settles at 0.747 s · overshoot 3.2 %" (springs) or
+  /// "total 0.300 s" (tweens): one motion's figures in one line.
+  static func figures(_ t: MotionTiming) -> String {
+    guard let st = t.settle, let os = t.overshoot else { return "total \(Fmt.fixed(t.total, 3)) s" }
+    return
+      "total \(Fmt.fixed(t.total, 3)) s · settles at \(Fmt.fixed(st, 3)) s · overshoot \(Fmt.fixed(os, 1)) %"
   }
 
-  /// The rule under the headline.
+  /// The line under the headline: A's figures while a comparison is drawn,
+  /// else the settle rule (after the overshoot when the headline had no room).
   static func rule(_ g: MotionGraph, short: Bool = false) -> String {
+    if let a = g.comparedTiming { return "A: " + figures(a) }
     if short {
-      return g.isSpring
-        ? "settled: last time outside ±0.5 % of its travel" : "total: gesture to last move's end"
+      guard let os = g.overshoot else { return "total: gesture to last move's end" }
+      return "overshoot \(Fmt.fixed(os, 1)) % · settle band ±0.5 % of travel"
     }
     return g.isSpring
-      ? "settled = last time any part is outside ±0.5 % of its travel (green band); total = until the last move ends"
+      ? "settled = last time outside ±0.5 % of travel (green band) · total = last move's end"
       : "total = from the gesture to the end of the last move"
   }
 

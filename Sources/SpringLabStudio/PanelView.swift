@@ -47,7 +47,8 @@ enum PanelView {
     // why: one line of fixed height; the selected warning's message shows here, not inserted above its field
     let highlighted = state.highlightedWarning(in: warnings)
     if let w = highlighted {
-      ui.fittedLabel("⚠ \(w.fields.first ?? ""): \(w.message)", width: width, color: warn)
+      ui.fittedLabel(
+        "⚠ \(FieldNames.panel(w.fields.first ?? "")): \(w.message)", width: width, color: warn)
     } else {
       ui.label(
         warnings.isEmpty
@@ -121,7 +122,7 @@ enum PanelView {
       }
       for (i, w) in warnings.enumerated() {
         ui.pushID("lint\(i)")
-        if ui.button("⚠ " + w.fields.joined(separator: ", ")), let f = w.fields.first {
+        if ui.button("⚠ " + FieldNames.panel(w.fields)), let f = w.fields.first {
           actions.append(.selectField(f))
         }
         ui.label("\(w.message) [\(w.source)]", color: warn)

@@ -54,8 +54,11 @@ struct StudioCurveGraphTests {
       abs(overshoot - ref.overshoot) <= 0.1, "overshoot \(overshoot) vs 1 kHz \(ref.overshoot)")
     // the headline states what was computed, and the rule
     let texts = h.draw().finishedTexts
-    #expect(texts.contains { $0.hasPrefix("Expand: settles at \(Fmt.fixed(settle, 3)) s") })
-    #expect(texts.contains { $0.contains("±0.5 % of its travel") })
+    #expect(
+      texts.contains {
+        $0.hasPrefix("Expand: total ") && $0.contains("· settles \(Fmt.fixed(settle, 3)) s")
+      })
+    #expect(texts.contains { $0.contains("±0.5 % of travel") })
   }
 
   @Test func theHeadlineSettleTimeChangesWithDamping() {
@@ -147,7 +150,7 @@ struct StudioCurveGraphTests {
     let chip = try #require(GraphView.chips(r, scale: 1).first { $0.1 == .target(.bubbleSnap) })
     h.click(chip.0.x + chip.0.w / 2, chip.0.y + chip.0.h / 2)
     #expect(h.state.graphSettings.target == .bubbleSnap)
-    #expect(h.draw().finishedTexts.contains { $0.hasPrefix("Bubble snap: settles at") })
+    #expect(h.draw().finishedTexts.contains { $0.hasPrefix("Bubble snap: total ") })
     var p = h.state.preset
     p.fan.collapse.damping = 0.4
     h.edit(p)

@@ -34,8 +34,18 @@ struct StudioTimingAgreementTests {
         #expect(g.timing == figures, "\(path) \(target)")
         let texts = h.draw().finishedTexts
         let shown = GraphView.figures(figures)
-        #expect(
-          texts.contains { $0.hasPrefix(target.title + ": " + shown) }, "\(path): graph headline")
+        // why: a narrow card's headline gives total and settle, the line
+        // under it the overshoot; a wide one gives all three
+        let head = texts.first { $0.hasPrefix(target.title + ": ") } ?? ""
+        #expect(head.contains("total \(Fmt.fixed(figures.total, 3)) s"), "\(path): \(head)")
+        if let st = figures.settle, let os = figures.overshoot {
+          #expect(
+            head.contains("· settles \(Fmt.fixed(st, 3)) s")
+              || head.contains("· settles at \(Fmt.fixed(st, 3)) s"), "\(path): \(head)")
+          let over = "overshoot \(Fmt.fixed(os, 1)) %"
+          #expect(
+            head.contains(over) || texts.contains { $0.hasPrefix(over) }, "\(path): \(head)")
+        }
         // why: the panel's line may wrap; its words are compared joined
         let panel = texts.joined(separator: " ")
         #expect(panel.contains(PanelTimings.text(figures)), "\(path): panel line")
@@ -74,7 +84,31 @@ struct StudioTimingAgreementTests {
     let a = try #require(g.comparedTiming)
     #expect(a != g.timing)
     let texts = h.draw().finishedTexts
+    #expect(texts.contains("A: " + GraphView.figures(a)), "\(texts)")
+  }
+}
+
+/// Lint's buttons and toasts name fields as the panel does.
+@Suite("Field names in lint")
+struct StudioLintFieldNameTests {
+  @Test func panelNamesReplacePaths() {
+    #expect(FieldNames.panel("fan.expand.duration") == "Expand · Duration")
+    #expect(FieldNames.panel("fan.expand.stagger") == "Expand · Stagger")
+    #expect(FieldNames.panel("bubble.snap.damping") == "Bubble · Snap damping")
+    #expect(FieldNames.panel("no.such.field") == "no.such.field")
+  }
+
+  @Test func aSlowBloomsLintButtonAndToastReadAsThePanel() throws {
+    var p = Preset.seedDefault
+    p.fan.expand.duration = 0.9
+    let h = StudioHarness(preset: p, path: "/lib/a.json")
+    h.draw()
+    let texts = h.texts
+    #expect(texts.contains("⚠ Expand · Duration, Expand · Stagger"), "\(texts)")
     #expect(
-      texts.contains { $0.contains(" · A: " + GraphView.figures(a, short: true)) }, "\(texts)")
+      !texts.contains { $0.contains("fan.expand.") }, "\(texts.filter { $0.contains("fan.") })")
+    h.key("l")
+    let toast = try #require(h.state.toast?.text)
+    #expect(toast.hasPrefix("Expand · Duration: "), "\(toast)")
   }
 }
