@@ -90,7 +90,8 @@ public enum GraphView {
     }
     let e = chipsExtra(r, scale: s)
     dl.text(
-      headline(g, state), x: r.x + 12 * s, y: r.y + 30 * s + e, size: 12 * s,
+      headline(g, state, narrow: narrow(r, scale: s)), x: r.x + 12 * s, y: r.y + 30 * s + e,
+      size: 12 * s,
       color: RGBA(255, 255, 255))
     dl.text(
       rule(g, short: narrow(r, scale: s)), x: r.x + 12 * s, y: r.y + 45 * s + e, size: 10 * s,
@@ -122,8 +123,10 @@ public enum GraphView {
       dl.text(
         "settled", x: x + 3 * s, y: p.y + 2 * s, size: 10 * s, color: RGBA(0x30, 0xD1, 0x58))
       let band = MotionGraph.settleBand
-      let (_, yHi) = toPx(0, 1 + band, p, g)
-      let (_, yLo) = toPx(0, 1 - band, p, g)
+      // why: a collapse rests at 0; its band belongs there, not at 1
+      let rest = g.lead.map { $0.to < $0.from ? 0.0 : 1.0 } ?? 1
+      let (_, yHi) = toPx(0, rest + band, p, g)
+      let (_, yLo) = toPx(0, rest - band, p, g)
       dl.fillRoundedRect(
         PixelRect(x: p.x, y: yHi, w: p.w, h: max(1, yLo - yHi)), radius: 0,
         RGBA(0x30, 0xD1, 0x58, 0x30))
@@ -240,28 +243,44 @@ public enum GraphView {
     return ((a.0 + dx * t, a.1 + dy * t), false)
   }
 
-  /// The headline: settle and overshoot for springs, duration for tweens.
-  static func headline(_ g: MotionGraph, _ state: StudioState) -> String {
+  /// The headline: total and settle time for springs (and, when the card
+  /// is wide, overshoot), the total for tweens: the `MotionTiming` lint and
+  /// the panel show.
+  static func headline(_ g: MotionGraph, _ state: StudioState, narrow: Bool = false) -> String {
     var line = g.target.title + ": "
-    if let st = g.settle, let os = g.overshoot {
-      line += "settles at \(Fmt.fixed(st, 3)) s · peak overshoot \(Fmt.fixed(os, 1)) %"
+    let t = g.timing
+    if let st = t.settle, let os = t.overshoot {
+      line += "total \(Fmt.fixed(t.total, 3)) s · settles "
+      line +=
+        narrow
+        ? "\(Fmt.fixed(st, 3)) s" : "at \(Fmt.fixed(st, 3)) s · overshoot \(Fmt.fixed(os, 1)) %"
     } else {
-      line += "eased, duration \(Fmt.fixed(g.duration, 3)) s"
+      line += "eased, total \(Fmt.fixed(t.total, 3)) s"
     }
     if state.timeline.speed != 1 { line += " · " + Fmt.speed(state.timeline.speed) }
     if state.timeline.paused { line += " · paused" }
     return line
   }
 
-  /// The rule under the headline.
+  /// "total 0.855 s · settles at 0.747 s · overshoot 3.2 %" (springs) or
+  /// "total 0.300 s" (tweens): one motion's figures in one line.
+  static func figures(_ t: MotionTiming) -> String {
+    guard let st = t.settle, let os = t.overshoot else { return "total \(Fmt.fixed(t.total, 3)) s" }
+    return
+      "total \(Fmt.fixed(t.total, 3)) s · settles at \(Fmt.fixed(st, 3)) s · overshoot \(Fmt.fixed(os, 1)) %"
+  }
+
+  /// The line under the headline: A's figures while a comparison is drawn,
+  /// else the settle rule (after the overshoot when the headline had no room).
   static func rule(_ g: MotionGraph, short: Bool = false) -> String {
+    if let a = g.comparedTiming { return "A: " + figures(a) }
     if short {
-      return g.isSpring
-        ? "settled: last time outside ±0.5 % of its travel" : "duration: gesture to last move's end"
+      guard let os = g.overshoot else { return "total: gesture to last move's end" }
+      return "overshoot \(Fmt.fixed(os, 1)) % · settle band ±0.5 % of travel"
     }
     return g.isSpring
-      ? "settled = last time any part is outside ±0.5 % of its travel (green band)"
-      : "duration = from the gesture to the end of the last move"
+      ? "settled = last time outside ±0.5 % of travel (green band) · total = last move's end"
+      : "total = from the gesture to the end of the last move"
   }
 
   /// (t, progress) samples of a curve across the graph's span.

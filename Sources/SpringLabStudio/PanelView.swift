@@ -9,15 +9,17 @@ enum PanelView {
   static let warn = RGBA(0xFF, 0xD6, 0x0A)
   static let good = RGBA(0x30, 0xD1, 0x58)
 
-  /// `warnings`: the state's live lint (`StudioView.liveWarnings`).
+  /// `warnings`: the state's live lint (`StudioView.liveWarnings`);
+  /// `timings`: the motions' figures (`StudioView.timings`).
   static func build(
-    _ state: StudioState, warnings: [LintWarning], in r: PixelRect, ui: UIContext,
-    actions: inout [StudioAction]
+    _ state: StudioState, warnings: [LintWarning], timings: PanelTimings, in r: PixelRect,
+    ui: UIContext, actions: inout [StudioAction]
   ) {
     let before = state.preset
     var p = before
-    ui.beginPanel("panel", rect: r)
-    ui.label("SpringLab \(SpringLabVersion.string)", color: dim)
+    // why: the document, Replay/Auto/Save, the status and the tabs stay
+    // pinned while the body (the springs first) scrolls under them
+    ui.beginPanel("panelHeader", rect: r)
     ui.label("\(p.name)\(state.modified ? "  • modified" : "")", color: RGBA(255, 255, 255))
     let width = r.w - 2 * ui.scale * ui.theme.padding - 4 * ui.scale
     // why: always exactly one line, so an error never pushes the rows below; it
@@ -46,7 +48,8 @@ enum PanelView {
     // why: one line of fixed height; the selected warning's message shows here, not inserted above its field
     let highlighted = state.highlightedWarning(in: warnings)
     if let w = highlighted {
-      ui.fittedLabel("⚠ \(w.fields.first ?? ""): \(w.message)", width: width, color: warn)
+      ui.fittedLabel(
+        "⚠ \(FieldNames.panel(w.fields.first ?? "")): \(w.message)", width: width, color: warn)
     } else {
       ui.label(
         warnings.isEmpty
@@ -54,38 +57,24 @@ enum PanelView {
           : "Lint: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") · L visits them",
         color: warnings.isEmpty ? good : warn)
     }
-    if ui.section("Presets") {
-      LibraryView.build(state, ui: ui, actions: &actions)
-    }
-    // why: the A/B section is always there and always two rows; the diff is on the canvas
-    if ui.section("A / B") {
-      if let cmp = state.compare {
-        let n = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: p) }.count
-        let differ = n == 0 ? "the same" : "\(n) field\(n == 1 ? " differs" : "s differ")"
-        ui.fittedLabel("A \(cmp.title) · B \(p.name) · \(differ)", width: width)
-        if let i = ui.buttons([
-          "Swap (X)", cmp.mode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)",
-        ]) {
-          actions.append(.command([.swapAB, .toggleCompareMode, .pinA][i]))
-        }
-      } else {
-        ui.fittedLabel(
-          "A: pin the current settings, or Shift+click a preset (Shift+1–9)", width: width,
-          color: dim)
-        if ui.buttons(["Pin A (A)"]) == 0 { actions.append(.command(.pinA)) }
-      }
-    }
     let tabs = PanelTab.allCases
     if let i = ui.buttons(tabs.map { $0 == state.panelTab ? "● \($0.title)" : $0.title }) {
       actions.append(.panelTab(tabs[i]))
     }
-    for (title, paths) in PanelSections.all
-    where state.panelTab.groups.contains(where: { $0.title == title }) {
+    let headerBottom = (ui.lastItemRect.map { $0.y + $0.h } ?? r.y) + ui.scale * ui.theme.spacing
+    ui.endPanel()
+    ui.beginPanel(
+      "panel",
+      rect: PixelRect(x: r.x, y: headerBottom, w: r.w, h: max(0, r.y + r.h - headerBottom)),
+      background: false)
+    for group in state.panelTab.groups {
+      let title = group.title
+      guard let all = PanelSections.all.first(where: { $0.0 == title })?.1 else { continue }
       // why: only the controls that change this preset's motion show
-      let paths = paths.filter { PanelApplicability.applies($0, to: p) }
+      let paths = all.filter { PanelApplicability.applies($0, to: p) }
       if paths.isEmpty { continue }
       let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
-      if ui.section(marked ? "\(title)  ⚠" : title) {
+      if ui.section(marked ? "\(title)  ⚠" : title, defaultOpen: group.opensByDefault) {
         for path in SpringEditorRows.rows(paths, state.preset) {
           if path.hasSuffix(".form"), let s = PresetSpring.owning(path) {
             SpringFormRows.picker(s, in: &p, ui: ui)
@@ -111,6 +100,28 @@ enum PanelView {
             actions.append(.focusHandled)
           }
         }
+        if let line = timings.line(section: title) { ui.label(line, color: dim) }
+      }
+    }
+    if ui.section("Presets") {
+      LibraryView.build(state, ui: ui, actions: &actions)
+    }
+    // why: the A/B section is always there and always two rows; the diff is on the canvas
+    if ui.section("A / B") {
+      if let cmp = state.compare {
+        let n = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: p) }.count
+        let differ = n == 0 ? "the same" : "\(n) field\(n == 1 ? " differs" : "s differ")"
+        ui.fittedLabel("A \(cmp.title) · B \(p.name) · \(differ)", width: width)
+        if let i = ui.buttons([
+          "Swap (X)", cmp.mode == .ghost ? "Side by side (V)" : "Ghost (V)", "Unpin (A)",
+        ]) {
+          actions.append(.command([.swapAB, .toggleCompareMode, .pinA][i]))
+        }
+      } else {
+        ui.fittedLabel(
+          "A: pin the current settings, or Shift+click a preset (Shift+1–9)", width: width,
+          color: dim)
+        if ui.buttons(["Pin A (A)"]) == 0 { actions.append(.command(.pinA)) }
       }
     }
     if ui.section("Lint (\(warnings.count))") {
@@ -119,7 +130,7 @@ enum PanelView {
       }
       for (i, w) in warnings.enumerated() {
         ui.pushID("lint\(i)")
-        if ui.button("⚠ " + w.fields.joined(separator: ", ")), let f = w.fields.first {
+        if ui.button("⚠ " + FieldNames.panel(w.fields)), let f = w.fields.first {
           actions.append(.selectField(f))
         }
         ui.label("\(w.message) [\(w.source)]", color: warn)
@@ -157,6 +168,7 @@ enum PanelView {
     if state.scene.bubble.phase == .hidden, ui.button("Show the bubble again (B)") {
       actions.append(.command(.showBubble))
     }
+    ui.label("SpringLab \(SpringLabVersion.string)", color: dim)
     ui.endPanel()
     // why: the edit names the preset it started from, so a list click or a
     // button acting in the same frame is never undone by a stale copy

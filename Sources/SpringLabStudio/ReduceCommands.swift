@@ -211,7 +211,7 @@ extension StudioState {
     let w = warnings[lintCursor % warnings.count]
     lintCursor += 1
     select(w.fields.first)
-    flash("\(w.fields.first ?? ""): \(w.message)")
+    flash("\(FieldNames.panel(w.fields.first ?? "")): \(w.message)")
   }
 
   /// The lint warning the highlighted field belongs to, if it still applies:

@@ -83,6 +83,8 @@ public final class UIContext {
   var sliderDrag: SliderDrag?
   var scrolls: [UIID: ScrollState] = [:]
   var sectionsClosed: Set<UIID> = []
+  /// Sections closed by default that the user opened.
+  var sectionsOpened: Set<UIID> = []
   var wheelTarget: UIID?
   var scrollOrder = 0
   var hoverSince: (id: UIID, time: Double)?

@@ -416,14 +416,14 @@ struct SpringNotationExportTests {
     let swiftui = Exporter.export(p, format: .swiftui, options: ExportOptions())
     let compose = Exporter.export(p, format: .compose, options: ExportOptions())
     let framer = Exporter.export(p, format: .framer, options: ExportOptions())
-    let snippets: [(String?, Double)] = [
+    let snippets: [(String?, Double?)] = [
       (line(uikit, "usingSpringWithDamping: 0.72"), 1e-12),
-      (line(uikit, "UISpringTimingParameters(mass: 1, stiffness: 575"), 1e-6),
-      (line(uikit, "UIView.animate(springDuration: 0.26"), 1e-6),
-      (line(swiftui, ".interpolatingSpring(duration:"), 1e-6),
-      (line(swiftui, ".interpolatingSpring(stiffness:"), 1e-6),
-      (line(compose, "spring(dampingRatio = 0.72f"), 1e-6),
-      (line(framer, "stiffness: 575"), 1e-6),
+      (line(uikit, "UISpringTimingParameters(mass: 1, stiffness: 575"), nil),
+      (line(uikit, "UIView.animate(springDuration: 0.26"), nil),
+      (line(swiftui, ".interpolatingSpring(duration:"), nil),
+      (line(swiftui, ".interpolatingSpring(stiffness:"), nil),
+      (line(compose, "spring(dampingRatio = 0.72f"), nil),
+      (line(framer, "stiffness: 575"), nil),
     ]
     for (snippet, tolerance) in snippets {
       let text = try #require(snippet)
@@ -431,8 +431,15 @@ struct SpringNotationExportTests {
         Issue.record("not a spring: \(text)")
         continue
       }
-      #expect(abs(r.spring.stiffness / want.stiffness - 1) < tolerance, "\(text)")
-      #expect(abs(r.spring.damping / want.damping - 1) < tolerance, "\(text)")
+      if let tolerance {
+        #expect(abs(r.spring.stiffness / want.stiffness - 1) < tolerance, "\(text)")
+        #expect(abs(r.spring.damping / want.damping - 1) < tolerance, "\(text)")
+      } else {
+        // why: derived numbers are printed with the fewest digits that play
+        // within 0.01 % of travel (CleanNumbers), so the motion is compared
+        let gap = CleanNumbers.difference(want, 0.6, r.spring, 0.6, span: 0.4)
+        #expect(gap <= CleanNumbers.tolerance, "\(text): \(gap)")
+      }
     }
   }
 
