@@ -62,6 +62,12 @@ enum SpringPaste {
           StudioFailure(
             "Read \(r.form), but its velocity \(Fmt.fixed(u.velocity, 2)) is outside −20…20"))
       }
+      if let reason = UIKitSpring(duration: u.duration, dampingRatio: z, velocity: u.velocity)
+        .unsolvableReason
+      {
+        return .failure(
+          StudioFailure("Read \(r.form), but \(target.title) cannot take it: \(reason)"))
+      }
       switch target {
       case .fanExpand:
         p.fan.expand.curve = .spring

@@ -179,6 +179,12 @@ public enum SpringFormEditor {
     case .failure(let e): return .failure(e)
     case .success(let t):
       let z = UIKitSpring.acceptedDamping(t.damping)
+      // why: moving ζ out of UIKit's gap can leave the velocity past the mapping's bound
+      if let r = UIKitSpring(duration: t.duration, dampingRatio: z, velocity: t.velocity)
+        .unsolvableReason
+      {
+        return .failure(SpringFormUnavailable(reason: r))
+      }
       return .success(
         (
           UIKitSpringValues(duration: t.duration, damping: z, velocity: t.velocity),

@@ -33,6 +33,7 @@ extension SnippetReader {
       guard z > 0, z <= 1 else { throw fail("usingSpringWithDamping must be > 0 and ≤ 1") }
       let v = a["initialSpringVelocity"] ?? 0
       let u = UIKitSpring(duration: T, dampingRatio: z, velocity: v)
+      if let r = u.unsolvableReason { throw fail(r) }
       return SpringReading(
         spring: u.spring, velocity: v,
         form:
@@ -81,6 +82,9 @@ extension SnippetReader {
           )
         }
         _ = try positive(T, "duration")
+        if let r = UIKitSpring(duration: T, dampingRatio: z, velocity: velocity).unsolvableReason {
+          throw fail(r)
+        }
         return SpringReading(
           spring: UIKitSpring(duration: T, dampingRatio: z, velocity: velocity).spring,
           velocity: velocity, form: "UIKit UISpringTimingParameters(dampingRatio:initialVelocity:)",
