@@ -49,6 +49,25 @@ struct SpringCLITests {
     #expect(l.code == 3)
   }
 
+  @Test func overflowingPhysicsIsRefusedNotPrinted() throws {
+    let j = try CLIHarness.run(["spring", "stiffness=1e308 damping=1e308 mass=1e-308", "--json"])
+    #expect(j.code == 3)
+    #expect(j.out.isEmpty)
+    #expect(j.err.contains("stiffness / mass overflows"), "\(j.err)")
+    let t = try CLIHarness.run(["spring", "stiffness=1e308 damping=1e308 mass=1e-308"])
+    #expect(t.code == 3)
+    #expect(!t.out.contains("stiffness 0"))
+  }
+
+  @Test func overshootIsTheTrueMaximum() throws {
+    let r = try CLIHarness.run(["spring", "stiffness=100 damping=17.6", "--json"])
+    #expect(r.code == 0, "\(r.err)")
+    let obj = try #require(
+      try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    let o = try #require(obj["overshoot"] as? Double)
+    #expect(abs(o - 0.0029660142) < 1e-9)
+  }
+
   @Test func jsonKeysAreExactlyTheDocumentedOnes() throws {
     let r = try CLIHarness.run([
       "spring", "--json", "spring(dampingRatio = 0.5f, stiffness = 200f)",

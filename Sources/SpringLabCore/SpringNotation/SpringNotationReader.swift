@@ -42,12 +42,18 @@ struct SnippetReader {
     tokens = t
     calls = t.calls()
     if let r = try css() { return r }
-    if let r = try uikit() { return .spring(r) }
-    if let r = try swiftUI() { return r }
-    if let r = try compose() { return .spring(r) }
-    if let r = try rebound() { return .spring(r) }
-    if let r = try assigned() { return .spring(r) }
+    if let r = try uikit() { return try finite(.spring(r)) }
+    if let r = try swiftUI() { return try finite(r) }
+    if let r = try compose() { return try finite(.spring(r)) }
+    if let r = try rebound() { return try finite(.spring(r)) }
+    if let r = try assigned() { return try finite(.spring(r)) }
     throw fail("no spring or curve form recognised; see `springlab spring --help`")
+  }
+
+  /// `n`, or a refusal when its physics overflows (`SpringEquivalents.nonFiniteReason`).
+  func finite(_ n: SpringNotation) throws(SpringNotationError) -> SpringNotation {
+    if case .spring(let r) = n, let why = SpringEquivalents.nonFiniteReason(r) { throw fail(why) }
+    return n
   }
 
   // MARK: values
