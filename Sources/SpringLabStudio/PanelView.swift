@@ -94,7 +94,18 @@ enum PanelView {
             shown = shown.prefix(1).uppercased() + shown.dropFirst()
           }
           if state.focusRequest == path { ui.requestFocus(shown + "##" + f.path) }
+          let prior = p
           ui.field(f, in: &p, defaults: Preset.seedDefault, label: shown)
+          // why: UIKit's mapping has no spring past a velocity bound; an edit
+          // that crosses it is refused rather than played as another spring
+          if p != prior,
+            let s = PresetSpring.all.first(where: {
+              $0.unsolvableReason(p) != nil && $0.unsolvableReason(prior) == nil
+            }), let reason = s.unsolvableReason(p)
+          {
+            p = prior
+            actions.append(.springFormRefused(SpringFormRefusal(prefix: s.prefix, reason: reason)))
+          }
           if state.focusRequest == path, let fr = ui.lastItemRect {
             ui.scroll("panel", toShow: fr)
             actions.append(.focusHandled)

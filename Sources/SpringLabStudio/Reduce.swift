@@ -76,7 +76,14 @@ extension StudioState {
       if let t = GraphTarget(changedFrom: before, to: p) { graphSettings.target = t }
       if p != before { springFormRefusal = nil }
       applyPreset(p)
-    case .springFormRefused(let r): springFormRefusal = r
+    case .springFormRefused(let r):
+      springFormRefusal = r
+      // why: the UIKit form has no status row, so its refusal is said in a toast
+      if let s = PresetSpring.all.first(where: { $0.prefix == r.prefix }),
+        preset[keyPath: s.form] == .uikit
+      {
+        flash("Not stored: \(r.reason)")
+      }
     case .graph(let c): choose(c)
     case .dropFile(let path):
       guard dialog == nil else { return }

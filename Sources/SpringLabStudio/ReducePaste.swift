@@ -74,6 +74,12 @@ enum SpringPaste {
           velocity: u.velocity))
       let z = clean.damping
       u = (clean.duration, z, clean.velocity)
+      if let reason = UIKitSpring(duration: u.duration, dampingRatio: z, velocity: u.velocity)
+        .unsolvableReason
+      {
+        return .failure(
+          StudioFailure("Read \(r.form), but \(target.title) cannot take it: \(reason)"))
+      }
       switch target {
       case .fanExpand:
         p.fan.expand.curve = .spring

@@ -100,6 +100,20 @@ struct StudioSpringFormTests {
     #expect(h.texts.contains("Damping") && !h.texts.contains("Bounce"))
   }
 
+  @Test func aVelocityPastUIKitsMappingIsRefusedWithTheBound() throws {
+    let h = harness()
+    #expect(h.state.preset.fan.expand.form == .uikit)
+    let kept = h.state.preset
+    // 0.4 s, ζ 0.72: the mapping solves velocities up to 10.735
+    try type(h, "Velocity", "15")
+    #expect(h.state.preset == kept, "no spring is played in place of the unsolvable one")
+    let toast = h.state.toast?.text ?? ""
+    #expect(toast.contains("Not stored: UIKit's spring mapping has no solution"), "\(toast)")
+    #expect(toast.contains("10.735"), "\(toast)")
+    try type(h, "Velocity", "10")
+    #expect(h.state.preset.fan.expand.velocity == 10)
+  }
+
   @Test func aDragPastWhatUIKitHoldsStopsAndTheSliderShowsTheStoredValue() throws {
     let h = harness()
     try click(h, "Physics", after: "EXPAND")

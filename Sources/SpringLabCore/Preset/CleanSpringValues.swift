@@ -1,6 +1,6 @@
 extension CleanNumbers {
   /// `u` with every number at the fewest decimals (the same count for all
-  /// three, from 1 to 9) that UIKit accepts, that play within `tolerance`,
+  /// three, from 1 to 9) that UIKit accepts and can solve, that play within `tolerance`,
   /// keep the duration within `durationStep` and pass `accept` (a form edit
   /// asks that the numbers the designer sees read back as shown). `u`
   /// itself when no count qualifies (already clean, or not a spring UIKit
@@ -18,6 +18,8 @@ extension CleanNumbers {
       if c == u { return u }
       guard UIKitSpring.durationRange.contains(c.duration),
         UIKitSpring.acceptsDamping(c.damping), UIKitSpring.velocityRange.contains(c.velocity),
+        UIKitSpring(duration: c.duration, dampingRatio: c.damping, velocity: c.velocity)
+          .unsolvableReason == nil,
         abs(c.duration - u.duration) <= durationStep / 2 + 1e-15
       else { continue }
       let s = UIKitSpring(duration: c.duration, dampingRatio: c.damping, velocity: c.velocity)

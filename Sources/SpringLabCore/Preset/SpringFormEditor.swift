@@ -186,6 +186,12 @@ public enum SpringFormEditor {
     case .failure(let e): return .failure(e)
     case .success(let t):
       let z = UIKitSpring.acceptedDamping(t.damping)
+      // why: moving ζ out of UIKit's gap can leave the velocity past the mapping's bound
+      if let r = UIKitSpring(duration: t.duration, dampingRatio: z, velocity: t.velocity)
+        .unsolvableReason
+      {
+        return .failure(SpringFormUnavailable(reason: r))
+      }
       // why: a converted number carries float noise (0.6999999999999998);
       // stored at the fewest digits that play the same to 0.01 % of travel
       // and still show the form's numbers as the designer left them
