@@ -74,9 +74,12 @@ extension UIContext {
   ///   moves at 1/10 speed from the press point. One drag reports
   ///   `.began` … `.changed` … `.ended` in `edits`.
   /// - Arrow keys nudge the focused slider by `step` (Shift × 10, Alt × 0.1);
-  ///   Enter, Ctrl+click or a double-click types an exact value (Enter
-  ///   commits a number clamped to `range`, Esc cancels, text that is not a
-  ///   number turns the field red and is not committed).
+  ///   Enter, Ctrl+click or a double-click types an exact value, with a unit
+  ///   if wanted ("450ms", "0.45 s", "45%", "120pt", "170°"; see
+  ///   `ValueFormat.check`). Enter commits a number clamped to `range`, Esc
+  ///   cancels; text that is not a value turns the field red, is not
+  ///   committed, and its reason shows on a line under the row (the rows
+  ///   below move down; the line wraps to the row's width).
   /// - Right-click or the reset icon restores `default`.
   /// - The value is always clamped to `range`. With `track`, a drag spans
   ///   only `track` (finer control where values usually live); typing and
@@ -182,7 +185,10 @@ extension UIContext {
       case .none:
         break
       }
-      if editing?.id == sid { return value != before }
+      if let e = editing, e.id == sid {
+        if e.invalid, let reason = e.invalidReason { noteRow(reason, error: true) }
+        return value != before
+      }
     }
 
     let state = behavior(sid, hitR)
