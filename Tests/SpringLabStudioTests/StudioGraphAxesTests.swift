@@ -59,4 +59,28 @@ struct StudioGraphAxesTests {
     #expect(abs(now.x - (st.x + 40)) < 1, "settle handle \(now.x) under \(st.x + 40)")
     h.input([.mouseUp(x: st.x + 40, y: st.y, button: .left, mods: [])])
   }
+
+  /// A peak dragged above the held axis is cut at the plot's top: neither
+  /// the curves nor the handle's label are drawn over the headline.
+  @Test func aPeakDraggedPastTheAxisStaysInThePlot() throws {
+    let (h, plot) = try graphed(damping: 0.53)
+    let pk = try #require(GraphHandles.peak(h.state, plot: plot))
+    h.input([
+      .mouseMove(x: pk.x, y: pk.y, mods: []),
+      .mouseDown(x: pk.x, y: pk.y, button: .left, clicks: 1, mods: []),
+    ])
+    let list = h.input([.mouseMove(x: pk.x, y: plot.y - 20, mods: [])])
+    let label = try #require(
+      list.finished.lazy.compactMap { c -> Double? in
+        if case .text(let t, _, let y, _, _, _) = c, t.hasPrefix("bounce ") { return y }
+        return nil
+      }.first)
+    #expect(label >= plot.y - 7 - 1e-9, "label at \(label), plot top \(plot.y)")
+    let clips = list.finished.compactMap { c -> PixelRect? in
+      if case .clip(let r?) = c { return r }
+      return nil
+    }
+    #expect(clips.contains { abs($0.y - (plot.y - 3)) < 1e-9 && abs($0.x - (plot.x - 3)) < 1e-9 })
+    h.input([.mouseUp(x: pk.x, y: plot.y - 20, button: .left, mods: [])])
+  }
 }
