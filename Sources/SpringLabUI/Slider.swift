@@ -250,6 +250,7 @@ extension UIContext {
     drawLabel(label, in: labelR)
 
     if editing?.id == sid {
+      var refused = false
       let outcome = runEditor(sid, hitR) { (try? spec.check($0).get()) != nil }
       switch outcome {
       case .submitted(let typed, let outside):
@@ -266,6 +267,7 @@ extension UIContext {
             editing?.invalidReason = r.reason
           }
           editing?.invalid = true
+          refused = true
           drawEditor(editing!, hitR)
         }
       case .cancelled:
@@ -281,7 +283,9 @@ extension UIContext {
         break
       }
       if let e = editing, e.id == sid {
-        if e.invalid, let reason = e.invalidReason { noteRow(reason, error: true) }
+        if e.invalid, let reason = e.invalidReason {
+          noteRow(reason, error: true, reveal: refused)
+        }
         return value != before
       }
     }

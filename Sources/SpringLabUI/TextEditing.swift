@@ -140,8 +140,10 @@ extension UIContext {
   /// A message on its own line under the row just laid out (a typed value's
   /// rejection, a slider held at its floor): it takes layout space, so it
   /// covers no other row, and wraps to the row's width, so the panel never
-  /// clips it sideways.
-  func noteRow(_ message: String, error: Bool) {
+  /// clips it sideways. With `reveal`, a message that ends below the
+  /// scrolling panel's bottom edge scrolls into view on the next frame
+  /// (which it asks for through `nextWakeTime`).
+  func noteRow(_ message: String, error: Bool, reveal: Bool = false) {
     let pad = px(5)
     let probe = cursor.width
     let lines = wrapAnywhere(message, width: max(px(40), probe - 2 * pad))
@@ -154,6 +156,13 @@ extension UIContext {
         line, x: r.x + pad, y: r.y + pad + Double(i) * lineH, size: fontSize, color: theme.text)
     }
     lastNoteRect = r
+    if reveal, let f = layoutStack.last, let sid = f.scroll, let view = f.view,
+      r.y + r.h > view.y + view.h
+    {
+      // why: an error under the last visible row would be cut by the panel's edge
+      scrolls[sid, default: ScrollState()].offset += r.y + r.h - (view.y + view.h) + px(4)
+      tooltipWake = min(tooltipWake ?? time, time)
+    }
   }
 
   /// `s` broken at spaces into lines at most `width` pixels wide; unlike

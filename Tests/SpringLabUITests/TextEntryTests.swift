@@ -169,4 +169,39 @@ import Testing
     }
     if panelWidth < 300 { #expect(shown.count > 1, "a long reason wraps") }
   }
+
+  /// A field on the panel's last visible row: its message would fall under
+  /// the panel's bottom edge, so the panel scrolls it into view.
+  @Test func anErrorUnderTheLastRowScrollsIntoView() throws {
+    let h = Harness()
+    var a = 0.4
+    var b = 0.72
+    // two rows and a little: the second row's message ends below the panel
+    h.panel = PixelRect(x: 0, y: 0, w: 320, h: 80)
+    h.frame { ctx in
+      ctx.slider("Duration", value: &a, range: 0.01...10, default: 0.4, unit: "s", step: 0.01)
+      ctx.slider("Damping", value: &b, range: 0.05...1, default: 0.72, unit: "", step: 0.01)
+    }
+    let r = h.ctx.itemRects.first { $0.id == h.ctx.id("Damping") }!.rect
+    func frame(_ events: [UIEvent]) {
+      h.frame(events) { ctx in
+        ctx.slider("Duration", value: &a, range: 0.01...10, default: 0.4, unit: "s", step: 0.01)
+        ctx.slider("Damping", value: &b, range: 0.05...1, default: 0.72, unit: "", step: 0.01)
+      }
+    }
+    frame([down(r.x + r.w - 10, r.y + r.h / 2, .ctrl)])
+    frame([up(r.x + r.w - 10, r.y + r.h / 2, .ctrl)])
+    frame([.text("450 ms"), key(KeyName.enter)])
+    let first = try #require(h.ctx.lastNoteRect)
+    #expect(first.y + first.h > h.panel.h, "the message starts below the edge: \(first)")
+    #expect(h.ctx.nextWakeTime != nil, "asks for the frame that scrolls")
+    frame([])
+    let note = try #require(h.ctx.lastNoteRect)
+    #expect(h.ctx.scrollOffset("panel") > 0)
+    #expect(note.y >= 0 && note.y + note.h <= h.panel.h, "in view: \(note)")
+    // the wheel is not fought: the next frames leave the offset alone
+    let offset = h.ctx.scrollOffset("panel")
+    frame([])
+    #expect(h.ctx.scrollOffset("panel") == offset)
+  }
 }
