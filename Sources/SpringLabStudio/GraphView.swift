@@ -131,6 +131,11 @@ public enum GraphView {
         PixelRect(x: p.x, y: yHi, w: p.w, h: max(1, yLo - yHi)), radius: 0,
         RGBA(0x30, 0xD1, 0x58, 0x30))
     }
+    // why: while a handle is dragged the axes hold (see `motionGraph`), so a
+    // curve may outgrow them; it is cut at the plot's edge, never drawn over
+    // the headline or the legend
+    let top = max(r.y, p.y - 3 * s)
+    dl.clip(PixelRect(x: p.x - 3 * s, y: top, w: p.w + 6 * s, h: p.y + p.h + 3 * s - top))
     // A (pinned) under B, dashed in the same colours
     for c in g.compared where c.kind != .rotation {
       for dash in dashes(samples(c, g).map { toPx($0.0, $0.1, p, g) }, on: 6 * s, off: 4 * s) {
@@ -143,6 +148,7 @@ public enum GraphView {
       dl.polyline(pts, width: w, c.paired ? color(c).fading(0.55) : color(c))
     }
     VideoBackdropView.drawSamples(state, g, p, into: &dl)
+    dl.clip(r)
     if settings.velocity, let c = g.curves.first(where: { !$0.paired && $0.kind != .rotation }) {
       drawVelocity(c, g, p, s, &dl)
     }
@@ -172,7 +178,10 @@ public enum GraphView {
         pk.bounceZero
         ? "bounce 0 · drag up to add bounce"
         : "bounce \(Fmt.fixed(max(0, 1 - z), 2)) · damping \(Fmt.fixed(z, 2))"
-      dl.text(label, x: pk.x + 9 * s, y: pk.y - 16 * s, size: 10 * s, color: RGBA(255, 255, 255))
+      // why: a peak dragged past the held axis keeps its label off the rule above the plot
+      dl.text(
+        label, x: pk.x + 9 * s, y: max(pk.y - 16 * s, p.y - 7 * s), size: 10 * s,
+        color: RGBA(255, 255, 255))
     }
     if let st = GraphHandles.settle(state, plot: p) {
       dl.fillCircle(cx: st.x, cy: st.y, r: 5 * s, RGBA(0x30, 0xD1, 0x58))

@@ -76,11 +76,20 @@ public enum CanvasGesture: Sendable {
   case scrub
   /// A rectangle around the backdrop video's element, from a video pixel.
   case markRegion(from: Point, at: Double)
-  case bezier(Int, before: Preset)
+  /// A Bézier control point on the graph, with the axes at the press.
+  case bezier(Int, before: Preset, axes: GraphAxes)
   /// The spring's first peak (damping only), grabbed at pixel y.
-  case peak(before: Preset, grabY: Double)
+  case peak(before: Preset, grabY: Double, axes: GraphAxes)
   /// The settle marker (duration only), grabbed at pixel x.
-  case settle(before: Preset, grabX: Double)
+  case settle(before: Preset, grabX: Double, axes: GraphAxes)
+
+  /// The graph's axes held by a drag on the graph, nil for other gestures.
+  var heldAxes: GraphAxes? {
+    switch self {
+    case .bezier(_, _, let a), .peak(_, _, let a), .settle(_, _, let a): return a
+    default: return nil
+    }
+  }
 }
 
 /// A short message over the canvas, until a wall time (seconds).
