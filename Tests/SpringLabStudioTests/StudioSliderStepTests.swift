@@ -15,6 +15,8 @@ struct StudioSliderStepTests {
     h.draw()
     let start = h.state.preset.fan.radius
     let shown = UnitFormat.text(start, .points)
+    // why: Layout sits under the springs; the designer scrolls to it
+    #expect(h.reveal("Radius"))
     let label = try #require(h.textPosition("Radius"))
     let number = try #require(
       h.lastFrame.finished.lazy.compactMap { c -> (Double, Double)? in

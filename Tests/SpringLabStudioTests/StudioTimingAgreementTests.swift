@@ -112,3 +112,40 @@ struct StudioLintFieldNameTests {
     #expect(toast.hasPrefix("Expand · Duration: "), "\(toast)")
   }
 }
+
+/// `springlab spring` reads one spring: its settle time is the graph's for
+/// that spring played alone (the same ±0.5 % band, the same 1 µs search).
+@Suite("Timing agreement with spring")
+struct SpringCommandTimingTests {
+  @Test func springSettleEqualsTheGraphsForEveryShippedSpring() throws {
+    var checked = 0
+    for path in shippedPresetPaths {
+      let p = try PresetReader.load(path: path)
+      for s in PresetSpring.all where s.isSpring(p) {
+        let u = s.values(p)
+        let snippet =
+          "UIView.animate(withDuration: \(u.duration), delay: 0, usingSpringWithDamping: \(u.damping), initialSpringVelocity: \(u.velocity), animations: {})"
+        guard case .spring(let r) = try SpringNotationReader.read(snippet) else {
+          Issue.record("\(snippet) is not a spring")
+          continue
+        }
+        let eq = SpringEquivalents(r)
+        let part = MotionTiming.Part(
+          track: Track(
+            rest: 0,
+            tweens: [
+              .uikit(
+                start: 0, from: 0, to: 1, duration: u.duration, damping: u.damping,
+                velocity: u.velocity)
+            ]), from: 0, to: 1)
+        let timing = MotionTiming(parts: [part])
+        let settle = try #require(timing.settle)
+        // why: UIKit's snap at T ends the graph's curve; the free spring of
+        // `spring` is already inside the band by then for these springs
+        #expect(abs(eq.settle - settle) <= 2e-6, "\(path) \(s.prefix): \(eq.settle) vs \(settle)")
+        checked += 1
+      }
+    }
+    #expect(checked >= 20)
+  }
+}

@@ -55,8 +55,9 @@ public struct Spring: Sendable, Equatable {
     }
   }
 
-  /// Time (seconds) after which |x| stays within `epsilon` × |x0 (or 1)| and the
-  /// velocity is small; found by scanning at 1 ms from an envelope bound.
+  /// Time (seconds) after which |x| stays within `epsilon` × |x0 (or 1)|:
+  /// the last crossing, found by scanning back at 1 ms from an envelope
+  /// bound and bisecting to 1 µs.
   public func settleTime(x0: Double, v0: Double, epsilon: Double = 0.001) -> Double {
     let scale = max(abs(x0), 1e-12)
     let a = min(dampingRatio, 1) * naturalFrequency
@@ -72,9 +73,19 @@ public struct Spring: Sendable, Equatable {
     let bound = min(60, log(amp / epsilon) / slow + 0.1)
     var t = bound
     let dt = 0.001
+    func outside(_ t: Double) -> Bool { abs(state(at: t, x0: x0, v0: v0).x) / scale > epsilon }
     while t > 0 {
-      let s = state(at: t, x0: x0, v0: v0)
-      if abs(s.x) / scale > epsilon { return min(bound, t + dt) }
+      if outside(t) {
+        // why: the last crossing to 1 µs, as MotionTiming finds it, so
+        // `spring` and the graph give the same settle time for one spring
+        var lo = t
+        var hi = min(bound, t + dt)
+        while hi - lo > 1e-6 {
+          let m = (lo + hi) / 2
+          if outside(m) { lo = m } else { hi = m }
+        }
+        return hi
+      }
       t -= dt
     }
     return 0
