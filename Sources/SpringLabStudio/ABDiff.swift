@@ -16,6 +16,26 @@ public enum ABDiff {
     }
   }
 
+  /// One edit in a few words, for the undo and redo toasts: the first
+  /// field that differs with both values ("Expand damping 0.600 → 0.720"),
+  /// then how many more differ ("… and 2 more"); nil when no field does
+  /// (the name alone is not a field).
+  public static func summary(from a: Preset, to b: Preset) -> String? {
+    var first: String?
+    var more = 0
+    for f in PresetField.all {
+      let va = f.json(of: a)
+      let vb = f.json(of: b)
+      guard va != vb else { continue }
+      if first == nil {
+        first = "\(f.label) \(value(f, va)) → \(value(f, vb))"
+      } else {
+        more += 1
+      }
+    }
+    return first.map { more == 0 ? $0 : "\($0) and \(more) more" }
+  }
+
   /// A value as the panel says it: numbers with their unit, choices by
   /// their human name, lists by their length.
   static func value(_ f: PresetField, _ v: JSONValue) -> String {

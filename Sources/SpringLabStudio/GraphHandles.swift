@@ -80,9 +80,11 @@ enum GraphHandles {
   }
 
   /// The preset with the damping that gives the lead part a peak at pixel
-  /// y; ζ = 1 when the pointer is at or past the rest line.
+  /// y on `axes` (the graph's scale at the press, held for the whole drag);
+  /// ζ = 1 when the pointer is at or past the rest line.
   static func dragPeak(
-    to y: Double, from before: Preset, grabY: Double, state: StudioState, plot p: PixelRect
+    to y: Double, from before: Preset, grabY: Double, axes: GraphAxes, state: StudioState,
+    plot p: PixelRect
   )
     -> Preset
   {
@@ -90,9 +92,8 @@ enum GraphHandles {
     guard let k = target.springKnobs(before) else { return before }
     // why: back where the drag began is exactly the value it began with
     if abs(y - grabY) < 0.5 { return before }
-    let g = MotionGraph(preset: before, target: target)
-    let v = g.yMin + (p.y + p.h - y) / p.h * (g.yMax - g.yMin)
-    let lead = g.lead
+    let v = axes.yMin + (p.y + p.h - y) / p.h * (axes.yMax - axes.yMin)
+    let lead = MotionGraph.lead(MotionGraph.curves(before, target, paired: false))
     let collapse = lead.map { $0.to < $0.from } ?? false
     let want = collapse ? -v : v - 1
     var out = before
@@ -122,17 +123,18 @@ enum GraphHandles {
     return out
   }
 
-  /// The preset with the duration whose settle time is at pixel x.
+  /// The preset with the duration whose settle time is at pixel x on
+  /// `axes` (held from the press).
   static func dragSettle(
-    to x: Double, from before: Preset, grabX: Double, state: StudioState, plot p: PixelRect
+    to x: Double, from before: Preset, grabX: Double, axes: GraphAxes, state: StudioState,
+    plot p: PixelRect
   )
     -> Preset
   {
     let target = state.graphSettings.target
     guard let k = target.springKnobs(before) else { return before }
     if abs(x - grabX) < 0.5 { return before }
-    let g = MotionGraph(preset: before, target: target)
-    let want = max(0, (x - p.x) / p.w * g.tMax)
+    let want = max(0, (x - p.x) / p.w * axes.tMax)
     func settle(_ d: Double) -> Double {
       var q = before
       q[keyPath: k.duration] = d

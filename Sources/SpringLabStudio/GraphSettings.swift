@@ -18,12 +18,35 @@ public enum GraphChoice: Sendable, Equatable {
   case togglePaired
 }
 
+/// The spans the graph is drawn over: time 0…`tMax` seconds, progress
+/// `yMin`…`yMax` (fractions of travel).
+public struct GraphAxes: Sendable, Equatable {
+  public var tMax: Double
+  public var yMin: Double
+  public var yMax: Double
+
+  public init(_ g: MotionGraph) {
+    tMax = g.tMax
+    yMin = g.yMin
+    yMax = g.yMax
+  }
+}
+
 extension StudioState {
-  /// The graph of what the graph card shows now.
+  /// The graph of what the graph card shows now. While a handle on the graph
+  /// is dragged its axes stay as they were at the press: the curve changes
+  /// under a fixed scale, so the handle stays under the pointer (rescaling
+  /// to each new curve moved it away: 28 px took damping 0.53 → 0.786).
   public var motionGraph: MotionGraph {
-    MotionGraph(
+    var g = MotionGraph(
       preset: preset, target: graphSettings.target, paired: graphSettings.paired,
       compare: compare?.pinned)
+    if let a = gesture?.heldAxes {
+      g.tMax = a.tMax
+      g.yMin = a.yMin
+      g.yMax = a.yMax
+    }
+    return g
   }
 
   mutating func choose(_ c: GraphChoice) {

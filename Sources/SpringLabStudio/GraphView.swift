@@ -90,7 +90,8 @@ public enum GraphView {
     }
     let e = chipsExtra(r, scale: s)
     dl.text(
-      headline(g, state), x: r.x + 12 * s, y: r.y + 30 * s + e, size: 12 * s,
+      headline(g, state, narrow: narrow(r, scale: s)), x: r.x + 12 * s, y: r.y + 30 * s + e,
+      size: 12 * s,
       color: RGBA(255, 255, 255))
     dl.text(
       rule(g, short: narrow(r, scale: s)), x: r.x + 12 * s, y: r.y + 45 * s + e, size: 10 * s,
@@ -122,12 +123,19 @@ public enum GraphView {
       dl.text(
         "settled", x: x + 3 * s, y: p.y + 2 * s, size: 10 * s, color: RGBA(0x30, 0xD1, 0x58))
       let band = MotionGraph.settleBand
-      let (_, yHi) = toPx(0, 1 + band, p, g)
-      let (_, yLo) = toPx(0, 1 - band, p, g)
+      // why: a collapse rests at 0; its band belongs there, not at 1
+      let rest = g.lead.map { $0.to < $0.from ? 0.0 : 1.0 } ?? 1
+      let (_, yHi) = toPx(0, rest + band, p, g)
+      let (_, yLo) = toPx(0, rest - band, p, g)
       dl.fillRoundedRect(
         PixelRect(x: p.x, y: yHi, w: p.w, h: max(1, yLo - yHi)), radius: 0,
         RGBA(0x30, 0xD1, 0x58, 0x30))
     }
+    // why: while a handle is dragged the axes hold (see `motionGraph`), so a
+    // curve may outgrow them; it is cut at the plot's edge, never drawn over
+    // the headline or the legend
+    let top = max(r.y, p.y - 3 * s)
+    dl.clip(PixelRect(x: p.x - 3 * s, y: top, w: p.w + 6 * s, h: p.y + p.h + 3 * s - top))
     // A (pinned) under B, dashed in the same colours
     for c in g.compared where c.kind != .rotation {
       for dash in dashes(samples(c, g).map { toPx($0.0, $0.1, p, g) }, on: 6 * s, off: 4 * s) {
@@ -140,6 +148,7 @@ public enum GraphView {
       dl.polyline(pts, width: w, c.paired ? color(c).fading(0.55) : color(c))
     }
     VideoBackdropView.drawSamples(state, g, p, into: &dl)
+    dl.clip(r)
     if settings.velocity, let c = g.curves.first(where: { !$0.paired && $0.kind != .rotation }) {
       drawVelocity(c, g, p, s, &dl)
     }
@@ -169,7 +178,10 @@ public enum GraphView {
         pk.bounceZero
         ? "bounce 0 · drag up to add bounce"
         : "bounce \(Fmt.fixed(max(0, 1 - z), 2)) · damping \(Fmt.fixed(z, 2))"
-      dl.text(label, x: pk.x + 9 * s, y: pk.y - 16 * s, size: 10 * s, color: RGBA(255, 255, 255))
+      // why: a peak dragged past the held axis keeps its label off the rule above the plot
+      dl.text(
+        label, x: pk.x + 9 * s, y: max(pk.y - 16 * s, p.y - 7 * s), size: 10 * s,
+        color: RGBA(255, 255, 255))
     }
     if let st = GraphHandles.settle(state, plot: p) {
       dl.fillCircle(cx: st.x, cy: st.y, r: 5 * s, RGBA(0x30, 0xD1, 0x58))
@@ -240,28 +252,44 @@ public enum GraphView {
     return ((a.0 + dx * t, a.1 + dy * t), false)
   }
 
-  /// The headline: settle and overshoot for springs, duration for tweens.
-  static func headline(_ g: MotionGraph, _ state: StudioState) -> String {
+  /// The headline: total and settle time for springs (and, when the card
+  /// is wide, overshoot), the total for tweens: the `MotionTiming` lint and
+  /// the panel show.
+  static func headline(_ g: MotionGraph, _ state: StudioState, narrow: Bool = false) -> String {
     var line = g.target.title + ": "
-    if let st = g.settle, let os = g.overshoot {
-      line += "settles at \(Fmt.fixed(st, 3)) s · peak overshoot \(Fmt.fixed(os, 1)) %"
+    let t = g.timing
+    if let st = t.settle, let os = t.overshoot {
+      line += "total \(Fmt.fixed(t.total, 3)) s · settles "
+      line +=
+        narrow
+        ? "\(Fmt.fixed(st, 3)) s" : "at \(Fmt.fixed(st, 3)) s · overshoot \(Fmt.fixed(os, 1)) %"
     } else {
-      line += "eased, duration \(Fmt.fixed(g.duration, 3)) s"
+      line += "eased, total \(Fmt.fixed(t.total, 3)) s"
     }
     if state.timeline.speed != 1 { line += " · " + Fmt.speed(state.timeline.speed) }
     if state.timeline.paused { line += " · paused" }
     return line
   }
 
-  /// The rule under the headline.
+  /// "total 0.855 s · settles at 0.747 s · overshoot 3.2 %" (springs) or
+  /// "total 0.300 s" (tweens): one motion's figures in one line.
+  static func figures(_ t: MotionTiming) -> String {
+    guard let st = t.settle, let os = t.overshoot else { return "total \(Fmt.fixed(t.total, 3)) s" }
+    return
+      "total \(Fmt.fixed(t.total, 3)) s · settles at \(Fmt.fixed(st, 3)) s · overshoot \(Fmt.fixed(os, 1)) %"
+  }
+
+  /// The line under the headline: A's figures while a comparison is drawn,
+  /// else the settle rule (after the overshoot when the headline had no room).
   static func rule(_ g: MotionGraph, short: Bool = false) -> String {
+    if let a = g.comparedTiming { return "A: " + figures(a) }
     if short {
-      return g.isSpring
-        ? "settled: last time outside ±0.5 % of its travel" : "duration: gesture to last move's end"
+      guard let os = g.overshoot else { return "total: gesture to last move's end" }
+      return "overshoot \(Fmt.fixed(os, 1)) % · settle band ±0.5 % of travel"
     }
     return g.isSpring
-      ? "settled = last time any part is outside ±0.5 % of its travel (green band)"
-      : "duration = from the gesture to the end of the last move"
+      ? "settled = last time outside ±0.5 % of travel (green band) · total = last move's end"
+      : "total = from the gesture to the end of the last move"
   }
 
   /// (t, progress) samples of a curve across the graph's span.

@@ -18,8 +18,12 @@ enum LibraryView {
         number: k < 9 ? "\(k + 1)" : "", title: e.title,
         detail: e.preset == nil ? "\(e.fileName) (unreadable)" : e.fileName, curve: e.curve)
     }
+    if state.revealLibraryRow {
+      actions.append(.libraryRowRevealed)
+    }
     if let i = ui.libraryList(
-      "presets", rows: rows, selected: state.libraryIndex, visibleRows: visibleRows(state, ui: ui))
+      "presets", rows: rows, selected: state.libraryIndex,
+      visibleRows: visibleRows(state, ui: ui), reveal: state.revealLibraryRow)
     {
       // why: Shift+click picks A for comparing; a plain click loads B
       actions.append(

@@ -14,13 +14,24 @@ public enum PanelTab: String, Sendable, CaseIterable, Equatable {
     }
   }
 
-  /// The field groups the tab shows, in panel order.
+  /// The field groups the tab shows, in panel order: the motions first
+  /// (the springs a designer tunes sit above the fold), then the rest.
   public var groups: [FieldGroup] {
     switch self {
-    case .fan: return [.layout, .expand, .overshoot, .collapse, .mainButton, .interaction]
-    case .bubble: return [.bubble, .bubbleTouch, .bubbleMenu, .idleAndFloating]
+    case .fan: return [.expand, .collapse, .overshoot, .layout, .mainButton, .interaction]
+    case .bubble: return [.bubble, .bubbleMenu, .bubbleTouch, .idleAndFloating]
     case .device: return [.device]
     case .export: return []
+    }
+  }
+}
+
+extension FieldGroup {
+  /// Rarely used groups start folded in the panel (they remember being opened).
+  var opensByDefault: Bool {
+    switch self {
+    case .interaction, .bubbleTouch, .idleAndFloating: return false
+    default: return true
     }
   }
 }

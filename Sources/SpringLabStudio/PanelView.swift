@@ -9,15 +9,17 @@ enum PanelView {
   static let warn = RGBA(0xFF, 0xD6, 0x0A)
   static let good = RGBA(0x30, 0xD1, 0x58)
 
-  /// `warnings`: the state's live lint (`StudioView.liveWarnings`).
+  /// `warnings`: the state's live lint (`StudioView.liveWarnings`);
+  /// `timings`: the motions' figures (`StudioView.timings`).
   static func build(
-    _ state: StudioState, warnings: [LintWarning], in r: PixelRect, ui: UIContext,
-    actions: inout [StudioAction]
+    _ state: StudioState, warnings: [LintWarning], timings: PanelTimings, in r: PixelRect,
+    ui: UIContext, actions: inout [StudioAction]
   ) {
     let before = state.preset
     var p = before
-    ui.beginPanel("panel", rect: r)
-    ui.label("SpringLab \(SpringLabVersion.string)", color: dim)
+    // why: the document, Replay/Auto/Save, the status and the tabs stay
+    // pinned while the body (the springs first) scrolls under them
+    ui.beginPanel("panelHeader", rect: r)
     ui.label("\(p.name)\(state.modified ? "  • modified" : "")", color: RGBA(255, 255, 255))
     let width = r.w - 2 * ui.scale * ui.theme.padding - 4 * ui.scale
     // why: always exactly one line, so an error never pushes the rows below; it
@@ -46,13 +48,71 @@ enum PanelView {
     // why: one line of fixed height; the selected warning's message shows here, not inserted above its field
     let highlighted = state.highlightedWarning(in: warnings)
     if let w = highlighted {
-      ui.fittedLabel("⚠ \(w.fields.first ?? ""): \(w.message)", width: width, color: warn)
+      ui.fittedLabel(
+        "⚠ \(FieldNames.panel(w.fields.first ?? "")): \(w.message)", width: width, color: warn)
     } else {
       ui.label(
         warnings.isEmpty
           ? "Lint: clean"
           : "Lint: \(warnings.count) warning\(warnings.count == 1 ? "" : "s") · L visits them",
         color: warnings.isEmpty ? good : warn)
+    }
+    let tabs = PanelTab.allCases
+    if let i = ui.buttons(tabs.map { $0 == state.panelTab ? "● \($0.title)" : $0.title }) {
+      actions.append(.panelTab(tabs[i]))
+    }
+    let headerBottom = (ui.lastItemRect.map { $0.y + $0.h } ?? r.y) + ui.scale * ui.theme.spacing
+    ui.endPanel()
+    ui.beginPanel(
+      "panel",
+      rect: PixelRect(x: r.x, y: headerBottom, w: r.w, h: max(0, r.y + r.h - headerBottom)),
+      background: false)
+    for group in state.panelTab.groups {
+      let title = group.title
+      guard let all = PanelSections.all.first(where: { $0.0 == title })?.1 else { continue }
+      // why: only the controls that change this preset's motion show
+      let paths = all.filter { PanelApplicability.applies($0, to: p) }
+      if paths.isEmpty { continue }
+      let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
+      if ui.section(marked ? "\(title)  ⚠" : title, defaultOpen: group.opensByDefault) {
+        for path in SpringEditorRows.rows(paths, state.preset) {
+          if path.hasSuffix(".form"), let s = PresetSpring.owning(path) {
+            SpringFormRows.picker(s, in: &p, ui: ui)
+            continue
+          }
+          if SpringFormRows.draw(
+            path, in: &p, state: state, ui: ui, width: width, actions: &actions)
+          {
+            continue
+          }
+          guard let f = PresetField.named(path) else { continue }
+          // why: inside "Expand", "Expand duration" reads as "Duration" and fits the label column
+          let first = title.split(separator: " ").first.map(String.init) ?? title
+          var shown = f.label
+          if shown.hasPrefix(first + " ") {
+            shown = String(shown.dropFirst(first.count + 1))
+            shown = shown.prefix(1).uppercased() + shown.dropFirst()
+          }
+          if state.focusRequest == path { ui.requestFocus(shown + "##" + f.path) }
+          let prior = p
+          ui.field(f, in: &p, defaults: Preset.seedDefault, label: shown)
+          // why: UIKit's mapping has no spring past a velocity bound; an edit
+          // that crosses it is refused rather than played as another spring
+          if p != prior,
+            let s = PresetSpring.all.first(where: {
+              $0.unsolvableReason(p) != nil && $0.unsolvableReason(prior) == nil
+            }), let reason = s.unsolvableReason(p)
+          {
+            p = prior
+            actions.append(.springFormRefused(SpringFormRefusal(prefix: s.prefix, reason: reason)))
+          }
+          if state.focusRequest == path, let fr = ui.lastItemRect {
+            ui.scroll("panel", toShow: fr)
+            actions.append(.focusHandled)
+          }
+        }
+        if let line = timings.line(section: title) { ui.label(line, color: dim) }
+      }
     }
     if ui.section("Presets") {
       LibraryView.build(state, ui: ui, actions: &actions)
@@ -75,51 +135,13 @@ enum PanelView {
         if ui.buttons(["Pin A (A)"]) == 0 { actions.append(.command(.pinA)) }
       }
     }
-    let tabs = PanelTab.allCases
-    if let i = ui.buttons(tabs.map { $0 == state.panelTab ? "● \($0.title)" : $0.title }) {
-      actions.append(.panelTab(tabs[i]))
-    }
-    for (title, paths) in PanelSections.all
-    where state.panelTab.groups.contains(where: { $0.title == title }) {
-      // why: only the controls that change this preset's motion show
-      let paths = paths.filter { PanelApplicability.applies($0, to: p) }
-      if paths.isEmpty { continue }
-      let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
-      if ui.section(marked ? "\(title)  ⚠" : title) {
-        for path in SpringEditorRows.rows(paths, state.preset) {
-          if path.hasSuffix(".form"), let s = PresetSpring.owning(path) {
-            SpringFormRows.picker(s, in: &p, ui: ui)
-            continue
-          }
-          if SpringFormRows.draw(
-            path, in: &p, state: state, ui: ui, width: width, actions: &actions)
-          {
-            continue
-          }
-          guard let f = PresetField.named(path) else { continue }
-          // why: inside "Expand", "Expand duration" reads as "Duration" and fits the label column
-          let first = title.split(separator: " ").first.map(String.init) ?? title
-          var shown = f.label
-          if shown.hasPrefix(first + " ") {
-            shown = String(shown.dropFirst(first.count + 1))
-            shown = shown.prefix(1).uppercased() + shown.dropFirst()
-          }
-          if state.focusRequest == path { ui.requestFocus(shown + "##" + f.path) }
-          ui.field(f, in: &p, defaults: Preset.seedDefault, label: shown)
-          if state.focusRequest == path, let fr = ui.lastItemRect {
-            ui.scroll("panel", toShow: fr)
-            actions.append(.focusHandled)
-          }
-        }
-      }
-    }
     if ui.section("Lint (\(warnings.count))") {
       if warnings.isEmpty {
         ui.label("No warnings: matches the seeds' advice.", color: good)
       }
       for (i, w) in warnings.enumerated() {
         ui.pushID("lint\(i)")
-        if ui.button("⚠ " + w.fields.joined(separator: ", ")), let f = w.fields.first {
+        if ui.button("⚠ " + FieldNames.panel(w.fields)), let f = w.fields.first {
           actions.append(.selectField(f))
         }
         ui.label("\(w.message) [\(w.source)]", color: warn)
@@ -157,6 +179,7 @@ enum PanelView {
     if state.scene.bubble.phase == .hidden, ui.button("Show the bubble again (B)") {
       actions.append(.command(.showBubble))
     }
+    ui.label("SpringLab \(SpringLabVersion.string)", color: dim)
     ui.endPanel()
     // why: the edit names the preset it started from, so a list click or a
     // button acting in the same frame is never undone by a stale copy

@@ -4,9 +4,17 @@ import SpringLabUI
 /// The window's behaviour: applies one action to the state and returns what
 /// the outside world must do. Pure: no clock (time comes with `.tick`), no
 /// files, no window.
+///
+/// Any action that changes the settings on screen marks the recovery copy
+/// stale here, so the next tick rewrites it (within
+/// `StudioFiles.recoveryInterval`, 1 s) whatever path the change took.
 public func reduce(_ state: inout StudioState, _ action: StudioAction) -> [StudioEffect] {
   var fx: [StudioEffect] = []
+  let shown = state.preset
   state.apply(action, &fx)
+  // why: one place sees every change (rotation, device, paste, fit, canvas,
+  // library, undo…), so a new action cannot forget its recovery copy
+  if state.preset != shown { state.recovery.dirty = true }
   if state.windowTitle != state.title {
     state.title = state.windowTitle
     fx.append(.setTitle(state.title))
@@ -68,7 +76,14 @@ extension StudioState {
       if let t = GraphTarget(changedFrom: before, to: p) { graphSettings.target = t }
       if p != before { springFormRefusal = nil }
       applyPreset(p)
-    case .springFormRefused(let r): springFormRefusal = r
+    case .springFormRefused(let r):
+      springFormRefusal = r
+      // why: the UIKit form has no status row, so its refusal is said in a toast
+      if let s = PresetSpring.all.first(where: { $0.prefix == r.prefix }),
+        preset[keyPath: s.form] == .uikit
+      {
+        flash("Not stored: \(r.reason)")
+      }
     case .graph(let c): choose(c)
     case .dropFile(let path):
       guard dialog == nil else { return }
@@ -90,6 +105,7 @@ extension StudioState {
     case .libraryDone(let op, let result): libraryDone(op, result, &fx)
     case .renameNameChanged(let n): saveAsName = n
     case .panelTab(let t): panelTab = t
+    case .libraryRowRevealed: revealLibraryRow = false
     case .recoveryFound(let name, let p):
       // why: offered only for its own document, and only when it differs
       guard name == recovery.name || StudioFiles.isUntitledRecovery(name) && document.path == nil,

@@ -14,15 +14,15 @@ extension StudioState {
       let plot = GraphView.plot(r, scale: window.scale)
       let reach = 10 * window.scale
       if let h = GraphView.handle(at: x, y, state: self, graph: r) {
-        gesture = .bezier(h, before: preset)
+        gesture = .bezier(h, before: preset, axes: GraphAxes(motionGraph))
       } else if let pk = GraphHandles.peak(self, plot: plot), abs(pk.x - x) < reach,
         abs(pk.y - y) < reach
       {
-        gesture = .peak(before: preset, grabY: y)
+        gesture = .peak(before: preset, grabY: y, axes: GraphAxes(motionGraph))
       } else if let st = GraphHandles.settle(self, plot: plot), abs(st.x - x) < reach,
         abs(st.y - y) < reach
       {
-        gesture = .settle(before: preset, grabX: x)
+        gesture = .settle(before: preset, grabX: x, axes: GraphAxes(motionGraph))
       } else {
         gesture = .scrub
         if !timeline.paused { timeline.togglePause() }
@@ -75,21 +75,23 @@ extension StudioState {
       if let r = layout.graph {
         timeline.seek(to: GraphView.scrubTime(at: x, state: self, graph: r))
       }
-    case .bezier(let h, _):
+    case .bezier(let h, _, _):
       if let r = layout.graph, let np = GraphView.drag(handle: h, to: x, y, state: self, graph: r) {
         applyPreset(np)
       }
-    case .peak(let before, let grabY):
+    case .peak(let before, let grabY, let axes):
       if let r = layout.graph {
         let plot = GraphView.plot(r, scale: window.scale)
         applyPreset(
-          GraphHandles.dragPeak(to: y, from: before, grabY: grabY, state: self, plot: plot))
+          GraphHandles.dragPeak(
+            to: y, from: before, grabY: grabY, axes: axes, state: self, plot: plot))
       }
-    case .settle(let before, let grabX):
+    case .settle(let before, let grabX, let axes):
       if let r = layout.graph {
         let plot = GraphView.plot(r, scale: window.scale)
         applyPreset(
-          GraphHandles.dragSettle(to: x, from: before, grabX: grabX, state: self, plot: plot))
+          GraphHandles.dragSettle(
+            to: x, from: before, grabX: grabX, axes: axes, state: self, plot: plot))
       }
     }
   }
@@ -100,8 +102,8 @@ extension StudioState {
     switch g {
     case .scene: send(.pointerUp(StudioLayout(self).devicePoint(x, y)))
     case .editItem(_, let before), .editMain(let before, _), .editHandle(_, let before),
-      .bezier(_, let before),
-      .peak(let before, _), .settle(let before, _):
+      .bezier(_, let before, _),
+      .peak(let before, _, _), .settle(let before, _, _):
       document.history.record(from: before, to: preset)
       // why: the edit shows at rest immediately: open the menu to see it
       if scene.fan.phase(at: scene.now) == .collapsed { send(.key("space")) }

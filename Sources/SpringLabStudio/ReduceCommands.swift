@@ -11,7 +11,10 @@ extension StudioState {
       if scene.bubble.phase == .hidden { send(.showBubble) } else { send(.key("b")) }
     case .keyboard: send(.key("k"))
     case .rotate:
+      let before = preset
       send(.key("o"))
+      // why: the orientation is saved with the preset, so turning is an edit like any other
+      document.history.record(from: before, to: preset)
       flash("Rotated: \(scene.device.name) \(scene.device.orientationName)")
     case .loadNumbered(let n):
       if n >= 1 && n <= library.count {
@@ -23,14 +26,23 @@ extension StudioState {
     case .save: save(then: nil, &fx)
     case .saveAs: openSaveAs()
     case .undo:
-      if let p = document.history.undo(preset) {
+      if var p = document.history.undo(preset) {
+        // why: the name belongs to the file (Save as, Rename); undoing a
+        // value must not write an older name into it
+        p.name = preset.name
+        // why: the toast names the edit as it was made (older → newer)
+        flash(ABDiff.summary(from: p, to: preset).map { "Undo: " + $0 } ?? "Undo")
         applyPreset(p)
-        flash("Undo")
+      } else {
+        flash("Nothing to undo in \(documentName)")
       }
     case .redo:
-      if let p = document.history.redo(preset) {
+      if var p = document.history.redo(preset) {
+        p.name = preset.name
+        flash(ABDiff.summary(from: preset, to: p).map { "Redo: " + $0 } ?? "Redo")
         applyPreset(p)
-        flash("Redo")
+      } else {
+        flash("Nothing to redo in \(documentName)")
       }
     case .copyExport(let f):
       fx.append(
@@ -136,9 +148,14 @@ extension StudioState {
   /// becomes A, so a save never puts one preset's settings into the other's
   /// file; with unsaved changes that swap waits (they would be left behind).
   /// When A is a snapshot of this document, its settings come back as one
-  /// undoable edit.
+  /// undoable edit (under this file's name); a snapshot pinned in another
+  /// document is not swapped in (see `Comparison.pinnedIn`).
   mutating func swapAB(_ fx: inout [StudioEffect]) {
     guard var cmp = compare else { return }
+    if cmp.source == nil, let home = cmp.pinnedIn {
+      flash("A is a snapshot of \(home) with unsaved changes: X would copy it into \(documentName)")
+      return
+    }
     if let source = cmp.source, source != document.path {
       guard !modified else {
         flash("Save (Ctrl+S) or undo B's changes first: X opens A's file in their place")
@@ -154,8 +171,9 @@ extension StudioState {
       fx.append(.load(path: source))
       return
     }
-    let a = cmp.pinned
+    var a = cmp.pinned
     let b = preset
+    a.name = b.name
     cmp.pinned = b
     cmp.source = nil
     cmp.trails = []
@@ -193,7 +211,7 @@ extension StudioState {
     let w = warnings[lintCursor % warnings.count]
     lintCursor += 1
     select(w.fields.first)
-    flash("\(w.fields.first ?? ""): \(w.message)")
+    flash("\(FieldNames.panel(w.fields.first ?? "")): \(w.message)")
   }
 
   /// The lint warning the highlighted field belongs to, if it still applies:

@@ -38,7 +38,11 @@ extension StudioState {
       loadError = e.message
       flash("Cannot load \(StudioFiles.lastComponent(path)): see the panel")
     case .success(let l):
-      adopt(l.preset)
+      if path == document.path {
+        adopt(l.preset)
+      } else {
+        open(l.preset, at: path)
+      }
       document.stamp = l.stamp
       loadError = nil
       highlightField = nil
@@ -52,6 +56,8 @@ extension StudioState {
   /// the recovery copy's name with it.
   mutating func movePath(to path: String, _ fx: inout [StudioEffect]) {
     document.path = path
+    // why: this document's history now goes with the file; an older one parked there is stale
+    parkedHistories[path] = nil
     let name = StudioFiles.recoveryName(path: path, session: recovery.session)
     if name != recovery.name {
       if recovery.wrote { fx.append(.removeRecovery(name: recovery.name)) }
@@ -64,12 +70,43 @@ extension StudioState {
     fx.append(.listLibrary(folder: StudioFiles.library(of: document, folders: folders)))
   }
 
-  /// Shows a preset read from disk (one undo step) as the saved state, with
-  /// its own device and orientation: the saved state must be the file as it
-  /// is, or the next Ctrl+S would write the previous preset's device into it.
-  /// A compared A is shown on the same device (as `pinFile` does).
+  /// Shows this document's file as read again from disk (a reload, Reload
+  /// in the conflict dialog) as the saved state, in one undo step: the
+  /// settings before it are this document's too.
   mutating func adopt(_ loaded: Preset) {
     document.history.record(from: preset, to: loaded)
+    show(saved: loaded)
+  }
+
+  /// Opens another file as the document. A load is not an undo step: the
+  /// document left keeps its history (parked under its path) and the one
+  /// opened gets back its own, if its file is as it was when it was left,
+  /// else an empty one; so Ctrl+Z can never bring the previous preset's
+  /// settings into the file now named in the title.
+  mutating func open(_ loaded: Preset, at path: String) {
+    if let old = document.path {
+      parkedHistories[old] = ParkedHistory(saved: document.saved, history: document.history)
+    }
+    let parked = parkedHistories.removeValue(forKey: path)
+    document.history = parked.flatMap { $0.saved == loaded ? $0.history : nil } ?? UndoHistory()
+    if var c = compare, c.source == nil, c.pinnedIn == nil {
+      // why: a snapshot of the file as saved is that file (X opens it, as
+      // for a library A); one with unsaved changes stays a picture to compare
+      if let old = document.path, c.pinned == document.saved {
+        c.source = old
+      } else {
+        c.pinnedIn = document.saved.name
+      }
+      compare = c
+    }
+    show(saved: loaded)
+  }
+
+  /// Shows `loaded` as the saved state with its own device and orientation:
+  /// the saved state must be the file as it is, or the next Ctrl+S would
+  /// write the previous preset's device into it. A compared A is shown on
+  /// the same device (as `pinFile` does).
+  mutating func show(saved loaded: Preset) {
     applyPreset(loaded)
     document.saved = loaded
     if var c = compare,
@@ -110,6 +147,7 @@ extension StudioState {
       document.saved = p
       document.stamp = stamp
       loadError = nil
+      placeInLibrary(path, after: libraryIndex, &fx)
       movePath(to: path, &fx)
       if recovery.wrote {
         fx.append(.removeRecovery(name: recovery.name))
@@ -129,6 +167,19 @@ extension StudioState {
       loadError = e.message
       flash("Not saved: \(e.message)")
     }
+  }
+
+  /// A file saved for the first time in the library (Save as) takes the
+  /// number after the preset it came from (`after`, a row of the list), so
+  /// keys 1–9 reach it next to its original; with no such row it goes last.
+  /// The order is written before the folder is listed again, which arranges
+  /// the list by it.
+  mutating func placeInLibrary(_ path: String, after: Int?, _ fx: inout [StudioEffect]) {
+    let name = StudioFiles.lastComponent(path)
+    guard StudioFiles.folder(path) == libraryFolder, !library.contains(path) else { return }
+    var names = libraryEntries.map(\.fileName)
+    names.insert(name, at: after.map { min($0 + 1, names.count) } ?? names.count)
+    fx.append(.writeLibraryOrder(folder: libraryFolder, names: names))
   }
 
   /// The loaded file changed on disk: a good edit reloads (unless there is
@@ -166,11 +217,14 @@ extension StudioState {
       pendingAfterSave = nil
     case (.saveAs, .save):
       var p = preset
-      let trimmed = String(
+      let printable = String(
         saveAsName.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(
           Character.init
         )
         .prefix(64))
+      // why: as Rename does; a name typed over the selection (" bloom") showed its space in the list
+      let trimmed = String(
+        printable.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
       if !trimmed.isEmpty { p.name = trimmed }
       let path = saveAsPath
       // why: the dialog said "(replaces the existing file)"; the user saw it and chose Save
@@ -189,7 +243,11 @@ extension StudioState {
         save(then: then, &fx)
       }
     case (.confirm(let then), .dontSave):
-      document.saved = preset  // why: the user chose to drop the changes
+      // why: the screen returns to the file, so the saved state stays what
+      // is on disk (a snapshot A compares against it); one undo step, so
+      // coming back to this document can still bring the dropped changes back
+      document.history.record(from: preset, to: document.saved)
+      applyPreset(document.saved)
       if recovery.wrote {
         fx.append(.removeRecovery(name: recovery.name))
         recovery.wrote = false

@@ -11,8 +11,10 @@ extension StudioState {
     // why: a listing of a folder we have since left is stale
     guard listing.folder == libraryFolder else { return }
     libraryEntries = PresetLibrary.arrange(listing.entries, order: listing.order)
+    // why: a load, Save as or rename may have moved the current row out of view
+    revealLibraryRow = true
     let names = libraryEntries.map(\.fileName)
-    // why: kept from the first listing on, so a preset saved later goes last
+    // why: kept from the first listing on, so a file added by another program goes last
     // and the numbers 1–9 of the others stay put
     if listing.order != names {
       fx.append(.writeLibraryOrder(folder: listing.folder, names: names))

@@ -48,19 +48,37 @@ enum SpringPaste {
     switch reading {
     case .spring(let r):
       let motion = SpringMotion(spring: r.unitMass, velocity: r.velocity)
-      let u: (duration: Double, damping: Double, velocity: Double)
+      var u: (duration: Double, damping: Double, velocity: Double)
       switch SpringForms.uikit(motion) {
       case .success(let v): u = v
       case .failure(let e):
         return .failure(
           StudioFailure("Read \(r.form), but \(target.title) cannot take it: \(e.reason)"))
       }
-      // why: the preset keeps UIKit's underdamped range or exactly 1
-      let z = u.damping > 0.999 ? (u.damping > 0.9995 ? 1 : 0.999) : u.damping
       guard UIKitSpring.velocityRange.contains(u.velocity) else {
         return .failure(
           StudioFailure(
             "Read \(r.form), but its velocity \(Fmt.fixed(u.velocity, 2)) is outside −20…20"))
+      }
+      guard u.damping >= UIKitSpring.dampingRange.lowerBound else {
+        return .failure(
+          StudioFailure(
+            "Read \(r.form), but its damping ratio \(Fmt.fixed(u.damping, 3)) is under UIKit's \(Fmt.fixed(UIKitSpring.dampingRange.lowerBound, 2))"
+          ))
+      }
+      // why: the preset keeps UIKit's underdamped range or exactly 1, and a
+      // converted number is stored without its float noise
+      let clean = CleanNumbers.uikit(
+        UIKitSpringValues(
+          duration: u.duration, damping: UIKitSpring.acceptedDamping(u.damping),
+          velocity: u.velocity))
+      let z = clean.damping
+      u = (clean.duration, z, clean.velocity)
+      if let reason = UIKitSpring(duration: u.duration, dampingRatio: z, velocity: u.velocity)
+        .unsolvableReason
+      {
+        return .failure(
+          StudioFailure("Read \(r.form), but \(target.title) cannot take it: \(reason)"))
       }
       switch target {
       case .fanExpand:

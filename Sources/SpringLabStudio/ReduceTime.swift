@@ -20,11 +20,11 @@ extension StudioState {
   }
 
   /// Replaces the settings (panel edit, undo, load): the fan comes to rest
-  /// and the change shows on the next replay.
+  /// and the change shows on the next replay. The recovery copy follows in
+  /// `reduce`, as for every change.
   mutating func applyPreset(_ p: Preset) {
     guard p != preset else { return }
     send(.setPreset(p))
-    recovery.dirty = true
   }
 
   mutating func flash(_ text: String) { toast = Toast(text: text, until: now + 2.5) }

@@ -44,6 +44,8 @@ public enum StudioAction: Sendable {
   case libraryDone(LibraryOp, Result<LibraryOpResult, StudioFailure>)
   /// The name the rename field holds.
   case renameNameChanged(String)
+  /// The library list scrolled to the loaded preset's row.
+  case libraryRowRevealed
   /// A panel tab was chosen.
   case panelTab(PanelTab)
   case recoveryFound(name: String, Preset)

@@ -10,6 +10,8 @@ public struct StudioDocument: Sendable {
   public var stamp: FileStamp?
   /// The preset as last loaded or saved, for the modified marker.
   public var saved: Preset
+  /// This document's own undo and redo: a load starts another document's
+  /// history, so an undo never brings one preset's settings into another's file.
   public var history = UndoHistory()
 
   public init(path: String?, stamp: FileStamp?, saved: Preset) {
@@ -17,6 +19,14 @@ public struct StudioDocument: Sendable {
     self.stamp = stamp
     self.saved = saved
   }
+}
+
+/// A document's undo history while another document is open.
+public struct ParkedHistory: Sendable, Equatable {
+  /// The document's saved preset when it was left: the history is restored
+  /// only onto this exact file content.
+  public var saved: Preset
+  public var history: UndoHistory
 }
 
 /// A/B: the pinned settings A run on the same clock and inputs as B.
@@ -28,6 +38,10 @@ public struct Comparison: Sendable {
   public var source: String?
   /// A's onion skin (T), like `StudioState.trails` for B.
   public var trails: [[Point]] = []
+  /// For a snapshot (`source == nil`) pinned in another document than the
+  /// one open now: that document's name. X does not swap such a snapshot
+  /// in, since Ctrl+S would then write its settings into this file.
+  public var pinnedIn: String? = nil
 
   /// A's motion plan: what the graph draws for A (dashed, beside B's).
   public var plan: MotionPlan { MotionPlan(pinned) }
@@ -62,11 +76,20 @@ public enum CanvasGesture: Sendable {
   case scrub
   /// A rectangle around the backdrop video's element, from a video pixel.
   case markRegion(from: Point, at: Double)
-  case bezier(Int, before: Preset)
+  /// A Bézier control point on the graph, with the axes at the press.
+  case bezier(Int, before: Preset, axes: GraphAxes)
   /// The spring's first peak (damping only), grabbed at pixel y.
-  case peak(before: Preset, grabY: Double)
+  case peak(before: Preset, grabY: Double, axes: GraphAxes)
   /// The settle marker (duration only), grabbed at pixel x.
-  case settle(before: Preset, grabX: Double)
+  case settle(before: Preset, grabX: Double, axes: GraphAxes)
+
+  /// The graph's axes held by a drag on the graph, nil for other gestures.
+  var heldAxes: GraphAxes? {
+    switch self {
+    case .bezier(_, _, let a), .peak(_, _, let a), .settle(_, _, let a): return a
+    default: return nil
+    }
+  }
 }
 
 /// A short message over the canvas, until a wall time (seconds).
@@ -123,6 +146,9 @@ public struct LivePlay: Sendable {
 public struct StudioState: Sendable {
   public var timeline: SceneTimeline
   public var document: StudioDocument
+  /// The undo histories of the documents opened before in this session, by
+  /// file path; loading one again brings its history back.
+  public var parkedHistories: [String: ParkedHistory] = [:]
   public var compare: Comparison?
   public var overlays = StudioOverlays()
   /// What the curve graph shows (which motion, velocity, both directions).
@@ -145,6 +171,10 @@ public struct StudioState: Sendable {
   /// The presets of the library folder in the kept order (numbers 1–9 are
   /// positions in it).
   public var libraryEntries: [LibraryEntry] = []
+  /// The list scrolls to the loaded preset's row on its next frame (set when
+  /// the document or the list changes; the view clears it once done, so the
+  /// wheel can scroll away again).
+  public var revealLibraryRow = true
   /// Takes back the library's last rename, duplicate or delete, newest last.
   public var libraryUndo: [LibraryUndo] = []
   /// The panel's tab (Fan, Bubble, Device, Export).

@@ -29,6 +29,19 @@ public final class StudioView {
   // though it changes only with the preset
   private var lintMemo: (preset: Preset, keyboardShown: Bool, warnings: [LintWarning])?
 
+  /// The motions' timing figures of the preset last drawn.
+  // why: each figure samples its motion every 0.5 ms; the panel is rebuilt
+  // while things move, but the figures change only with the preset
+  private var timingMemo: (preset: Preset, timings: PanelTimings)?
+
+  /// The panel's timing lines (`MotionTiming`), computed once per preset.
+  func timings(_ state: StudioState) -> PanelTimings {
+    if let m = timingMemo, m.preset == state.preset { return m.timings }
+    let t = PanelTimings(state.preset)
+    timingMemo = (state.preset, t)
+    return t
+  }
+
   /// `state.liveWarnings`, computed once per preset and keyboard state.
   func liveWarnings(_ state: StudioState) -> [LintWarning] {
     let shown = state.scene.keyboardShown
@@ -93,7 +106,9 @@ public final class StudioView {
       panelBuilds += 1
       panelUI.beginFrame(events: panelEvents, time: t, measure: measure)
       if state.overlays.panel, let r = layout.frame.panel {
-        PanelView.build(state, warnings: warnings, in: r, ui: panelUI, actions: &actions)
+        PanelView.build(
+          state, warnings: warnings, timings: timings(state), in: r, ui: panelUI,
+          actions: &actions)
       }
       // why: the graph and the canvas take the pointer through the same hot /
       // active ids as the panel's widgets (the graph first: it lies on the canvas)
@@ -346,6 +361,8 @@ struct PanelKey: Equatable {
   var highlight: String?
   var focus: String?
   var library: [LibraryEntry]
+  /// A request to scroll the list to the loaded preset: the panel is built to answer it.
+  var revealLibraryRow: Bool
   var libraryUndo: Int
   var panelTab: PanelTab
   var pinned: Preset?
@@ -375,6 +392,7 @@ struct PanelKey: Equatable {
     highlight = s.highlightField
     focus = s.focusRequest
     library = s.libraryEntries
+    revealLibraryRow = s.revealLibraryRow
     libraryUndo = s.libraryUndo.count
     panelTab = s.panelTab
     pinned = s.compare?.pinned

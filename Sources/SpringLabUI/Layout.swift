@@ -75,9 +75,11 @@ extension UIContext {
 
   /// Opens a panel: a rounded dark background at `rect` (pixels) whose content
   /// scrolls with the wheel and is clipped to it. Close with `endPanel()`.
-  public func beginPanel(_ label: String, rect: PixelRect) {
+  /// `background: false` continues a panel whose background is drawn (a
+  /// scrolling body under a pinned header).
+  public func beginPanel(_ label: String, rect: PixelRect, background: Bool = true) {
     uiRects.append(rect)
-    draw.fillRoundedRect(rect, radius: px(theme.rounding * 1.6), theme.panel)
+    if background { draw.fillRoundedRect(rect, radius: px(theme.rounding * 1.6), theme.panel) }
     beginScroll(id(label), view: rect, padding: px(theme.padding))
   }
 
@@ -146,21 +148,31 @@ extension UIContext {
     return sid
   }
 
-  /// A section header; click it to fold. Returns whether the section is open.
+  /// A section header; click it to fold. Returns whether the section is
+  /// open. A section `defaultOpen: false` starts folded (rarely used
+  /// controls); either way the context remembers the user's choice.
   @discardableResult
-  public func section(_ title: String) -> Bool {
+  public func section(_ title: String, defaultOpen: Bool = true) -> Bool {
     space(4)
     let r = nextRow(height: px(theme.sectionHeight))
     let sid = id("§" + title)
     let st = behavior(sid, r)
     if st.clicked {
-      if sectionsClosed.contains(sid) {
-        sectionsClosed.remove(sid)
+      if defaultOpen {
+        if sectionsClosed.contains(sid) {
+          sectionsClosed.remove(sid)
+        } else {
+          sectionsClosed.insert(sid)
+        }
       } else {
-        sectionsClosed.insert(sid)
+        if sectionsOpened.contains(sid) {
+          sectionsOpened.remove(sid)
+        } else {
+          sectionsOpened.insert(sid)
+        }
       }
     }
-    let open = !sectionsClosed.contains(sid)
+    let open = defaultOpen ? !sectionsClosed.contains(sid) : sectionsOpened.contains(sid)
     let color = st.hovered ? theme.text : theme.sectionText
     let sz = px(theme.sectionFontSize)
     let cx = r.x + px(5)

@@ -20,18 +20,33 @@ public struct LibraryRow: Sendable, Equatable {
 
 extension UIContext {
   /// The preset library: a number column, the name, the file name dimmed and
-  /// a curve thumbnail per row; scrolls past `visibleRows`. Returns the
-  /// clicked row.
+  /// a curve thumbnail per row; scrolls past `visibleRows`. The `selected`
+  /// row is highlighted; with `reveal` the list also scrolls so it is in
+  /// view in this frame (pass it once, when the selection changes, or the
+  /// wheel could never scroll away from it). Returns the clicked row.
   public func libraryList(
-    _ label: String, rows: [LibraryRow], selected: Int?, visibleRows: Int
+    _ label: String, rows: [LibraryRow], selected: Int?, visibleRows: Int, reveal: Bool = false
   ) -> Int? {
     let lid = id(label)
     let rowH = px(theme.rowHeight)
     let scrolls = rows.count > visibleRows
-    if scrolls {
-      beginScrollRegion(
-        label, height: (Double(visibleRows) * (theme.rowHeight + theme.spacing)) + 4)
+    let height = (Double(visibleRows) * (theme.rowHeight + theme.spacing)) + 4
+    if scrolls, reveal, let sel = selected, rows.indices.contains(sel) {
+      // why: decided before the rows are laid out, so the very frame that asks
+      // shows the row (a headless `render --ui` draws only that one frame)
+      let padding = px(2)
+      let margin = px(4)
+      let view = px(height)
+      let top = padding + Double(sel) * (rowH + px(theme.spacing))
+      var st = self.scrolls[lid] ?? ScrollState()
+      if top - margin < st.offset {
+        st.offset = max(0, top - margin)
+      } else if top + rowH + margin > st.offset + view {
+        st.offset = top + rowH + margin - view
+      }
+      self.scrolls[lid] = st
     }
+    if scrolls { beginScrollRegion(label, height: height) }
     var hit: Int?
     let numberW = measure("9").width + px(12)
     for (i, row) in rows.enumerated() {

@@ -28,7 +28,7 @@ extension UIContext {
         label, value: &preset[keyPath: kp], range: range, default: base[keyPath: kp],
         unit: unit.rawValue,
         step: UIContext.step(range: bounded ? range : (f.dragRange ?? 0...1), unit: unit),
-        decimals: UnitFormat.decimals(unit), track: track)
+        decimals: UnitFormat.decimals(unit), track: track, floor: UIContext.floor(for: f))
       // why: a typed 0.9995 would save a preset the reader refuses (damping skips 0.999…1)
       if changed && f.isDampingRatio {
         preset[keyPath: kp] = UIKitSpring.acceptedDamping(preset[keyPath: kp])
@@ -55,6 +55,19 @@ extension UIContext {
       return true
     case .points, .names:
       return false
+    }
+  }
+
+  /// The panel's floor for a field whose documented minimum makes no sense
+  /// to drag or type to (a radius of 0 pt stacks every item on the main
+  /// button). The file format keeps its range (shipped presets and fixtures
+  /// hold radii as small as 1 pt and must stay valid): only the panel's
+  /// drags and typing stop here. Sizes already start at 16–20 pt.
+  public static func floor(for f: PresetField) -> SliderFloor? {
+    switch f.path {
+    case "fan.radius":
+      return SliderFloor(20, reason: "closer, the items hide under the main button")
+    default: return nil
     }
   }
 

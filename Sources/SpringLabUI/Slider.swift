@@ -3,25 +3,49 @@ import SpringLabCore
 
 /// Drag precision chosen by the modifiers held.
 enum DragMode: Equatable {
-  /// Follows the pointer, rounds to `step`.
+  /// Moves by the slider's per-pixel step (`SliderSpec.perPixel`).
   case normal
-  /// Shift: follows the pointer, snaps to 10 × `step`.
+  /// Shift: ten times the per-pixel step.
   case coarse
-  /// Ctrl held during a drag, or Alt: moves at 1/10 of the pointer's speed
-  /// from where it was. Ctrl works where the window manager takes Alt+drag
-  /// (most Linux desktops); Ctrl at the press still types a value.
+  /// Ctrl held during a drag, or Alt: a tenth of the per-pixel step. Ctrl
+  /// works where the window manager takes Alt+drag (most Linux desktops);
+  /// Ctrl at the press still types a value.
   case fine
 
   init(_ m: KeyModifiers) {
     self = m.contains(.alt) || m.contains(.ctrl) ? .fine : m.contains(.shift) ? .coarse : .normal
   }
 
-  var speed: Double { self == .fine ? 0.1 : 1 }
+  /// Multiplier of the per-pixel step.
+  var speed: Double {
+    switch self {
+    case .normal: return 1
+    case .coarse: return 10
+    case .fine: return 0.1
+    }
+  }
 }
 
-/// The slider being dragged: value = anchorValue + (x − anchorX) / track
-/// width × span × speed, re-anchored when the modifiers change so the value
-/// never jumps.
+/// A lower limit the panel keeps a value above although the preset format
+/// allows less (a radius of 0 pt puts every item on the main button).
+/// Drags stop at it and a typed value below it is refused with `reason`; a
+/// value already below it (read from a file) is shown as it is, never
+/// raised by drawing, and a drag that starts there may stay there.
+public struct SliderFloor: Sendable, Equatable {
+  /// The smallest value a drag or typing gives, in the slider's unit.
+  public var value: Double
+  /// Why, as the panel says it: "items would sit on the main button".
+  public var reason: String
+
+  public init(_ value: Double, reason: String) {
+    self.value = value
+    self.reason = reason
+  }
+}
+
+/// The slider being dragged: value = anchorValue + (x − anchorX) ×
+/// per-pixel step × mode speed, re-anchored when the modifiers change (so the
+/// value never jumps) and at the drag's ends (so turning back moves at once).
 struct SliderDrag {
   var id: UIID
   var anchorX: Double
@@ -30,6 +54,11 @@ struct SliderDrag {
   var mode: DragMode
   /// The value range the drag maps over, fixed for the whole drag.
   var span: ClosedRange<Double>? = nil
+  /// The drag's lowest value: the floor, or the value at the press when that
+  /// was already below it.
+  var low = -Double.greatestFiniteMagnitude
+  /// The drag is held at the floor: the floor's reason shows.
+  var atFloor = false
 }
 
 /// The numeric parameters of one slider call.
@@ -43,6 +72,50 @@ struct SliderSpec {
   var step: Double
   var decimals: Int
   var integer: Bool
+  var floor: SliderFloor? = nil
+
+  /// A drag never crosses its span in more pixels than this…
+  static let maxDragPixels = 600.0
+  /// …nor in fewer (an item count 1…12 moves one item per 10 px, not per pixel).
+  static let minDragPixels = 100.0
+
+  /// The smallest change the value shows: 10^−decimals (1 for integers).
+  var displayStep: Double { integer ? 1 : pow(10, -Double(max(0, min(10, decimals)))) }
+
+  /// What a drag moves per pixel without modifiers, over a drag span `width`:
+  /// the display step times the smallest of 1, 2, 5, 10, 20, 50… that
+  /// crosses the span in at most `maxDragPixels`, or times the largest of
+  /// 0.5, 0.2, 0.1… that takes at least `minDragPixels` when the span has
+  /// fewer display steps than that. Radius 0…600 pt: 1 pt/px; damping
+  /// 0.05…1: 0.002/px; duration 0.01…2 s: 0.005 s/px; items 1…12: 0.1/px.
+  func perPixel(span width: Double) -> Double {
+    let ds = displayStep
+    guard width > 0, width.isFinite else { return ds }
+    let mantissas = [1.0, 2, 5]
+    if width / ds > SliderSpec.maxDragPixels {
+      for e in 0...30 {
+        for m in mantissas {
+          let k = m * pow(10, Double(e))
+          if width / (ds * k) <= SliderSpec.maxDragPixels { return ds * k }
+        }
+      }
+      return width / SliderSpec.maxDragPixels
+    }
+    if width / ds >= SliderSpec.minDragPixels { return ds }
+    for e in 1...6 {
+      for m in mantissas.reversed() {
+        let k = m * pow(10, -Double(e))
+        if width / (ds * k) >= SliderSpec.minDragPixels { return ds * k }
+      }
+    }
+    return ds * 1e-6
+  }
+
+  /// The smallest change one drag event makes: the per-pixel step at the
+  /// mode's speed, never finer than the display step.
+  func dragQuantum(_ perPixel: Double, _ mode: DragMode) -> Double {
+    max(displayStep, perPixel * mode.speed)
+  }
 
   func quantum(_ mode: DragMode) -> Double {
     switch mode {
@@ -58,6 +131,17 @@ struct SliderSpec {
 
   func text(_ v: Double) -> String { ValueFormat.text(v, decimals: decimals, unit: unit) }
 
+  /// Typed text as a value of this slider: a number with an optional unit
+  /// (`ValueFormat.check`), refused below `floor` with the floor's reason.
+  func check(_ typed: String) -> Result<Double, ValueFormat.Rejection> {
+    let r = ValueFormat.check(typed, unit: unit)
+    if case .success(let v) = r, let f = floor, v < f.value {
+      return .failure(
+        ValueFormat.Rejection(reason: "at least \(text(f.value)): \(f.reason)"))
+    }
+    return r
+  }
+
   /// What typing starts from: the value as shown, or every digit it has when
   /// the shown decimals would round it (Enter must not change 0.9985 to 0.999).
   func editText(_ v: Double) -> String {
@@ -70,17 +154,25 @@ extension UIContext {
   /// A labelled slider row: label, track (with a tick at the default), value
   /// text with its unit and a reset icon. Returns whether `value` changed.
   ///
-  /// - Drag sets the value from the pointer; Shift snaps to 10 × `step`; Alt
-  ///   moves at 1/10 speed from the press point. One drag reports
-  ///   `.began` … `.changed` … `.ended` in `edits`.
+  /// - A drag on the track, the knob or the number moves the value by a
+  ///   fixed step per pixel (`SliderSpec.perPixel`: the display step, or a
+  ///   1-2-5 multiple of it so the drag span takes 100…600 px; radius
+  ///   0…600 pt moves 1 pt/px), Shift ×10, Alt (or Ctrl once the drag has
+  ///   begun) ÷10. A press on the track away from the knob first jumps there.
+  ///   One drag reports `.began` … `.changed` … `.ended` in `edits`.
   /// - Arrow keys nudge the focused slider by `step` (Shift × 10, Alt × 0.1);
-  ///   Enter, Ctrl+click or a double-click types an exact value (Enter
-  ///   commits a number clamped to `range`, Esc cancels, text that is not a
-  ///   number turns the field red and is not committed).
+  ///   Enter, Ctrl+click or a double-click types an exact value, with a unit
+  ///   if wanted ("450ms", "0.45 s", "45%", "120pt", "170°"; see
+  ///   `ValueFormat.check`). Enter commits a number clamped to `range`, Esc
+  ///   cancels; text that is not a value turns the field red, is not
+  ///   committed, and its reason shows on a line under the row (the rows
+  ///   below move down; the line wraps to the row's width).
+  /// - `floor`: drags stop at it and typing below it is refused, with its
+  ///   reason shown under the row.
   /// - Right-click or the reset icon restores `default`.
-  /// - The value is always clamped to `range`. With `track`, a drag spans
-  ///   only `track` (finer control where values usually live); typing and
-  ///   nudges still reach all of `range`.
+  /// - The value is always clamped to `range`. With `track`, the knob's
+  ///   position and the drag span cover only `track`; typing and nudges
+  ///   still reach all of `range`.
   ///
   /// `unit` is shown after the value ("s", "pt", "°", ""); `decimals`
   /// defaults from `step` (0.01 → "0.400").
@@ -88,17 +180,18 @@ extension UIContext {
   public func slider(
     _ label: String, value: inout Double, range: ClosedRange<Double>,
     default defaultValue: Double? = nil,
-    unit: String = "", step: Double = 0.01, decimals: Int? = nil, track: ClosedRange<Double>? = nil
+    unit: String = "", step: Double = 0.01, decimals: Int? = nil, track: ClosedRange<Double>? = nil,
+    floor: SliderFloor? = nil
   ) -> Bool {
     let st = step > 0 && step.isFinite ? step : 0.01
     let spec = SliderSpec(
       range: range, track: track, defaultValue: defaultValue, unit: unit, step: st,
-      decimals: decimals ?? ValueFormat.decimals(forStep: st), integer: false)
+      decimals: decimals ?? ValueFormat.decimals(forStep: st), integer: false, floor: floor)
     return sliderRow(label, &value, spec)
   }
 
-  /// An integer slider; as `slider` with whole steps (fine drag moves at
-  /// 1/10 speed but still lands on whole numbers).
+  /// An integer slider; as `slider` with whole steps (a drag crosses the
+  /// span in at least 100 px: 1…12 moves one per 10 px).
   @discardableResult
   public func sliderInt(
     _ label: String, value: inout Int, range: ClosedRange<Int>, default defaultValue: Int? = nil,
@@ -141,21 +234,27 @@ extension UIContext {
       sliderDrag.flatMap { $0.id == sid ? $0.span : nil }
       ?? spec.track.flatMap { $0.contains(value) ? $0.clamped(to: spec.range) : nil } ?? spec.range
     let width = mapRange.upperBound - mapRange.lowerBound
+    let perPixel = spec.perPixel(span: width)
     lastSliderTrack = (x0, span, row.y + row.h / 2)
+    lastSliderPerPixel = perPixel
     func valueAt(_ x: Double) -> Double { mapRange.lowerBound + (x - x0) / span * width }
     func xOf(_ v: Double) -> Double {
       let c = min(max(v, mapRange.lowerBound), mapRange.upperBound)
       return x0 + (width > 0 ? (c - mapRange.lowerBound) / width : 0) * span
     }
-    func dragged(_ v: Double) -> Double { min(max(v, mapRange.lowerBound), mapRange.upperBound) }
+    func low(from start: Double) -> Double {
+      guard let f = spec.floor else { return mapRange.lowerBound }
+      return max(mapRange.lowerBound, min(f.value, start))
+    }
 
     drawLabel(label, in: labelR)
 
     if editing?.id == sid {
-      let outcome = runEditor(sid, hitR) { ValueFormat.parse($0, unit: spec.unit) != nil }
+      var refused = false
+      let outcome = runEditor(sid, hitR) { (try? spec.check($0).get()) != nil }
       switch outcome {
       case .submitted(let typed, let outside):
-        if case .success(let v) = ValueFormat.check(typed, unit: spec.unit) {
+        if case .success(let v) = spec.check(typed) {
           let typedValue = spec.integer ? v.rounded() : v
           value = ValueFormat.clamp(typedValue, spec.range)
           editing = nil
@@ -164,10 +263,11 @@ extension UIContext {
           editing = nil
         } else {
           // why: a rejected value says why instead of being ignored silently
-          if case .failure(let r) = ValueFormat.check(typed, unit: spec.unit) {
+          if case .failure(let r) = spec.check(typed) {
             editing?.invalidReason = r.reason
           }
           editing?.invalid = true
+          refused = true
           drawEditor(editing!, hitR)
         }
       case .cancelled:
@@ -175,14 +275,19 @@ extension UIContext {
       case .edited:
         // why: once a reason shows (after Enter), it follows the text being fixed
         if editing?.invalidReason != nil, let text = editing?.buffer.text,
-          case .failure(let r) = ValueFormat.check(text, unit: spec.unit)
+          case .failure(let r) = spec.check(text)
         {
           editing?.invalidReason = r.reason
         }
       case .none:
         break
       }
-      if editing?.id == sid { return value != before }
+      if let e = editing, e.id == sid {
+        if e.invalid, let reason = e.invalidReason {
+          noteRow(reason, error: true, reveal: refused)
+        }
+        return value != before
+      }
     }
 
     let state = behavior(sid, hitR)
@@ -201,33 +306,56 @@ extension UIContext {
       preClick = (sid, value)
       let mode = DragMode(input.pressMods)
       let mx = input.mouseX
-      // why: a press on the number (aiming to type it) must not jump the value
-      // to where that x would be on the track (past its end: the maximum);
-      // dragging the number scrubs from the current value instead
-      if mode == .fine || mx >= valueR.x {
-        sliderDrag = SliderDrag(
-          id: sid, anchorX: mx, anchorValue: value, lastX: mx, mode: mode, span: mapRange)
-      } else {
-        sliderDrag = SliderDrag(
-          id: sid, anchorX: mx, anchorValue: valueAt(mx), lastX: mx, mode: mode, span: mapRange)
-        value = dragged(spec.settle(valueAt(mx), mode))
+      var d = SliderDrag(
+        id: sid, anchorX: mx, anchorValue: value, lastX: mx, mode: mode, span: mapRange,
+        low: low(from: value))
+      // why: a click on the track away from the knob picks that spot; a press
+      // on the knob or on the number (aiming to type it) must not jump, and
+      // Alt presses for a fine drag from the current value
+      if mode != .fine, mx < valueR.x, abs(mx - xOf(value)) > knobR + px(3) {
+        let q = spec.dragQuantum(perPixel, mode)
+        value = min(
+          max(ValueFormat.quantize(valueAt(mx), q), d.low), mapRange.upperBound)
+        value = ValueFormat.clamp(value, spec.range)
+        d.anchorValue = value
       }
+      sliderDrag = d
       report(sid, .began)
     } else if state.held || state.released, var d = sliderDrag, d.id == sid {
       let mx = input.mouseX
       let mode = DragMode(input.mods)
       if mode != d.mode {
-        d.anchorValue += (d.lastX - d.anchorX) / span * width * d.mode.speed
+        d.anchorValue = value
         d.anchorX = d.lastX
         d.mode = mode
       }
-      let raw = d.anchorValue + (mx - d.anchorX) / span * width * mode.speed
+      let q = spec.dragQuantum(perPixel, mode)
+      let moved = ValueFormat.quantize((mx - d.anchorX) * perPixel * mode.speed, q)
+      // why: a drag that has not moved a whole quantum keeps every digit
+      // the value had (a typed 0.7255 is not rounded by a press)
+      var next =
+        moved == 0 ? d.anchorValue : ValueFormat.quantize(d.anchorValue + moved, spec.displayStep)
+      // why: the reason stays while the value rests on the floor (frames
+      // without a move included), and goes once the drag leaves it
+      if next > d.low { d.atFloor = false }
+      if next < d.low {
+        d.atFloor = spec.floor.map { d.low == $0.value } ?? false
+        next = d.low
+        // why: re-anchored at the end, turning back moves the value at once
+        d.anchorValue = next
+        d.anchorX = mx
+      } else if next > mapRange.upperBound {
+        next = mapRange.upperBound
+        d.anchorValue = next
+        d.anchorX = mx
+      }
       d.lastX = mx
       sliderDrag = d
       let old = value
-      value = dragged(spec.settle(raw, mode))
+      value = ValueFormat.clamp(next, spec.range)
       if value != old { report(sid, .changed) }
     }
+    let heldAtFloor = sliderDrag.map { $0.id == sid && $0.atFloor } ?? false
     if state.released, sliderDrag?.id == sid {
       sliderDrag = nil
       report(sid, .ended)
@@ -284,6 +412,9 @@ extension UIContext {
     text(
       spec.text(value), in: valueR, color: activeID == sid ? theme.accentHot : theme.text,
       align: .right, pad: px(4))
+    if heldAtFloor, let f = spec.floor {
+      noteRow("at least \(spec.text(f.value)): \(f.reason)", error: false)
+    }
     return value != before
   }
 

@@ -63,6 +63,12 @@ public struct TextBuffer: Sendable, Equatable {
     allSelected = false
   }
 
+  /// Selects the whole text (Ctrl+A, a double-click): typing replaces it.
+  public mutating func selectAll() {
+    caret = chars.count
+    allSelected = !chars.isEmpty
+  }
+
   public mutating func setCaret(_ i: Int) {
     caret = max(0, min(chars.count, i))
     allSelected = false

@@ -7,7 +7,8 @@ struct InlineEdit {
   var maxLength: Int
   /// The text does not parse (numbers): the field shows red.
   var invalid = false
-  /// Why, shown under the field while it is red ("“O” is not part of a number").
+  /// Why, shown on a line under the field's row while it is red ("“O” is
+  /// not part of a number").
   var invalidReason: String?
 }
 
@@ -43,8 +44,12 @@ extension UIContext {
       if mouseIn(rect), !pressClaimed {
         pressClaimed = true
         focusedID = fid
-        e.buffer.setCaret(
-          caretIndex(e.buffer.text, atX: input.mouseX - rect.x - px(6) + scrollShift(e, rect)))
+        if input.clicks >= 2 {
+          e.buffer.selectAll()
+        } else {
+          e.buffer.setCaret(
+            caretIndex(e.buffer.text, atX: input.mouseX - rect.x - px(6) + scrollShift(e, rect)))
+        }
       } else if !mouseIn(rect) {
         outcome = .submitted(e.buffer.text, byClickOutside: true)
       }
@@ -64,6 +69,9 @@ extension UIContext {
           } else if k.key == KeyName.escape {
             outcome = .cancelled
             break loop
+          } else if k.key == "a", k.mods.contains(.ctrl) {
+            // why: retyping a value starts with Ctrl+A as in every text field
+            e.buffer.selectAll()
           } else if e.buffer.apply(key: k.key) {
             outcome = .edited
           }
@@ -127,17 +135,60 @@ extension UIContext {
     let cx = x0 + measure(String(e.buffer.chars.prefix(e.buffer.caret))).width
     draw.fillRoundedRect(PixelRect(x: cx, y: ty, w: max(1, px(1)), h: h), radius: 0, theme.text)
     draw.clip(clip)
-    if e.invalid, let reason = e.invalidReason {
-      // why: on the overlay, so the panel's clip and the rows below cannot hide it
-      let pad = px(5)
-      let w = measure(reason).width + 2 * pad
-      // why: right-aligned with the field when wider, so it stays over the panel
-      var x = w > rect.w ? rect.x + rect.w - w : rect.x
-      if displayWidth > 0 { x = min(x, displayWidth - w - px(4)) }
-      let box = PixelRect(x: x, y: rect.y + rect.h + px(3), w: w, h: h + 2 * pad)
-      overlay.fillRoundedRect(box.inset(-1), radius: px(theme.rounding) + 1, theme.error)
-      overlay.fillRoundedRect(box, radius: px(theme.rounding), theme.errorFill)
-      overlay.text(reason, x: box.x + pad, y: box.y + pad, size: fontSize, color: theme.text)
+  }
+
+  /// A message on its own line under the row just laid out (a typed value's
+  /// rejection, a slider held at its floor): it takes layout space, so it
+  /// covers no other row, and wraps to the row's width, so the panel never
+  /// clips it sideways. With `reveal`, a message that ends below the
+  /// scrolling panel's bottom edge scrolls into view on the next frame
+  /// (which it asks for through `nextWakeTime`).
+  func noteRow(_ message: String, error: Bool, reveal: Bool = false) {
+    let pad = px(5)
+    let probe = cursor.width
+    let lines = wrapAnywhere(message, width: max(px(40), probe - 2 * pad))
+    let lineH = measure("Ag").height
+    let r = nextRow(height: Double(lines.count) * lineH + 2 * pad)
+    let ring = error ? theme.error : theme.textDim
+    box(r, fill: error ? theme.errorFill : theme.widget, border: ring, width: px(1))
+    for (i, line) in lines.enumerated() {
+      draw.text(
+        line, x: r.x + pad, y: r.y + pad + Double(i) * lineH, size: fontSize, color: theme.text)
     }
+    lastNoteRect = r
+    if reveal, let f = layoutStack.last, let sid = f.scroll, let view = f.view,
+      r.y + r.h > view.y + view.h
+    {
+      // why: an error under the last visible row would be cut by the panel's edge
+      scrolls[sid, default: ScrollState()].offset += r.y + r.h - (view.y + view.h) + px(4)
+      tooltipWake = min(tooltipWake ?? time, time)
+    }
+  }
+
+  /// `s` broken at spaces into lines at most `width` pixels wide; unlike
+  /// `wrap`, a word wider than that is broken between characters, so
+  /// nothing overflows.
+  func wrapAnywhere(_ s: String, width: Double) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    func fits(_ t: String) -> Bool { measure(t).width <= width }
+    for word in s.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+      let candidate = line.isEmpty ? word : line + " " + word
+      if fits(candidate) {
+        line = candidate
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      line = ""
+      for ch in word {
+        if !fits(line + String(ch)), !line.isEmpty {
+          lines.append(line)
+          line = ""
+        }
+        line.append(ch)
+      }
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
   }
 }

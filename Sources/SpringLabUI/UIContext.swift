@@ -83,6 +83,8 @@ public final class UIContext {
   var sliderDrag: SliderDrag?
   var scrolls: [UIID: ScrollState] = [:]
   var sectionsClosed: Set<UIID> = []
+  /// Sections closed by default that the user opened.
+  var sectionsOpened: Set<UIID> = []
   var wheelTarget: UIID?
   var scrollOrder = 0
   var hoverSince: (id: UIID, time: Double)?
@@ -101,6 +103,10 @@ public final class UIContext {
   var frameOpen = false
   /// Geometry of the last slider drawn: value lower bound at x0, upper at x0 + span, track centre y.
   var lastSliderTrack = (x0: 0.0, span: 0.0, cy: 0.0)
+  /// What a drag of the last slider drawn moves per pixel without modifiers.
+  var lastSliderPerPixel = 0.0
+  /// The last message line `noteRow` laid out this run (tests).
+  var lastNoteRect: PixelRect?
   var editingSeen = false
 
   public init(theme: UITheme = .dark, scale: Double = 1) {

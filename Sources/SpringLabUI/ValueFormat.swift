@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabCore
 
 /// Number formatting, parsing and quantising for sliders.
 public enum ValueFormat {
@@ -37,15 +38,51 @@ public enum ValueFormat {
     public var reason: String
   }
 
-  /// Reads typed text as a number: surrounding spaces and a trailing `unit`
-  /// (or `°`) are allowed; commas either group thousands (`1,000` is 1000,
-  /// `12,345.5`) or are the one decimal comma (`0,5` is 0.5). Anything else is
-  /// rejected with the reason (`1 000`: a space inside; `12O`: a letter O).
+  /// Reads typed text as a value of `unit` (a `FieldUnit` raw value, or any
+  /// other unit text, matched exactly): surrounding spaces and a unit after
+  /// the number, with or without a space, are allowed and converted:
+  ///
+  /// | unit | accepted after the number |
+  /// |---|---|
+  /// | `s` | `s`, `sec`, `ms` (÷ 1000): "450ms" is 0.45 |
+  /// | `pt` | `pt`, `pts` |
+  /// | `°` | `°`, `deg` |
+  /// | `pt/s` | `pt/s` |
+  /// | none (a ratio) | `%` (÷ 100): "45%" is 0.45 |
+  ///
+  /// `°` is accepted after any number ("170°" was always typed so). Units
+  /// are matched without regard to case. Commas either group thousands
+  /// (`1,000` is 1000, `12,345.5`) or are the one decimal comma (`0,5` is
+  /// 0.5). Anything else is rejected with the reason (`1 000`: a space
+  /// inside; `12O`: a letter O; `45%` for a time: says which units fit).
   public static func check(_ typed: String, unit: String = "") -> Result<Double, Rejection> {
     func no(_ reason: String) -> Result<Double, Rejection> { .failure(Rejection(reason: reason)) }
     var s = typed.trimmingCharacters(in: .whitespaces)
-    for u in [unit, "°"] where !u.isEmpty && s.hasSuffix(u) {
-      s = String(s.dropLast(u.count)).trimmingCharacters(in: .whitespaces)
+    // why: the unit is what follows the last digit or point ("1e-3 s": "s")
+    let tailStart =
+      s.lastIndex(where: { $0.isASCII && ($0.isNumber || $0 == ".") }).map { s.index(after: $0) }
+      ?? s.startIndex
+    let suffix = String(s[tailStart...]).trimmingCharacters(in: .whitespaces)
+    var scale = 1.0
+    if !suffix.isEmpty {
+      let body = String(s[..<tailStart]).trimmingCharacters(in: .whitespaces)
+      if body.isEmpty { return no("“\(suffix.first!)” is not part of a number") }
+      switch TypedUnit.divisor(suffix, for: unit) {
+      case .some(let d):
+        scale = d
+        s = body
+      case .none:
+        if let other = TypedUnit.kind(of: suffix) {
+          return no(
+            "“\(suffix)” is \(other), not \(TypedUnit.noun(unit)): \(TypedUnit.hint(for: unit))")
+        }
+        // why: one stray letter is a typo in the number ("12O"); a word is a unit we do not know
+        if suffix.count == 1 || !suffix.allSatisfy(\.isLetter) {
+          let bad = s.first { !($0.isASCII && ($0.isNumber || "+-.,eE ".contains($0))) }
+          return no("“\(bad ?? suffix.first!)” is not part of a number")
+        }
+        return no("“\(suffix)” is not a unit: \(TypedUnit.hint(for: unit))")
+      }
     }
     if s.isEmpty { return no("type a number") }
     if s.contains(where: \.isWhitespace) {
@@ -65,7 +102,10 @@ public enum ValueFormat {
     }
     guard let v = Double(s) else { return no("not a number") }
     guard v.isFinite else { return no("too large") }
-    return .success(v)
+    // why: dividing by an exact 1000 gives the nearest double (0.45, not 0.45000000000000007)
+    let out = scale == 1 ? v : v / scale
+    guard out.isFinite else { return no("too large") }
+    return .success(out)
   }
 
   /// `1,000`, `-12,345,678.25`: digits grouped by threes with commas.
@@ -97,5 +137,68 @@ public enum ValueFormat {
   public static func clamp(_ v: Double, _ range: ClosedRange<Double>) -> Double {
     guard !v.isNaN else { return range.lowerBound }
     return min(range.upperBound, max(range.lowerBound, v))
+  }
+}
+
+/// The units a typed value may carry, by the field's unit.
+enum TypedUnit {
+  /// What the value is divided by for `suffix` typed into a field of
+  /// `unit` (1 for the unit itself, 1000 for "ms" in seconds), nil when the
+  /// suffix does not fit the field.
+  static func divisor(_ suffix: String, for unit: String) -> Double? {
+    let s = suffix.lowercased()
+    if s == "°" || (!unit.isEmpty && s == unit.lowercased()) { return 1 }
+    switch FieldUnit(rawValue: unit) {
+    case .seconds?:
+      if ["s", "sec", "secs", "second", "seconds"].contains(s) { return 1 }
+      if ["ms", "msec"].contains(s) { return 1000 }
+    case .points?:
+      if ["pt", "pts", "point", "points"].contains(s) { return 1 }
+    case .degrees?:
+      if ["deg", "degs", "degree", "degrees"].contains(s) { return 1 }
+    case .pointsPerSecond?:
+      if ["pt/s", "pts/s"].contains(s) { return 1 }
+    case FieldUnit.none?:
+      if s == "%" { return 100 }
+    case nil:
+      break
+    }
+    return nil
+  }
+
+  /// What a known unit measures ("a time" for "ms"), nil for text that is no unit.
+  static func kind(of suffix: String) -> String? {
+    switch suffix.lowercased() {
+    case "s", "sec", "secs", "ms", "msec", "second", "seconds": return "a time"
+    case "pt", "pts", "point", "points", "px": return "a length"
+    case "deg", "degs", "degree", "degrees": return "an angle"
+    case "pt/s", "pts/s": return "a speed"
+    case "%": return "a percentage"
+    default: return nil
+    }
+  }
+
+  /// What a field of `unit` holds: "a time", "a length", "a ratio".
+  static func noun(_ unit: String) -> String {
+    switch FieldUnit(rawValue: unit) {
+    case .seconds?: return "a time"
+    case .points?: return "a length"
+    case .degrees?: return "an angle"
+    case .pointsPerSecond?: return "a speed"
+    case FieldUnit.none?: return "a ratio"
+    case nil: return "a value in \(unit)"
+    }
+  }
+
+  /// What to type instead, by the field's unit.
+  static func hint(for unit: String) -> String {
+    switch FieldUnit(rawValue: unit) {
+    case .seconds?: return "type seconds (0.45 s) or milliseconds (450 ms)"
+    case .points?: return "type points (120 pt)"
+    case .degrees?: return "type degrees (170°)"
+    case .pointsPerSecond?: return "type points per second (200 pt/s)"
+    case FieldUnit.none?: return "type a number (0.45) or a percentage (45%)"
+    case nil: return unit.isEmpty ? "type a number" : "type a number in \(unit)"
+    }
   }
 }

@@ -20,6 +20,54 @@ struct SpringCLITests {
     #expect(r.out.contains("linear(0, "))
   }
 
+  @Test func uikitVelocityPastTheMappingIsRefusedNamingTheBound() throws {
+    let r = try CLIHarness.run([
+      "spring",
+      "UIView.animate(withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 10.0, animations: {})",
+      "--json",
+    ])
+    #expect(r.code == 3, "\(r.out)")
+    #expect(r.out.isEmpty)
+    #expect(r.err.contains("the largest velocity it can solve there is 7.077"), "\(r.err)")
+  }
+
+  @Test func validateNamesTheVelocityAndTheBound() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "springlab-uikit-domain-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let f = dir.appendingPathComponent("p.json").path
+    try
+      #"{"schema": 3, "fan": {"expand": {"curve": "spring", "duration": 2, "damping": 0.2, "velocity": 5}}}"#
+      .write(toFile: f, atomically: true, encoding: .utf8)
+    let v = try CLIHarness.run(["validate", f])
+    #expect(v.code == 1)
+    #expect(
+      (v.out + v.err).contains("fan.expand.velocity = 5: UIKit's spring mapping has no solution"))
+    #expect((v.out + v.err).contains("1.484"))
+    let l = try CLIHarness.run(["lint", f])
+    #expect(l.code == 3)
+  }
+
+  @Test func overflowingPhysicsIsRefusedNotPrinted() throws {
+    let j = try CLIHarness.run(["spring", "stiffness=1e308 damping=1e308 mass=1e-308", "--json"])
+    #expect(j.code == 3)
+    #expect(j.out.isEmpty)
+    #expect(j.err.contains("stiffness / mass overflows"), "\(j.err)")
+    let t = try CLIHarness.run(["spring", "stiffness=1e308 damping=1e308 mass=1e-308"])
+    #expect(t.code == 3)
+    #expect(!t.out.contains("stiffness 0"))
+  }
+
+  @Test func overshootIsTheTrueMaximum() throws {
+    let r = try CLIHarness.run(["spring", "stiffness=100 damping=17.6", "--json"])
+    #expect(r.code == 0, "\(r.err)")
+    let obj = try #require(
+      try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    let o = try #require(obj["overshoot"] as? Double)
+    #expect(abs(o - 0.0029660142) < 1e-9)
+  }
+
   @Test func jsonKeysAreExactlyTheDocumentedOnes() throws {
     let r = try CLIHarness.run([
       "spring", "--json", "spring(dampingRatio = 0.5f, stiffness = 200f)",

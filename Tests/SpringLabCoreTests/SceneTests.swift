@@ -422,3 +422,44 @@ struct SceneTests {
     #expect(s.targetPoint("bubble", index: nil) == nil)
   }
 }
+
+@Suite("Trace: the bubble menu's scale and alpha")
+struct BubbleMenuTraceTests {
+  func number(_ v: JSONValue?) -> Double? {
+    if case .number(let d)? = v { return d }
+    return nil
+  }
+
+  @Test func menuScaleAndAlphaFollowTheMenuSpring() throws {
+    let p = shipped("seed-002-bubble.json")
+    var s = Scene(preset: p)
+    let closed = try #require(s.traceObject()["bubble"])
+    #expect(number(closed["menuScale"]) == 0.8)
+    #expect(number(closed["menuAlpha"]) == 0)
+    let t0 = s.now
+    s.send(.key("b"))
+    #expect(s.bubble.menuOpen)
+    let u = UIKitSpring(
+      duration: p.bubble.menuDuration, dampingRatio: p.bubble.menuDamping,
+      velocity: p.bubble.menuVelocity)
+    var peak = 0.0
+    for k in 1...40 {
+      let dt = Double(k) * p.bubble.menuDuration / 32
+      s.advance(to: t0 + dt)
+      let b = try #require(s.traceObject()["bubble"])
+      let progress = u.progress(at: s.now - t0).p
+      let scale = try #require(number(b["menuScale"]))
+      let alpha = try #require(number(b["menuAlpha"]))
+      // why: the trace rounds to a thousandth
+      #expect(abs(scale - (0.6 + 0.4 * progress)) <= 0.0006, "t \(dt)")
+      #expect(abs(alpha - min(1, max(0, progress))) <= 0.0006, "t \(dt)")
+      #expect((0...1).contains(alpha))
+      peak = max(peak, scale)
+      // the field order only grows: the old fields keep their places
+      if case .object(let m) = b {
+        #expect(Array(m.map(\.0).prefix(4)) == ["x", "y", "phase", "menuOpen"])
+      }
+    }
+    #expect(peak > 1, "the menu spring (ζ \(p.bubble.menuDamping)) overshoots in scale")
+  }
+}

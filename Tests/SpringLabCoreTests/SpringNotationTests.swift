@@ -139,6 +139,8 @@ struct SpringNotationTests {
     add("animate(el, { x: 100 }, { type: \"spring\", bounce: 0 })", uikit(0.8, 1, 0))
     let vk: Double = pow(2 * Double.pi / (0.5 * 1.2), 2)
     add("{ type: \"spring\", visualDuration: 0.5, bounce: 0.25 }", (vk, 2 * 0.75 * vk.squareRoot()))
+    // motion's getSpringOptions: any physics key wins over duration/bounce (damping defaults to 10)
+    add("{ type: \"spring\", stiffness: 300, bounce: 0.2 }", (300, 10))
     // Origami, POP / Rebound
     add("tension: 40, friction: 7", origami(40, 7))
     add("Origami spring: tension = 120, friction = 12", origami(120, 12))
@@ -216,7 +218,9 @@ struct SpringNotationTests {
     "spring(dampingRatio = 0f, stiffness = 200f)",
     "{ type: \"tween\", duration: 0.3 }",
     "{ duration: 0.3 }",
-    "{ type: \"spring\", stiffness: 300, bounce: 0.2 }",
+    // why: motion lets physics keys win over bounce (read since #24); written
+    // as `key=value` the mix is still ambiguous and refused
+    "stiffness=300 damping=20 duration=0.5",
     "stiffness=300",
     "stiffness=abc damping=20",
     "stiffness=300 damping=20 stiffness=400",
@@ -321,6 +325,8 @@ struct SpringNotationTests {
       let T = Double.random(in: 0.05...5, using: &rng)
       let z = Double.random(in: 0.05...0.999, using: &rng)
       let v = Double.random(in: -2...2, using: &rng)
+      // why: past the velocity bound UIKit's mapping names no spring to round-trip
+      guard UIKitSpring(duration: T, dampingRatio: z, velocity: v).isSolvable else { continue }
       let s = UIKitSpring(duration: T, dampingRatio: z, velocity: v).spring
       let e = SpringEquivalents(SpringReading(spring: s, velocity: v, form: "test"))
       let u = try #require(e.uikit, "T \(T) ζ \(z) v \(v): \(e.uikitRefusal ?? "")")
@@ -419,14 +425,14 @@ struct SpringNotationExportTests {
     let swiftui = Exporter.export(p, format: .swiftui, options: ExportOptions())
     let compose = Exporter.export(p, format: .compose, options: ExportOptions())
     let framer = Exporter.export(p, format: .framer, options: ExportOptions())
-    let snippets: [(String?, Double)] = [
+    let snippets: [(String?, Double?)] = [
       (line(uikit, "usingSpringWithDamping: 0.72"), 1e-12),
-      (line(uikit, "UISpringTimingParameters(mass: 1, stiffness: 575"), 1e-6),
-      (line(uikit, "UIView.animate(springDuration: 0.26"), 1e-6),
-      (line(swiftui, ".interpolatingSpring(duration:"), 1e-6),
-      (line(swiftui, ".interpolatingSpring(stiffness:"), 1e-6),
-      (line(compose, "spring(dampingRatio = 0.72f"), 1e-6),
-      (line(framer, "stiffness: 575"), 1e-6),
+      (line(uikit, "UISpringTimingParameters(mass: 1, stiffness: 575"), nil),
+      (line(uikit, "UIView.animate(springDuration: 0.26"), nil),
+      (line(swiftui, ".interpolatingSpring(duration:"), nil),
+      (line(swiftui, ".interpolatingSpring(stiffness:"), nil),
+      (line(compose, "spring(dampingRatio = 0.72f"), nil),
+      (line(framer, "stiffness: 575"), nil),
     ]
     for (snippet, tolerance) in snippets {
       let text = try #require(snippet)
@@ -434,8 +440,15 @@ struct SpringNotationExportTests {
         Issue.record("not a spring: \(text)")
         continue
       }
-      #expect(abs(r.spring.stiffness / want.stiffness - 1) < tolerance, "\(text)")
-      #expect(abs(r.spring.damping / want.damping - 1) < tolerance, "\(text)")
+      if let tolerance {
+        #expect(abs(r.spring.stiffness / want.stiffness - 1) < tolerance, "\(text)")
+        #expect(abs(r.spring.damping / want.damping - 1) < tolerance, "\(text)")
+      } else {
+        // why: derived numbers are printed with the fewest digits that play
+        // within 0.01 % of travel (CleanNumbers), so the motion is compared
+        let gap = CleanNumbers.difference(want, 0.6, r.spring, 0.6, span: 0.4)
+        #expect(gap <= CleanNumbers.tolerance, "\(text): \(gap)")
+      }
     }
   }
 

@@ -120,9 +120,10 @@ struct ToolsTests {
     let last = g.items[4].points
     #expect(last.first { $0.0 > 0.18 + 1e-9 && $0.1 > 0 } != nil)
     #expect(last.filter { $0.0 < 0.18 - 1e-9 }.allSatisfy { $0.1 == 0 })
-    #expect(abs(g.settleTime - 0.58) < 1e-9)
+    #expect(abs(g.timing.total - 0.58) < 1e-9)
     // ζ 0.72 with v 0.6 overshoots by a few percent
-    #expect(g.peakOvershoot > 3 && g.peakOvershoot < 7)
+    let overshoot = g.timing.overshoot ?? 0
+    #expect(overshoot > 3 && overshoot < 7)
     #expect(g.rotation.points.last!.1 == 1)
   }
 
@@ -130,6 +131,6 @@ struct ToolsTests {
     var f = FanPreset()
     f.expand.damping = 1
     f.expand.velocity = 0
-    #expect(CurveGraph(fan: f).peakOvershoot == 0)
+    #expect(CurveGraph(fan: f).timing.overshoot == 0)
   }
 }

@@ -45,6 +45,7 @@ struct StudioABTests {
 
   @Test func shiftClickingARowPicksA() throws {
     let h = try Self.setUp()
+    #expect(h.reveal("seed-000"))
     let row = try #require(h.textPosition("seed-000"))
     h.input([
       .mouseMove(x: row.x + 10, y: row.y + 5, mods: [.shift]),

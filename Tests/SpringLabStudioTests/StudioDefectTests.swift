@@ -27,6 +27,7 @@ struct StudioDefectTests {
     #expect(seed0.name != seed3.name)
     let h = StudioHarness(preset: seed0, path: "/lib/seed-000-fan.json", disk: disk)
     #expect(h.texts.contains(seed0.name))
+    #expect(h.reveal("seed-003"))
     let row = try #require(h.textPosition("seed-003"))
     let frame = h.input([
       .mouseMove(x: row.x + 20, y: row.y + 5, mods: []),
@@ -35,8 +36,11 @@ struct StudioDefectTests {
     ])
     let texts = StudioHarness.texts(frame)
     #expect(texts.contains(seed3.name), "the panel names the new preset on the next frame")
-    // why: the library rows name every preset, so look at the panel's title line
-    let title = texts.firstIndex { $0.hasPrefix("SpringLab ") }.map { texts[$0 + 1] }
+    // why: the library rows name every preset, so look at the panel's title
+    // line, the one above the document's path in the pinned header
+    let title = texts.firstIndex(of: "/lib/seed-003-sequential.json").flatMap {
+      $0 > 0 ? texts[$0 - 1] : nil
+    }
     #expect(title == seed3.name, "the panel's title is the new preset, not \(seed0.name)")
     #expect(h.state.preset.fan.count == seed3.fan.count)
     #expect(texts.contains("\(seed3.fan.count)"), "the Items value shows the new count")
@@ -201,6 +205,7 @@ struct StudioDefectTests {
     #expect(h.view.panelBuilds == before, "the space key rebuilt the panel")
     h.advance(1)
     #expect(h.state.scene.fan.phase(at: h.state.scene.now) == .expanded)
+    #expect(h.reveal("Radius"))
     let y = try #require(h.textPosition("Radius")).y + 7
     h.click(1100, y)
     let radius = h.state.preset.fan.radius

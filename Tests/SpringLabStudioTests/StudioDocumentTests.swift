@@ -10,6 +10,8 @@ import Testing
 struct StudioDocumentTests {
   /// The Radius slider's row centre, as drawn.
   static func radiusRow(_ h: StudioHarness) throws -> Double {
+    // why: Layout sits under the springs; the designer scrolls to it
+    #expect(h.reveal("Radius"))
     let p = try #require(h.textPosition("Radius"))
     return p.y + 7
   }

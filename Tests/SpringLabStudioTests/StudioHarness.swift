@@ -224,6 +224,22 @@ final class StudioHarness {
     }
   }
 
+  /// Scrolls the panel body with the wheel, as a designer would, until the
+  /// text starting with `prefix` lies below the pinned header and inside
+  /// the window. False when no such text is drawn or it cannot be reached.
+  @discardableResult
+  func reveal(_ prefix: String) -> Bool {
+    let headerBottom = 170.0 * state.window.scale
+    for _ in 0..<80 {
+      guard let p = textPosition(prefix) else { return false }
+      let bottom = state.window.height - 20 * state.window.scale
+      if p.y >= headerBottom && p.y <= bottom { return true }
+      let x = state.window.width - 150 * state.window.scale
+      input([.mouseMove(x: x, y: 400, mods: []), .wheel(dx: 0, dy: p.y > bottom ? -1 : 1)])
+    }
+    return false
+  }
+
   /// Where a text run starting with `prefix` is drawn in the last frame (first match).
   func textPosition(_ prefix: String) -> (x: Double, y: Double)? {
     for c in lastFrame.finished {

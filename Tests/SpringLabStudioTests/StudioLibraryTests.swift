@@ -47,18 +47,30 @@ struct StudioLibraryTests {
     #expect(texts.contains("1") && texts.contains("5"))
   }
 
-  @Test func numbersStayPutWhenAPresetIsSaved() throws {
+  @Test func saveAsPutsTheNewPresetRightAfterItsOriginal() throws {
     let disk = try Self.disk()
     let h = Self.open(disk)
     let before = Self.files(h)
     #expect(disk.orders["/lib"] == before, "the first listing keeps its order in the folder")
+    let i = try #require(before.firstIndex(of: "playful.json"))
     h.key("s", [.ctrl, .shift])
     h.send(.saveAsNameChanged("A Snappy Fan"))
     h.send(.dialog(.save))
     #expect(disk.presets["/lib/a-snappy-fan.json"] != nil)
-    #expect(Self.files(h) == before + ["a-snappy-fan.json"], "a new preset goes last")
+    var expected = before
+    expected.insert("a-snappy-fan.json", at: i + 1)
+    #expect(Self.files(h) == expected, "the new preset follows the one it came from")
+    #expect(h.state.libraryIndex == i + 1, "and is the current row")
+    #expect(
+      Array(Self.files(h).prefix(i + 1)) == Array(before.prefix(i + 1)), "numbers before it stay")
     let again = Self.open(disk)
-    #expect(Self.files(again) == before + ["a-snappy-fan.json"], "after a restart too")
+    #expect(Self.files(again) == expected, "after a restart too")
+    // Ctrl+S of the new preset keeps its place
+    var p = h.state.preset
+    p.fan.radius += 5
+    h.edit(p)
+    h.key("s", .ctrl)
+    #expect(Self.files(h) == expected)
   }
 
   @Test func renameChangesTheNameAndTheFileAndSurvivesARestart() throws {
@@ -161,6 +173,44 @@ struct StudioLibraryTests {
     let large = LibraryView.visibleRows(h.state, ui: ui)
     #expect(small >= 4)
     #expect(large > small)
+  }
+
+  /// The loaded preset's row is highlighted and scrolled into the list's
+  /// view, on opening and after a load; the wheel can still scroll away.
+  @Test func theListScrollsToTheLoadedPreset() throws {
+    let disk = FakeDisk()
+    for k in 0..<30 {
+      var p = Preset()
+      p.name = "Preset \(k)"
+      disk.write(p, to: "/lib/p\(String(format: "%02d", k)).json")
+    }
+    let h = StudioHarness(
+      preset: disk.presets["/lib/p25.json"]!.preset, path: "/lib/p25.json", disk: disk)
+    h.draw()
+    /// Where the list draws `title` inside its view, if it does.
+    func row(_ title: String) throws -> (x: Double, y: Double)? {
+      let top = try #require(h.textPosition("PRESETS")).y
+      let bottom = try #require(h.textPosition("Rename…")).y
+      // why: the header names the loaded preset too; only the list's row counts
+      for c in h.lastFrame.finished {
+        if case .text(let t, let x, let y, _, _, _) = c, t == title, y > top, y < bottom {
+          return (x, y)
+        }
+      }
+      return nil
+    }
+    func shown(_ title: String) throws -> Bool { try row(title) != nil }
+    #expect(try shown("Preset 25"), "the loaded preset's row is in view at launch")
+    #expect(try !shown("Preset 0"), "the list scrolled to it")
+    #expect(!h.state.revealLibraryRow, "once")
+    h.send(.command(.loadFile("/lib/p03.json")))
+    h.draw()
+    h.draw()
+    #expect(try shown("Preset 3"), "a load scrolls to its row")
+    let list = try #require(try row("Preset 3"))
+    h.input([.mouseMove(x: list.x, y: list.y + 4, mods: []), .wheel(dx: 0, dy: -20)])
+    h.draw()
+    #expect(try !shown("Preset 3"), "the wheel scrolls away and the list stays there")
   }
 
   @Test func orderRulesArePure() {

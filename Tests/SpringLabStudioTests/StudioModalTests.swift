@@ -27,6 +27,7 @@ struct StudioModalTests {
     let h = StudioHarness(
       preset: Self.library().presets["/lib/a.json"]!.preset, path: "/lib/a.json",
       disk: Self.library())
+    #expect(h.reveal("Radius"))
     let y = try #require(h.textPosition("Radius")).y + 7
     // click the slider: it takes focus (arrow keys nudge, Enter types)
     h.drag(from: (1060, y), to: (1120, y), steps: 3)
@@ -75,6 +76,7 @@ struct StudioModalTests {
     var p = h.state.preset
     p.fan.radius = 150
     h.edit(p)
+    #expect(h.reveal("Pin A (A)"))
     h.key("q")
     #expect(h.state.dialog != nil)
     let pin = try #require(h.textPosition("Pin A (A)"))
@@ -143,6 +145,7 @@ struct StudioModalTests {
 
   @Test func aFocusedTextFieldTakesTheKeys() throws {
     let h = StudioHarness(path: "/lib/a.json", disk: Self.library())
+    #expect(h.reveal("Radius"))
     let y = try #require(h.textPosition("Radius")).y + 7
     h.click(1100, y, clicks: 2)
     let editing = try #require(h.view.panelUI.editingID, "a double-click types a value")
@@ -212,6 +215,7 @@ extension StudioPendingTests {
   /// once the dialog closes, and the drag stays one undo step.
   @Test func aDragInterruptedByADialogStillEnds() throws {
     let h = StudioHarness(path: "/lib/a.json")
+    #expect(h.reveal("Radius"))
     let y = try #require(h.textPosition("Radius")).y + 7
     h.input([
       .mouseMove(x: 1060, y: y, mods: []),
@@ -225,6 +229,7 @@ extension StudioPendingTests {
     h.key(KeyName.escape)
     #expect(h.state.dialog == nil)
     #expect(h.view.panelUI.activeID == nil, "no widget still owns the mouse")
+    #expect(h.reveal("Pin A (A)"))
     let pin = try #require(h.textPosition("Pin A (A)"))
     h.click(pin.x, pin.y + 5)
     #expect(h.state.compare != nil, "the panel answers again")

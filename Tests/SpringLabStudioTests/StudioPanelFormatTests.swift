@@ -37,6 +37,11 @@ struct StudioPanelFormatTests {
     var texts: [String] = []
     for tab in PanelTab.allCases {
       h.send(.panelTab(tab))
+      // why: rarely used sections start folded; open them to see every field
+      for g in tab.groups where !g.opensByDefault {
+        h.draw()
+        if let pos = h.textPosition(g.title.uppercased()) { h.click(pos.x + 4, pos.y + 5) }
+      }
       let panel = try #require(StudioLayout(h.state).frame.panel)
       for c in h.draw().finished {
         if case .text(let t, let x, _, _, _, _) = c, x >= panel.x { texts.append(t) }
@@ -144,6 +149,7 @@ struct StudioPanelTooltipTests {
   @Test func aShortenedHintShowsWholeInsideTheWindow() throws {
     let h = StudioHarness(preset: try Shipped.preset("seed-000-fan.json"), path: "/lib/a.json")
     h.draw()
+    #expect(h.reveal("A: pin the current"))
     let cut = try #require(
       h.texts.first { $0.hasPrefix("A: pin the current") && $0.hasSuffix("…") }, "\(h.texts)")
     let (x, y) = try #require(h.textPosition(cut))

@@ -59,8 +59,11 @@ struct StudioSpringFormTests {
     // type a stiffness: k/m changes, c/m and v are held
     try type(h, "Stiffness", "400")
     let s = PresetSpring.all[0].values(h.state.preset).motion.spring
-    #expect(close(s.stiffness / s.mass, 400), "k/m \(s.stiffness / s.mass)")
-    #expect(close(s.damping / s.mass, u0.damping / u0.mass))
+    // why: stored as UIKit numbers without float noise, the spring reads
+    // back to the panel's 3 decimals (SpringFormParameter.readBackStep)
+    let step = SpringFormParameter.readBackStep / 2
+    #expect(abs(s.stiffness / s.mass - 400) <= step, "k/m \(s.stiffness / s.mass)")
+    #expect(abs(s.damping / s.mass - u0.damping / u0.mass) <= step)
     #expect(h.state.preset.fan.expand.velocity == before.fan.expand.velocity)
     #expect(h.state.preset.fan.expand.duration != before.fan.expand.duration)
     // the graph follows the spring being edited
@@ -95,6 +98,20 @@ struct StudioSpringFormTests {
     try click(h, "UIKit", after: "EXPAND")
     #expect(h.state.preset.fan.expand.form == .uikit)
     #expect(h.texts.contains("Damping") && !h.texts.contains("Bounce"))
+  }
+
+  @Test func aVelocityPastUIKitsMappingIsRefusedWithTheBound() throws {
+    let h = harness()
+    #expect(h.state.preset.fan.expand.form == .uikit)
+    let kept = h.state.preset
+    // 0.4 s, ζ 0.72: the mapping solves velocities up to 10.735
+    try type(h, "Velocity", "15")
+    #expect(h.state.preset == kept, "no spring is played in place of the unsolvable one")
+    let toast = h.state.toast?.text ?? ""
+    #expect(toast.contains("Not stored: UIKit's spring mapping has no solution"), "\(toast)")
+    #expect(toast.contains("10.735"), "\(toast)")
+    try type(h, "Velocity", "10")
+    #expect(h.state.preset.fan.expand.velocity == 10)
   }
 
   @Test func aDragPastWhatUIKitHoldsStopsAndTheSliderShowsTheStoredValue() throws {

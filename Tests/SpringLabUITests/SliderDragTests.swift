@@ -18,18 +18,22 @@ import Testing
     return ({ t.x0 + $0 * t.span }, t.cy)
   }
 
-  @Test func clickDragSetsValueFromMouseX() {
+  /// A click on the track picks that spot; the drag that follows moves by
+  /// the per-pixel step (0…1 shown to 0.001: 0.002 per pixel), not by the
+  /// track's scale (#23: a 25 px drag moved damping by 0.19).
+  @Test func clickOnTheTrackJumpsThereAndADragMovesByTheStepPerPixel() {
     let h = Harness()
     var v = 0.5
     slider(h, &v)
     let (x, y) = track(h)
+    #expect(h.ctx.lastSliderPerPixel == 0.002)
     slider(h, &v, [down(x(0.25), y)])
     #expect(abs(v - 0.25) < 1e-9)
     #expect(h.ctx.lastEdit?.phase == .began)
-    slider(h, &v, [move(x(0.8), y)])
-    #expect(abs(v - 0.8) < 1e-9)
+    slider(h, &v, [move(x(0.25) + 30, y)])
+    #expect(abs(v - 0.31) < 1e-9, "30 px × 0.002: \(v)")
     #expect(h.ctx.lastEdit?.phase == .changed)
-    slider(h, &v, [up(x(0.8), y)])
+    slider(h, &v, [up(x(0.25) + 30, y)])
     #expect(h.ctx.lastEdit?.phase == .ended)
     #expect(h.ctx.activeID == nil)
   }
@@ -41,18 +45,18 @@ import Testing
     var v = 0.5
     slider(h, &v)
     let t = h.ctx.lastSliderTrack
-    let (x, y) = track(h)
+    let (_, y) = track(h)
     // past the track's end, over the value text
     let onNumber = t.x0 + t.span + 30
     slider(h, &v, [down(onNumber, y)])
     #expect(v == 0.5, "a press on the number does not move the value")
     slider(h, &v, [up(onNumber, y)])
     #expect(v == 0.5)
-    // a drag on the number moves from the current value, at the track's scale
+    // a drag on the number scrubs from the current value, 0.002 per pixel
     slider(h, &v, [down(onNumber, y)])
-    slider(h, &v, [move(onNumber + (x(0.2) - x(0)), y)])
+    slider(h, &v, [move(onNumber + 100, y)])
     #expect(abs(v - 0.7) < 1e-9, "\(v)")
-    slider(h, &v, [up(onNumber + (x(0.2) - x(0)), y)])
+    slider(h, &v, [up(onNumber + 100, y)])
     // a double-click on the number still types, starting from the value shown
     slider(h, &v, [down(onNumber, y)])
     slider(h, &v, [up(onNumber, y)])
@@ -75,28 +79,32 @@ import Testing
     #expect(h.ctx.focusedID == sid)
     #expect(h.ctx.consumedMouse)
     // dragging far off the row keeps the slider active, and the value clamps
-    slider(h, &v, [move(x(3), y + 200)])
+    // (400 px × 0.002 passes the end: a drag moves by steps, not by the track)
+    slider(h, &v, [move(x(0.5) + 400, y + 200)])
     #expect(h.ctx.activeID == sid)
     #expect(h.ctx.hotID == nil)
     #expect(v == 1)
-    slider(h, &v, [up(x(3), y + 200)])
+    slider(h, &v, [up(x(0.5) + 400, y + 200)])
     #expect(h.ctx.activeID == nil)
     slider(h, &v, [move(600, 700)])
     #expect(h.ctx.hotID == nil)
   }
 
-  @Test func shiftDragSnapsToTenSteps() {
+  /// Shift moves ten per-pixel steps per pixel (0…10 shown to 0.01: 0.02
+  /// per pixel, 0.2 with Shift); letting go of Shift continues from there.
+  @Test func shiftDragMovesTenStepsPerPixel() {
     let h = Harness()
     var v = 0.0
     slider(h, &v, range: 0...10, step: 0.1)
     let (x, y) = track(h)
-    slider(h, &v, [down(x(0.437), y, .shift)], range: 0...10, step: 0.1)
-    #expect(abs(v - 4) < 1e-9)
-    slider(h, &v, [move(x(0.68), y, .shift)], range: 0...10, step: 0.1)
-    #expect(abs(v - 7) < 1e-9)
-    // without Shift the same drag lands on a 0.1 step
-    slider(h, &v, [move(x(0.68), y)], range: 0...10, step: 0.1)
-    #expect(abs(v - 6.8) < 1e-9)
+    #expect(h.ctx.lastSliderPerPixel == 0.02)
+    slider(h, &v, [down(x(0), y, .shift)], range: 0...10, step: 0.1)
+    #expect(v == 0, "a press on the knob does not jump")
+    slider(h, &v, [move(x(0) + 10, y, .shift)], range: 0...10, step: 0.1)
+    #expect(abs(v - 2) < 1e-9, "10 px × 0.2: \(v)")
+    // without Shift the drag goes on from there at 0.02 per pixel
+    slider(h, &v, [move(x(0) + 15, y)], range: 0...10, step: 0.1)
+    #expect(abs(v - 2.1) < 1e-9, "\(v)")
   }
 
   @Test func altDragMovesAtATenthOfTheSpeedFromThePressPoint() {
@@ -106,13 +114,13 @@ import Testing
     let (x, y) = track(h)
     slider(h, &v, [down(x(0.1), y, .alt)])
     #expect(v == 0.5)  // no jump to the pointer
-    slider(h, &v, [move(x(0.6), y, .alt)])
-    #expect(abs(v - 0.55) < 1e-9)
+    slider(h, &v, [move(x(0.1) + 50, y, .alt)])
+    #expect(abs(v - 0.51) < 1e-9, "50 px × 0.0002: \(v)")
     // letting go of Alt continues from there at full speed, without a jump
-    slider(h, &v, [move(x(0.6), y)])
-    #expect(abs(v - 0.55) < 1e-9)
-    slider(h, &v, [move(x(0.7), y)])
-    #expect(abs(v - 0.65) < 1e-9)
+    slider(h, &v, [move(x(0.1) + 50, y)])
+    #expect(abs(v - 0.51) < 1e-9)
+    slider(h, &v, [move(x(0.1) + 60, y)])
+    #expect(abs(v - 0.53) < 1e-9, "\(v)")
   }
 
   /// Alt+drag is taken by most Linux window managers: Ctrl held once the
@@ -125,8 +133,8 @@ import Testing
     slider(h, &v, [down(x(0.5), y)])
     #expect(abs(v - 0.5) < 1e-9)
     slider(h, &v, [move(x(0.5), y, .ctrl)])
-    slider(h, &v, [move(x(1.0), y, .ctrl)])
-    #expect(abs(v - 0.55) < 1e-9, "fine: \(v)")
+    slider(h, &v, [move(x(0.5) + 50, y, .ctrl)])
+    #expect(abs(v - 0.51) < 1e-9, "fine: \(v)")
     #expect(h.ctx.editingID == nil, "Ctrl during a drag does not start typing")
   }
 

@@ -16,17 +16,24 @@ import Testing
     return (t.x0 + fraction * t.span, t.cy)
   }
 
-  @Test func aDragSpansOnlyTheTrack() {
+  /// A click maps onto the track (−2…6), a drag moves 0.02 per pixel (8
+  /// over 400 px) and stops at the track's end.
+  @Test func aClickMapsOntoTheTrackAndADragStopsAtItsEnd() {
     let h = Harness()
     var v = 0.6
     slider(h, &v)
-    let (x0, y) = x(h, 0.25)
+    #expect(h.ctx.lastSliderPerPixel == 0.02)
+    let (x0, y) = x(h, 0.75)
     slider(h, &v, [down(x0, y)])
-    #expect(abs(v - 0.0) < 1e-9)  // a quarter of −2…6
-    let (x1, _) = x(h, 1.5)
-    slider(h, &v, [move(x1, y)])
+    #expect(abs(v - 4) < 1e-9)  // three quarters of −2…6
+    slider(h, &v, [move(x0 + 10, y)])
+    #expect(abs(v - 4.2) < 1e-9, "\(v)")
+    slider(h, &v, [move(x0 + 1000, y)])
     #expect(v == 6)  // past the end of the track stays on the track's end
-    slider(h, &v, [up(x1, y)])
+    // turning back moves at once (the drag re-anchors at the end)
+    slider(h, &v, [move(x0 + 990, y)])
+    #expect(abs(v - 5.8) < 1e-9, "\(v)")
+    slider(h, &v, [up(x0 + 990, y)])
   }
 
   @Test func aValueOutsideTheTrackIsKeptAndDragsOverTheWholeRange() {
@@ -34,16 +41,15 @@ import Testing
     var v = 12.0
     slider(h, &v)
     #expect(v == 12)  // drawing never clamps it to the track
-    let (x0, y) = x(h, 0.75)
+    #expect(h.ctx.lastSliderPerPixel == 0.1, "−20…20 in 400 px")
+    let (x0, y) = x(h, 0.5)
     slider(h, &v, [down(x0, y)])
-    #expect(abs(v - 10) < 1e-9)  // three quarters of −20…20
-    // dragging into the track's values keeps the whole-range mapping: no jump
-    let (x1, _) = x(h, 0.55)
-    slider(h, &v, [move(x1, y)])
-    #expect(abs(v - 2) < 1e-9)
-    let (x2, _) = x(h, 0.6)
-    slider(h, &v, [move(x2, y)])
-    #expect(abs(v - 4) < 1e-9)
-    slider(h, &v, [up(x2, y)])
+    #expect(abs(v - 0) < 1e-9)  // the middle of −20…20
+    // dragging on keeps the whole-range step (0.1 per pixel): no jump
+    slider(h, &v, [move(x0 + 20, y)])
+    #expect(abs(v - 2) < 1e-9, "\(v)")
+    slider(h, &v, [move(x0 + 40, y)])
+    #expect(abs(v - 4) < 1e-9, "\(v)")
+    slider(h, &v, [up(x0 + 40, y)])
   }
 }

@@ -60,8 +60,11 @@ enum ComposeExporter {
               let s = UIKitSpring(duration: m.duration, dampingRatio: z, velocity: v).spring
               // why: UIKit's velocity is in travels per second toward the target; Compose wants value units per second
               let vv = v * (m.to - from)
+              let zk = ExportNumber.spring([s.dampingRatio, s.stiffness], uikit: m.duration, z, v) {
+                Spring(mass: 1, stiffness: $0[1], damping: 2 * $0[0] * $0[1].squareRoot())
+              }
               calls.append(
-                "delay(\(ExportNumber.millis(m.delay))L); \(target).animateTo(\(f(m.to)), spring(dampingRatio = \(f(s.dampingRatio)), stiffness = \(f(s.stiffness, 4)), visibilityThreshold = \(f(threshold))), initialVelocity = \(f(vv)))"
+                "delay(\(ExportNumber.millis(m.delay))L); \(target).animateTo(\(f(m.to)), spring(dampingRatio = \(zk[0])f, stiffness = \(zk[1])f, visibilityThreshold = \(f(threshold))), initialVelocity = \(f(vv)))"
               )
             case .bezier(let b, _, let d):
               calls.append(

@@ -54,8 +54,11 @@ enum FramerExporter {
             case .uikitSpring(let d, let z, let v):
               let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
               let vv = v * (m.to - from)
+              let kc = ExportNumber.spring([s.stiffness, s.damping], uikit: d, z, v) {
+                Spring(mass: s.mass, stiffness: $0[0], damping: $0[1])
+              }
               t =
-                "{ type: \"spring\", stiffness: \(f(s.stiffness, 4)), damping: \(f(s.damping, 4)), mass: \(f(s.mass)), velocity: \(f(vv)), restDelta: \(f(restDelta)), restSpeed: \(f(restSpeed)), delay: \(f(m.delay)) }"
+                "{ type: \"spring\", stiffness: \(kc[0]), damping: \(kc[1]), mass: \(f(s.mass)), velocity: \(f(vv)), restDelta: \(f(restDelta)), restSpeed: \(f(restSpeed)), delay: \(f(m.delay)) }"
             case .bezier(let b, _, let d):
               let ease =
                 named.first { $0.0 == b }.map { "\"\($0.1)\"" }

@@ -97,21 +97,23 @@ enum SwiftUIExporter {
     (.easeIn, "easeIn"), (.easeOut, "easeOut"), (.easeInOut, "easeInOut"), (.linear, "linear"),
   ]
 
-  /// Digits for spring parameters: enough that rounding moves the curve far less than 0.1 % of travel.
-  static let springDigits = 8
-
   /// The animation for one move; `legacy`: the pre-iOS 17 spring form.
   static func animation(_ m: ExportMove, legacy: Bool) -> String {
     switch m.curve {
     case .uikitSpring(let d, let z, let v):
       let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
       if legacy {
+        let kc = ExportNumber.spring([s.stiffness, s.damping], uikit: d, z, v) {
+          Spring(mass: 1, stiffness: $0[0], damping: $0[1])
+        }
         return
-          ".interpolatingSpring(stiffness: \(f(s.stiffness, springDigits)), damping: \(f(s.damping, springDigits)), initialVelocity: \(f(v)))"
+          ".interpolatingSpring(stiffness: \(kc[0]), damping: \(kc[1]), initialVelocity: \(f(v)))"
       }
       let db = SwiftUISpring.durationBounce(of: s)
-      let dd = f(db.duration, springDigits)
-      let bb = f(db.bounce, springDigits)
+      let spelled = ExportNumber.spring([db.duration, db.bounce], uikit: d, z, v) {
+        SwiftUISpring.spring(duration: $0[0], bounce: $0[1])
+      }
+      let (dd, bb) = (spelled[0], spelled[1])
       if v == 0 { return ".spring(duration: \(dd), bounce: \(bb))" }
       return ".interpolatingSpring(duration: \(dd), bounce: \(bb), initialVelocity: \(f(v)))"
     case .bezier(let b, _, let d):

@@ -152,9 +152,12 @@ enum UIKitExporter {
       }
       let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
       let m = a.moves[0]
+      let kc = ExportNumber.spring([s.stiffness, s.damping], uikit: d, z, v) {
+        Spring(mass: s.mass, stiffness: $0[0], damping: $0[1])
+      }
       return [
         "\(indent)// [physics:\(a.id)] from UIKit \(f(d)) s / \(f(z)) / \(f(v))",
-        "\(indent)springLabStartSpring(UISpringTimingParameters(mass: \(f(s.mass, 6)), stiffness: \(f(s.stiffness, 4)), damping: \(f(s.damping, 4)), initialVelocity: CGVector(dx: \(f(v, 6)), dy: \(f(v, 6)))), delay: \(f(m.delay, 6))) { \(setter)\(f(m.to, 6))) }",
+        "\(indent)springLabStartSpring(UISpringTimingParameters(mass: \(f(s.mass, 6)), stiffness: \(kc[0]), damping: \(kc[1]), initialVelocity: CGVector(dx: \(f(v, 6)), dy: \(f(v, 6)))), delay: \(f(m.delay, 6))) { \(setter)\(f(m.to, 6))) }",
       ]
     }
     return o
@@ -177,11 +180,14 @@ enum UIKitExporter {
         return []
       }
       let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
-      let db = SwiftUISpring.durationBounce(of: s)
+      let db = ExportNumber.spring(
+        [SwiftUISpring.durationBounce(of: s).duration, SwiftUISpring.durationBounce(of: s).bounce],
+        uikit: d, z, v
+      ) { SwiftUISpring.spring(duration: $0[0], bounce: $0[1]) }
       let m = a.moves[0]
       return [
         "\(indent)// [ios17:\(a.id)] from UIKit \(f(d)) s / \(f(z)) / \(f(v))",
-        "\(indent)UIView.animate(springDuration: \(f(db.duration, 8)), bounce: \(f(db.bounce, 8)), initialSpringVelocity: \(f(v)), delay: \(f(m.delay)), options: [], animations: { \(setter)\(f(m.to))) })",
+        "\(indent)UIView.animate(springDuration: \(db[0]), bounce: \(db[1]), initialSpringVelocity: \(f(v)), delay: \(f(m.delay)), options: [], animations: { \(setter)\(f(m.to))) })",
       ]
     }
     return o

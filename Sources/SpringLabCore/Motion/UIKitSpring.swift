@@ -17,6 +17,10 @@ import Foundation
 /// (1/ωd diverges) and jumps back at ζ = 1 (T = 0.4 s: ζ 0.99999 → k 948,
 /// ζ 1 → k 533). Presets therefore accept damping up to 0.999 or exactly 1
 /// (`acceptsDamping`), and lint warns in 0.995…0.999.
+/// The equation has a root only for v ≤ `maximumVelocity(duration:dampingRatio:)`
+/// (v·T large leaves the envelope below 0.001 everywhere). Past it there is
+/// no UIKit spring: presets, edits and snippets are refused
+/// (`unsolvableReason`), never played as some other spring.
 /// UIKit ends the animation exactly at T, so the value snaps to the target
 /// there (a jump of ≤ 0.13 % of travel for the seed's spring).
 public struct UIKitSpring: Sendable, Equatable {
@@ -69,39 +73,111 @@ public struct UIKitSpring: Sendable, Equatable {
     return exp(-w0 * T) * ((w0 - v) * T + 1) - epsilon
   }
 
-  /// ω0 in radians per second: the largest root, bracketed on the decaying
-  /// side and refined by bisection (plain Newton from 5/T can land on the
-  /// smaller root when v is large).
-  public var naturalFrequency: Double {
-    let T = duration
-    let z = min(max(dampingRatio, 1e-6), 1)
-    let v = velocity
-    let f = { (w: Double) in UIKitSpring.residual(w, duration: T, zeta: z, velocity: v) }
-    // Scan downward from a frequency where the residual is surely negative
-    // (fully decayed) to the first frequency where it is positive.
-    var hi = max(1, 60 / (z * T))
-    while f(hi) > 0 { hi *= 2 }
-    let steps = 4000
-    let ratio = pow(1e-4 / hi, 1 / Double(steps))
-    var lo = hi
-    var found = false
-    for _ in 0..<steps {
-      let next = lo * ratio
-      if f(next) > 0 {
-        hi = lo
-        lo = next
-        found = true
-        break
-      }
-      lo = next
+  /// The residual in the dimensionless `a = ζω0·T` (ζ < 1) or `a = ω0·T`
+  /// (ζ = 1), with `u = v·T`: `(ζ/√(1−ζ²))·(1 − u/a)·e^(−a) − ε` and
+  /// `e^(−a)·(a − u + 1) − ε`. Same sign as `residual` at `ω0 = a/(ζT)`
+  /// (or `a/T`); its shape depends on ζ and u only, which is what makes the
+  /// domain closed-form.
+  static func scaledResidual(_ a: Double, zeta z: Double, travel u: Double) -> Double {
+    if z < 1 {
+      return z / (1 - z * z).squareRoot() * (1 - u / a) * exp(-a) - epsilon
     }
-    guard found else { return 5 / T }
+    return exp(-a) * (a - u + 1) - epsilon
+  }
+
+  /// Where the scaled residual peaks for `u = v·T`: it rises up to here and
+  /// falls for good after, so a root exists iff the peak is ≥ 0, and then
+  /// the larger root lies beyond it. `0` when u ≤ 0 (the residual only falls).
+  static func peak(zeta z: Double, travel u: Double) -> Double {
+    guard u > 0 else { return 0 }
+    // why: d/da of (1 − u/a)·e^(−a) vanishes at a² − u·a − u = 0; of (a − u + 1)·e^(−a) at a = u
+    return z < 1 ? (u + (u * u + 4 * u).squareRoot()) / 2 : u
+  }
+
+  /// Whether UIKit's mapping has a spring for `velocity` at this duration and
+  /// damping ratio (see `maximumVelocity`). Non-finite or non-positive
+  /// duration or damping is never solvable.
+  public var isSolvable: Bool { solvedNaturalFrequency != nil }
+
+  /// The largest initial velocity (travels per second) the mapping can turn
+  /// into a spring for duration `T` (seconds) and damping ratio `z`
+  /// (0 < z ≤ 1): the envelope equation has a root iff v ≤ this. Any
+  /// velocity ≤ 0 is solvable. It scales as 1/T: `u*(ζ)/T` where u* solves
+  /// `max_a scaledResidual = 0` (ζ = 1: exactly ln(1000)/T; T 1 s, ζ 0.72:
+  /// 4.29; T 0.6 s: 7.15). Grows without bound as ζ → 1⁻, like k.
+  /// nil for a duration or damping outside (0, ∞) × (0, 1].
+  public static func maximumVelocity(duration T: Double, dampingRatio z: Double) -> Double? {
+    guard T.isFinite, T > 0, z.isFinite, z > 0, z <= 1 else { return nil }
+    if z == 1 { return log(1 / epsilon) / T }
+    // why: the peak value falls monotonically in u, so bisection on u is exact
+    func atPeak(_ u: Double) -> Double {
+      scaledResidual(peak(zeta: z, travel: u), zeta: z, travel: u)
+    }
+    var lo = 0.0
+    var hi = 1.0
+    while atPeak(hi) >= 0 && hi < 1e6 { hi *= 2 }
+    for _ in 0..<200 {
+      let mid = (lo + hi) / 2
+      if atPeak(mid) >= 0 { lo = mid } else { hi = mid }
+      if hi - lo <= 1e-14 * hi { break }
+    }
+    return lo / T
+  }
+
+  /// Why this spring has no UIKit mapping, in one clause naming the bound
+  /// (`nil` when it is solvable). The bound is rounded down so that the
+  /// printed number itself is accepted.
+  public var unsolvableReason: String? {
+    guard !isSolvable else { return nil }
+    guard let vmax = UIKitSpring.maximumVelocity(duration: duration, dampingRatio: dampingRatio)
+    else {
+      return "UIKit's spring needs a duration > 0 and a damping ratio in (0, 1]"
+    }
+    let shown = (vmax * 1000).rounded(.down) / 1000
+    return
+      "UIKit's spring mapping has no solution for velocity \(JSONWriter.number(velocity)) at duration \(JSONWriter.number(duration)) s and damping \(JSONWriter.number(dampingRatio)): the largest velocity it can solve there is \(JSONWriter.number(shown))"
+  }
+
+  /// ω0 in radians per second, or nil when the mapping has no root (velocity
+  /// above `maximumVelocity`). The larger root is bracketed between the
+  /// residual's peak and a point past it where it is negative, and refined
+  /// by bisection in `a = ζω0·T` (there is exactly one root there).
+  public var solvedNaturalFrequency: Double? {
+    let T = duration
+    let z = dampingRatio
+    let u = velocity * T
+    guard T.isFinite, T > 0, z.isFinite, z > 0, z <= 1, u.isFinite else { return nil }
+    let f = { (a: Double) in UIKitSpring.scaledResidual(a, zeta: z, travel: u) }
+    let top = UIKitSpring.peak(zeta: z, travel: u)
+    // why: for u ≤ 0 the residual is +∞ at a → 0⁺ (ζ < 1) or 1 − u (ζ = 1)
+    if top > 0 && f(top) < 0 { return nil }
+    var lo = top
+    var hi = top + 1
+    while f(hi) > 0 {
+      lo = hi
+      hi *= 2
+      if hi > 1e9 { return nil }
+    }
     for _ in 0..<200 {
       let mid = (lo + hi) / 2
       if f(mid) > 0 { lo = mid } else { hi = mid }
-      if hi - lo < 1e-12 * hi { break }
+      if hi - lo <= 1e-15 * hi { break }
     }
-    return (lo + hi) / 2
+    let a = (lo + hi) / 2
+    return z < 1 ? a / (z * T) : a / T
+  }
+
+  /// ω0 in radians per second. Readers, presets and edits refuse a spring
+  /// the mapping cannot solve (`isSolvable`), so callers see only solvable
+  /// ones; a stray unsolvable call gets the frequency at the residual's peak
+  /// (the double root at the bound) so that nothing downstream turns NaN,
+  /// never a made-up 5/T.
+  public var naturalFrequency: Double {
+    if let w = solvedNaturalFrequency { return w }
+    let T = max(duration, 1e-9)
+    let z = min(max(dampingRatio, 1e-6), 1)
+    let a = max(UIKitSpring.peak(zeta: z, travel: velocity * T), 1e-9)
+    return z < 1 ? a / (z * T) : a / T
   }
 
   /// The equivalent physical spring (mass 1).

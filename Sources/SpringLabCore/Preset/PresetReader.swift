@@ -172,6 +172,15 @@ public enum PresetReader {
       }
     }
     walk(root, "")
+    // why: UIKit's duration→spring mapping has no root past a velocity that
+    // depends on the duration and damping; playing any other spring would
+    // hand developers numbers that UIKit does not play
+    for s in PresetSpring.all {
+      guard !problems.contains(where: { $0.path.hasPrefix(s.prefix + ".") }) else { continue }
+      if let reason = s.unsolvableReason(preset) {
+        problem(s.prefix + ".velocity", .number(preset[keyPath: s.velocity]), reason)
+      }
+    }
     preset.schema = Preset.currentSchema
     if !problems.isEmpty { throw LoadError(problems: problems) }
     return preset

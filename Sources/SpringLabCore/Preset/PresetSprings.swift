@@ -46,6 +46,21 @@ public struct PresetSpring: @unchecked Sendable {
       isSpring: { _ in true }),
   ]
 
+  /// The UIKit spring this preset plays for it.
+  public func uikit(_ p: Preset) -> UIKitSpring {
+    UIKitSpring(
+      duration: p[keyPath: duration], dampingRatio: p[keyPath: damping],
+      velocity: p[keyPath: velocity])
+  }
+
+  /// Why the preset's numbers for this spring have no UIKit spring (the
+  /// velocity is past `UIKitSpring.maximumVelocity`), or nil when they have
+  /// one or the move plays a timing curve.
+  public func unsolvableReason(_ p: Preset) -> String? {
+    guard isSpring(p) else { return nil }
+    return uikit(p).unsolvableReason
+  }
+
   /// The spring whose field path starts with `prefix + "."`, or nil.
   public static func owning(_ path: String) -> PresetSpring? {
     all.first { path.hasPrefix($0.prefix + ".") }

@@ -38,6 +38,10 @@ public enum SpringFormParameter: String, CaseIterable, Sendable {
     }
   }
 
+  /// The step the panel shows these numbers at (3 decimals): a stored
+  /// spring rounded after a form edit must read back within half of it.
+  public static let readBackStep = 0.001
+
   /// What a typed value may be.
   public var range: ClosedRange<Double> {
     switch self {
@@ -165,9 +169,12 @@ public enum SpringFormEditor {
         ))
     }
     var v = values(form, of: u, mass: mass)
-    guard v[p] != nil else {
+    guard let current = v[p] else {
       return .failure(SpringFormUnavailable(reason: "\(form.title) has no \(p.label.lowercased())"))
     }
+    // why: setting a number to what it reads changes nothing, not even the
+    // last digit of the stored values (a save stays byte for byte)
+    if value == current { return .success((u, mass)) }
     v[p] = value
     guard let m = motion(form, v), m.spring.stiffness > 0, m.spring.mass > 0 else {
       return .failure(SpringFormUnavailable(reason: "not a spring"))
@@ -179,12 +186,26 @@ public enum SpringFormEditor {
     case .failure(let e): return .failure(e)
     case .success(let t):
       let z = UIKitSpring.acceptedDamping(t.damping)
-      return .success(
-        (
-          UIKitSpringValues(duration: t.duration, damping: z, velocity: t.velocity),
-          v[.mass] ?? mass
-        )
-      )
+      // why: moving ζ out of UIKit's gap can leave the velocity past the mapping's bound
+      if let r = UIKitSpring(duration: t.duration, dampingRatio: z, velocity: t.velocity)
+        .unsolvableReason
+      {
+        return .failure(SpringFormUnavailable(reason: r))
+      }
+      // why: a converted number carries float noise (0.6999999999999998);
+      // stored at the fewest digits that play the same to 0.01 % of travel
+      // and still show the form's numbers as the designer left them
+      let m = v[.mass] ?? mass
+      let clean = CleanNumbers.uikit(
+        UIKitSpringValues(duration: t.duration, damping: z, velocity: t.velocity)
+      ) { c in
+        let back = values(form, of: c, mass: m)
+        return form.parameters.allSatisfy { q in
+          guard let want = v[q], let got = back[q] else { return false }
+          return abs(got - want) <= SpringFormParameter.readBackStep / 2
+        }
+      }
+      return .success((clean, m))
     }
   }
 }

@@ -151,6 +151,8 @@ struct SnippetAssignment {
   var value: SnippetToken
   var colon: Bool
   var dotted: Bool
+  /// Index of the value's first token.
+  var at: Int = 0
 }
 
 /// One argument of a call: `label: value`, `label = value` or a bare value.
@@ -214,7 +216,8 @@ extension Array where Element == SnippetToken {
     return out
   }
 
-  /// The comma-separated arguments of the parenthesis at `open`, and the index of its `)`.
+  /// The comma-separated arguments of the parenthesis at `open`, and the
+  /// index of its `)` (the last token when the snippet ends inside the call).
   func arguments(from open: Int) -> ([SnippetArgument], Int)? {
     var depth = 0
     var args: [SnippetArgument] = []
@@ -251,7 +254,11 @@ extension Array where Element == SnippetToken {
       }
       i += 1
     }
-    return nil
+    // why: code is pasted mid-call (`…, animations: {` with the block cut
+    // off): the arguments read so far stand, the unclosed last one included
+    guard depth > 0 else { return nil }
+    finish(count)
+    return (args, count - 1)
   }
 
   /// `key = value` / `key: value` pairs anywhere in the tokens (the key is the
@@ -270,7 +277,7 @@ extension Array where Element == SnippetToken {
         out.append(
           SnippetAssignment(
             key: w, value: self[i + 2], colon: self[i + 1] == .symbol(":"),
-            dotted: i >= 1 && self[i - 1] == .symbol(".")))
+            dotted: i >= 1 && self[i - 1] == .symbol("."), at: i + 2))
         // why: the value may itself start the next pair ("spring: tension = 120")
         i += 2
         continue

@@ -14,7 +14,8 @@ public struct SpringEquivalents: Sendable {
   public let bounce: Double
   /// Seconds until the motion stays within ±0.5 % of the travel.
   public let settle: Double
-  /// Largest excursion past the target, fraction of the travel (0 = none).
+  /// The true largest excursion past the target, fraction of the travel
+  /// (0 = none), wherever it falls (`Spring.maximumOvershoot`).
   public let overshoot: Double
   /// UIKit `animate(withDuration:…usingSpringWithDamping:initialSpringVelocity:)`
   /// values giving this spring, or nil (`uikitRefusal` says why).
@@ -41,7 +42,8 @@ public struct SpringEquivalents: Sendable {
     swiftuiDuration = db.duration
     bounce = db.bounce
     settle = s.settleTime(x0: -1, v0: r.velocity, epsilon: Self.settleTolerance)
-    overshoot = s.peakOvershoot(x0: -1, v0: r.velocity, horizon: min(10, max(settle, 0.001)))
+    // why: the peak can come after the ±0.5 % settle time (ζ 0.88: 0.297 %)
+    overshoot = s.maximumOvershoot(x0: -1, v0: r.velocity)
     let z = dampingRatio
     var refusal: String?
     var ui: (Double, Double, Double)?
@@ -73,7 +75,57 @@ public struct SpringEquivalents: Sendable {
     cssLinear = e.css
   }
 
-  static func f(_ x: Double, _ d: Int = 4) -> String { ExportNumber.format(x, decimals: d) }
+  /// Why a reading's physics cannot be printed as numbers, or nil: k, c, m,
+  /// the velocity, k/m, c/m, ω0 and ζ must be finite (k/m and ω0 > 0, the
+  /// mass-1 stiffness not rounded to 0), and so must every figure `json`
+  /// prints (settle, overshoot, response, …). Such input (1e308 over 1e−308)
+  /// is refused, never printed as NaN, inf or 0.
+  public static func nonFiniteReason(_ r: SpringReading) -> String? {
+    let s = r.spring
+    for (name, x) in [
+      ("stiffness", s.stiffness), ("damping", s.damping), ("mass", s.mass),
+      ("velocity", r.velocity),
+    ] where !x.isFinite {
+      return "its \(name) is not a finite number (the numbers overflow a Double)"
+    }
+    let u = r.unitMass
+    for (name, x) in [
+      ("stiffness / mass", u.stiffness), ("damping / mass", u.damping),
+      ("the natural frequency √(k/m)", u.naturalFrequency), ("the damping ratio", u.dampingRatio),
+    ] where !x.isFinite {
+      return
+        "\(name) overflows (\(JSONWriter.number(s.stiffness)), \(JSONWriter.number(s.damping)), \(JSONWriter.number(s.mass)) are past what a Double can hold)"
+    }
+    guard u.stiffness > 0, u.naturalFrequency > 0 else {
+      return "stiffness / mass underflows to 0; the spring never moves"
+    }
+    let e = SpringEquivalents(r)
+    if let bad = e.json.firstNonFinite() {
+      return "its \(bad) is not a finite number; the physics overflows"
+    }
+    // why: the text form prints the overshoot in percent and the CSS over the settle time
+    guard (e.overshoot * 100).isFinite, e.overshoot < 1e6 else {
+      return
+        "its overshoot (\(JSONWriter.number(e.overshoot)) travels) is past any motion; the velocity \(JSONWriter.number(r.velocity)) overflows the physics"
+    }
+    // why: `settleTime` stops at 60 s; a spring still outside the band there has
+    // no settle time to state, only a made-up 60
+    let tail = u.state(at: e.settle, x0: -1, v0: r.velocity).x
+    if e.settle >= 60 - 1e-9, !(abs(tail) <= settleTolerance) {
+      return
+        "it does not settle within 60 s (±0.5 % of travel); ω0 = \(JSONWriter.number(u.naturalFrequency)) rad/s is too slow to state"
+    }
+    return nil
+  }
+
+  /// A figure in text: fixed decimals, or 6 significant digits when the
+  /// decimals would print a nonzero value as 0 or it is huge.
+  static func f(_ x: Double, _ d: Int = 4) -> String {
+    if x != 0, x.isFinite, abs(x) < 0.5 * pow(10, -Double(d)) || abs(x) >= 1e15 {
+      return String(format: "%.6g", x)
+    }
+    return ExportNumber.format(x, decimals: d)
+  }
 
   /// The text `springlab spring` prints: what was read, then `forms`.
   public var lines: [String] {
@@ -163,6 +215,26 @@ public struct SpringEquivalents: Sendable {
       ("swiftuiDuration", .number(swiftuiDuration)), ("settle", .number(settle)),
       ("overshoot", .number(overshoot)), ("uikit", uk),
     ])
+  }
+}
+
+extension JSONValue {
+  /// The key path of the first number that is NaN or infinite, or nil.
+  func firstNonFinite(_ prefix: String = "") -> String? {
+    switch self {
+    case .number(let x): return x.isFinite ? nil : (prefix.isEmpty ? "value" : prefix)
+    case .object(let members):
+      for (k, v) in members {
+        if let p = v.firstNonFinite(prefix.isEmpty ? k : prefix + "." + k) { return p }
+      }
+      return nil
+    case .array(let items):
+      for (i, v) in items.enumerated() {
+        if let p = v.firstNonFinite("\(prefix)[\(i)]") { return p }
+      }
+      return nil
+    default: return nil
+    }
   }
 }
 

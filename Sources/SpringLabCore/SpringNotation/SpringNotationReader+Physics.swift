@@ -79,6 +79,14 @@ extension SnippetReader {
 
   // MARK: key = value, key: value
 
+  /// Keys whose value must be a number in a `key = value` / `key: value` snippet.
+  static let numericKeys: Set<String> = [
+    "stiffness", "damping", "mass", "tension", "friction", "bounce", "duration", "visualDuration",
+    "velocity", "initialVelocity", "bounciness", "speed", "springBounciness", "springSpeed",
+    "dynamicsTension", "dynamicsFriction", "dynamicsMass", "dampingRatio", "response",
+    "dampingFraction", "settlingDuration",
+  ]
+
   func assigned() throws(SpringNotationError) -> SpringReading? {
     let all = tokens.assignments()
     var values: [String: Double] = [:]
@@ -91,11 +99,32 @@ extension SnippetReader {
         guard ["", "f", "F", "d", "D"].contains(unit), x.isFinite else {
           throw fail("`\(a.key)` is not a number")
         }
-        guard values[a.key] == nil else { throw fail("`\(a.key)` is given twice") }
+        // why: animated values (`opacity: 1`, `from: { opacity: 0 }`) repeat freely
+        guard values[a.key] == nil else {
+          if Self.numericKeys.contains(a.key) { throw fail("`\(a.key)` is given twice") }
+          continue
+        }
         values[a.key] = x
       case .text(let s): texts[a.key] = s
       case .word(let w):
-        if let c = ComposeSpring.constant(w) { values[a.key] = c }
+        if let c = ComposeSpring.constant(w) {
+          values[a.key] = c
+        } else if Self.numericKeys.contains(a.key), !["true", "false", "null", "nil"].contains(w),
+          // why: `spring.duration = spring.settlingDuration` is how Core Animation code ends
+          !(a.key == "duration" && tokens.contains { $0.word == "CASpringAnimation" })
+        {
+          // why: a name where a number belongs would otherwise be dropped and its default played
+          var end = a.at + 1
+          while end + 1 < tokens.count, tokens[end] == .symbol("."), tokens[end + 1].word != nil {
+            end += 2
+          }
+          if end < tokens.count, tokens[end] == .symbol("("),
+            let (_, close) = tokens.arguments(from: end)
+          {
+            end = close + 1
+          }
+          throw fail(notANumber(a.key, tokens[a.at..<end]))
+        }
       default: continue
       }
       colon = colon || a.colon
@@ -122,6 +151,44 @@ extension SnippetReader {
           damping: try positive(c, "dynamicsFriction")),
         form: "POP dynamicsTension / dynamicsFriction / dynamicsMass")
     }
+    // React Spring: `config: { tension, friction, mass }` is k, c, m as they are
+    // (defaults 170, 26, 1), unlike Origami's tension/friction scale
+    let reactSpring =
+      colon
+      && tokens.contains {
+        ["config", "useSpring", "useSprings", "useTransition", "useTrail", "useChain", "animated"]
+          .contains($0.word ?? "")
+      }
+    // React Spring's named configs (@react-spring/shared `config`)
+    let named: [String: (Double, Double)] = [
+      "default": (170, 26), "gentle": (120, 14), "wobbly": (180, 12), "stiff": (210, 20),
+      "slow": (280, 60), "molasses": (280, 120),
+    ]
+    if !has(["tension", "friction", "mass"]),
+      let i = tokens.indices.first(where: {
+        tokens[$0] == .word("config") && $0 + 2 < tokens.count && tokens[$0 + 1] == .symbol(".")
+          && named[tokens[$0 + 2].word ?? ""] != nil
+      }), let name = tokens[i + 2].word, let (k, c) = named[name]
+    {
+      return SpringReading(
+        spring: Spring(mass: 1, stiffness: k, damping: c),
+        form: "React Spring config.\(name) (tension \(Int(k)), friction \(Int(c)))")
+    }
+    if reactSpring, has(["tension", "friction", "mass"]) {
+      guard !has(["stiffness", "damping"]) else {
+        throw fail("tension/friction mixed with stiffness/damping")
+      }
+      var notes: [String] = []
+      if has(["duration"]) {
+        notes.append("React Spring's duration turns the spring into an eased tween: left out")
+      }
+      return SpringReading(
+        spring: Spring(
+          mass: try positive(values["mass"] ?? 1, "mass"),
+          stiffness: try positive(values["tension"] ?? 170, "tension"),
+          damping: try positive(values["friction"] ?? 26, "friction")),
+        velocity: 0, form: "React Spring config { tension, friction, mass }", notes: notes)
+    }
     if has(["tension", "friction"]) {
       guard !has(["stiffness", "damping"]) else {
         throw fail("tension/friction mixed with stiffness/damping")
@@ -132,7 +199,9 @@ extension SnippetReader {
     }
     let caSpring = tokens.contains { $0.word == "CASpringAnimation" }
     if has(["stiffness", "damping", "mass"]) {
-      guard !has(["duration", "bounce", "visualDuration"]) || caSpring else {
+      // why: motion resolves duration/bounce only when no physics key is set
+      // (getSpringOptions), so there the physics keys win
+      guard !has(["duration", "bounce", "visualDuration"]) || caSpring || colon else {
         throw fail("physics (stiffness, damping, mass) mixed with duration/bounce")
       }
       if caSpring || dotted {
@@ -150,6 +219,11 @@ extension SnippetReader {
         var notes: [String] = []
         if values["velocity"] != nil {
           notes.append("motion's velocity is in value units per second: left out")
+        }
+        let lost = ["duration", "bounce", "visualDuration"].filter { values[$0] != nil }
+        if !lost.isEmpty {
+          notes.append(
+            "motion lets stiffness/damping/mass win: \(lost.joined(separator: ", ")) ignored")
         }
         let s = Spring(
           mass: try positive(values["mass"] ?? MotionSpring.defaultMass, "mass"),
@@ -173,7 +247,9 @@ extension SnippetReader {
       let b = values["bounce"] ?? 0
       return SpringReading(
         spring: MotionSpring.spring(visualDuration: v, bounce: b),
-        form: "motion { visualDuration, bounce }")
+        form: "motion { visualDuration, bounce }",
+        notes: values["duration"] != nil ? ["motion lets visualDuration win: duration ignored"] : []
+      )
     }
     if colon, has(["bounce"]) || (has(["duration"]) && texts["type"] == "spring") {
       let d = try positive(values["duration"] ?? MotionSpring.defaultDuration, "duration")

@@ -14,8 +14,56 @@ extension SnippetReader {
       || (c.path.count == 2 && (c.path[0] == "Animation" || c.path[0] == "Spring"))
   }
 
+  /// A SwiftUI animation with its `.speed(x)` and `.delay(x)` modifiers:
+  /// speed s plays the motion s times faster, x(t) → x(s·t), which is the
+  /// spring k·s², c·s (mass kept) with the velocity times s, and a curve's
+  /// duration over s; a delay only shifts the start (a note).
   mutating func swiftUI() throws(SpringNotationError) -> SpringNotation? {
-    for c in calls where swiftUIMember(c) {
+    guard let base = try swiftUIBase() else { return nil }
+    var speed = 1.0
+    var notes: [String] = []
+    for c in calls where c.leadingDot && (c.name == "speed" || c.name == "delay") {
+      guard let args = c.arguments else { continue }
+      let a = try arguments(c, allowed: [c.name], positional: [c.name])
+      guard let x = a[c.name], !args.isEmpty else {
+        throw fail(".\(c.name)(…) needs a number")
+      }
+      if c.name == "speed" {
+        speed *= try positive(x, "speed")
+      } else {
+        guard x >= 0 else { throw fail("delay must be ≥ 0") }
+        notes.append("delay \(JSONWriter.number(x)) s before the spring starts (not part of it)")
+      }
+    }
+    if speed != 1 {
+      notes.insert(
+        "speed \(JSONWriter.number(speed)): the spring plays \(JSONWriter.number(speed))× faster",
+        at: 0)
+    }
+    switch base {
+    case .spring(var r):
+      r.spring = Spring(
+        mass: r.spring.mass, stiffness: r.spring.stiffness * speed * speed,
+        damping: r.spring.damping * speed)
+      r.velocity *= speed
+      r.notes += notes
+      return .spring(r)
+    case .curve(var c):
+      c.duration = c.duration.map { $0 / speed }
+      return .curve(c)
+    }
+  }
+
+  mutating func swiftUIBase() throws(SpringNotationError) -> SpringNotation? {
+    for var c in calls {
+      // why: `.bouncy.speed(2)` lexes as one path; its base is the bare `.bouncy`
+      if c.leadingDot, c.path.count >= 2,
+        c.path.dropFirst().allSatisfy({ $0 == "speed" || $0 == "delay" })
+      {
+        c.path = [c.path[0]]
+        c.arguments = nil
+      }
+      guard swiftUIMember(c) else { continue }
       switch c.name {
       case "spring":
         // .spring(.snappy) / .spring(Spring(duration:…)): read the inner spring
@@ -25,7 +73,7 @@ extension SnippetReader {
           var inner = SnippetReader(text: text, duration: duration)
           inner.tokens = Array(args[0].value)
           inner.calls = inner.tokens.calls()
-          if let r = try inner.swiftUI() { return r }
+          if let r = try inner.swiftUIBase() { return r }
           throw fail(".spring(_:) needs a Spring")
         }
         let labels = Set((c.arguments ?? []).compactMap(\.label))
@@ -59,6 +107,23 @@ extension SnippetReader {
             spring: SwiftUISpring.spring(response: r, dampingFraction: z),
             form: "SwiftUI .interactiveSpring(response:dampingFraction:)"))
       case "interpolatingSpring":
+        // iOS 17: .interpolatingSpring(.bouncy, initialVelocity: 0.3) — a Spring first
+        if let args = c.arguments, let first = args.first, first.label == nil,
+          number(first.value) == nil
+        {
+          var inner = SnippetReader(text: text, duration: duration)
+          inner.tokens = Array(first.value)
+          inner.calls = inner.tokens.calls()
+          guard case .spring(var r)? = try inner.swiftUIBase() else {
+            throw fail(".interpolatingSpring(_:initialVelocity:) needs a Spring")
+          }
+          var rest = c
+          rest.arguments = Array(args.dropFirst())
+          let a = try arguments(rest, allowed: ["initialVelocity"])
+          r.velocity = a["initialVelocity"] ?? 0
+          r.form = "SwiftUI .interpolatingSpring(_:initialVelocity:) with " + r.form
+          return .spring(r)
+        }
         let labels = Set((c.arguments ?? []).compactMap(\.label))
         if labels.contains("stiffness") || labels.contains("damping") || labels.contains("mass") {
           let a = try arguments(c, allowed: ["mass", "stiffness", "damping", "initialVelocity"])

@@ -11,7 +11,7 @@ extension SnippetReader {
     if a.count == 2, a[0] == .symbol("."), a[1] == .word("zero") { return (0, nil) }
     let inner = a.calls()
     guard let cg = inner.first, cg.name == "CGVector" else {
-      throw fail("initialVelocity must be CGVector(dx:dy:)")
+      throw fail(notANumber("initialVelocity", v))
     }
     let xy = try arguments(cg, allowed: ["dx", "dy"], positional: ["dx", "dy"])
     let dx = xy["dx"] ?? 0
@@ -19,24 +19,85 @@ extension SnippetReader {
     return (dx, dx != dy ? "velocity read from dx (\(JSONWriter.number(dx))); dy ignored" : nil)
   }
 
+  /// The numbers of an Objective-C message `animateWithDuration:0.5 delay:0
+  /// usingSpringWithDamping:0.7 initialSpringVelocity:0.3 options:… animations:^{`
+  /// starting at `start`: `label:value` parts until the message's `]` or its
+  /// block; `delay`, `options`, `animations`, `completion` are skipped.
+  func objectiveCMessage(from start: Int) throws(SpringNotationError) -> [String: Double] {
+    let labels: [String: String] = [
+      "animateWithDuration": "withDuration", "usingSpringWithDamping": "usingSpringWithDamping",
+      "initialSpringVelocity": "initialSpringVelocity",
+    ]
+    var out: [String: Double] = [:]
+    var i = start
+    while i + 1 < tokens.count, let w = tokens[i].word,
+      tokens[i + 1] == .symbol(":")
+    {
+      // the value runs to the next `label:` (or `]` / `^`)
+      var j = i + 2
+      var depth = 0
+      while j < tokens.count {
+        let t = tokens[j]
+        if depth == 0, t.word != nil, j + 1 < tokens.count, tokens[j + 1] == .symbol(":"),
+          j > i + 2
+        {
+          break
+        }
+        if depth == 0, t == .symbol("]") || t == .symbol("^") || t == .symbol(";") { break }
+        if t == .symbol("(") || t == .symbol("[") { depth += 1 }
+        if t == .symbol(")") || t == .symbol("]") { depth -= 1 }
+        j += 1
+      }
+      if let name = labels[w] {
+        guard let x = number(tokens[(i + 2)..<j]) else {
+          throw fail(notANumber(w, tokens[(i + 2)..<j]))
+        }
+        out[name] = x
+      }
+      if j >= tokens.count || tokens[j].word == nil { break }
+      i = j
+    }
+    return out
+  }
+
   mutating func uikit() throws(SpringNotationError) -> SpringReading? {
     let ignored: Set<String> = ["delay", "options", "animations", "completion"]
+    // why: Swift 3+ `animate(withDuration:…)`, Swift 2 `animateWithDuration(0.6, …)`
+    // (the duration unlabelled) and Objective-C `[UIView animateWithDuration:0.5 …]`
+    // are one API
+    var read: [String: Double]?
+    var spelling =
+      "UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)"
     if let c = calls.first(where: {
-      $0.name == "animate" && ($0.arguments ?? []).contains { $0.label == "usingSpringWithDamping" }
+      ($0.name == "animate" || $0.name == "animateWithDuration")
+        && ($0.arguments ?? []).contains { $0.label == "usingSpringWithDamping" }
     }) {
-      let a = try arguments(
+      read = try arguments(
         c, allowed: ["withDuration", "usingSpringWithDamping", "initialSpringVelocity"],
-        ignored: ignored)
+        ignored: ignored, positional: c.name == "animateWithDuration" ? ["withDuration"] : [])
+      if c.name == "animateWithDuration" {
+        spelling =
+          "UIView.animateWithDuration(_:delay:usingSpringWithDamping:initialSpringVelocity:) (Swift 2)"
+      }
+    } else if let i = tokens.indices.first(where: {
+      tokens[$0] == .word("animateWithDuration") && $0 + 1 < tokens.count
+        && tokens[$0 + 1] == .symbol(":")
+    }), tokens.contains(.word("usingSpringWithDamping")) {
+      read = try objectiveCMessage(from: i)
+      spelling =
+        "Objective-C [UIView animateWithDuration:delay:usingSpringWithDamping:initialSpringVelocity:…]"
+    }
+    if let a = read {
       guard let T = a["withDuration"] else { throw fail("withDuration is missing") }
-      let z = a["usingSpringWithDamping"]!
+      guard let z = a["usingSpringWithDamping"] else {
+        throw fail("usingSpringWithDamping is missing")
+      }
       guard T > 0, T.isFinite else { throw fail("withDuration must be > 0") }
       guard z > 0, z <= 1 else { throw fail("usingSpringWithDamping must be > 0 and ≤ 1") }
       let v = a["initialSpringVelocity"] ?? 0
       let u = UIKitSpring(duration: T, dampingRatio: z, velocity: v)
-      return SpringReading(
-        spring: u.spring, velocity: v,
-        form:
-          "UIKit UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)")
+      if let r = u.unsolvableReason { throw fail(r) }
+      return SpringReading(spring: u.spring, velocity: v, form: "UIKit " + spelling)
     }
     if let c = calls.first(where: {
       $0.name == "animate" && ($0.arguments ?? []).contains { $0.label == "springDuration" }
@@ -54,16 +115,26 @@ extension SnippetReader {
       var args = c.arguments ?? []
       var velocity = 0.0
       var notes: [String] = []
+      // why: with physics or duration/bounce given, a velocity held in a
+      // variable does not change the spring: read it and say so
+      var velocityRefusal: SpringNotationError?
       if let i = args.firstIndex(where: { $0.label == "initialVelocity" }) {
-        let (v, note) = try velocityVector(args[i].value)
-        velocity = v
-        if let note { notes.append(note) }
+        do {
+          let (v, note) = try velocityVector(args[i].value)
+          velocity = v
+          if let note { notes.append(note) }
+        } catch {
+          velocityRefusal = error
+          notes.append("\(error.reason); the velocity is read as 0")
+        }
         args.remove(at: i)
       }
       var plain = c
       plain.arguments = args
       let labels = Set(args.compactMap(\.label))
       if labels.contains("dampingRatio") {
+        // why: UIKit's mapping from damping ratio and duration depends on the velocity
+        if let velocityRefusal { throw velocityRefusal }
         let a = try arguments(plain, allowed: ["dampingRatio"])
         let z = a["dampingRatio"]!
         guard z > 0, z <= 1 else { throw fail("dampingRatio must be > 0 and ≤ 1") }
@@ -81,6 +152,9 @@ extension SnippetReader {
           )
         }
         _ = try positive(T, "duration")
+        if let r = UIKitSpring(duration: T, dampingRatio: z, velocity: velocity).unsolvableReason {
+          throw fail(r)
+        }
         return SpringReading(
           spring: UIKitSpring(duration: T, dampingRatio: z, velocity: velocity).spring,
           velocity: velocity, form: "UIKit UISpringTimingParameters(dampingRatio:initialVelocity:)",

@@ -42,12 +42,18 @@ struct SnippetReader {
     tokens = t
     calls = t.calls()
     if let r = try css() { return r }
-    if let r = try uikit() { return .spring(r) }
-    if let r = try swiftUI() { return r }
-    if let r = try compose() { return .spring(r) }
-    if let r = try rebound() { return .spring(r) }
-    if let r = try assigned() { return .spring(r) }
+    if let r = try uikit() { return try finite(.spring(r)) }
+    if let r = try swiftUI() { return try finite(r) }
+    if let r = try compose() { return try finite(.spring(r)) }
+    if let r = try rebound() { return try finite(.spring(r)) }
+    if let r = try assigned() { return try finite(.spring(r)) }
     throw fail("no spring or curve form recognised; see `springlab spring --help`")
+  }
+
+  /// `n`, or a refusal when its physics overflows (`SpringEquivalents.nonFiniteReason`).
+  func finite(_ n: SpringNotation) throws(SpringNotationError) -> SpringNotation {
+    if case .spring(let r) = n, let why = SpringEquivalents.nonFiniteReason(r) { throw fail(why) }
+    return n
   }
 
   // MARK: values
@@ -108,10 +114,43 @@ struct SnippetReader {
         throw fail("\(call.name)(…) has no argument `\(label)`")
       }
       guard out[label] == nil else { throw fail("`\(label)` is given twice") }
-      guard let x = number(a.value) else { throw fail("`\(label)` is not a number") }
+      guard let x = number(a.value) else { throw fail(notANumber(label, a.value)) }
       out[label] = x
     }
     return out
+  }
+
+  /// Why `value` is not a number where `label` needs one, naming what it is:
+  /// "`dampingRatio` is the variable `damp`: paste the number".
+  func notANumber(_ label: String, _ value: ArraySlice<SnippetToken>) -> String {
+    let a = Array(value)
+    let shown = SnippetReader.source(a)
+    if a.count == 1, let w = a[0].word {
+      return "`\(label)` is the variable `\(w)`: paste the number"
+    }
+    if a.allSatisfy({ $0.word != nil || $0 == .symbol(".") }), a.contains(where: { $0.word != nil })
+    {
+      return "`\(label)` is the constant `\(shown)`: paste the number"
+    }
+    if a.count >= 3, a.first?.word != nil, a.last == .symbol(")") {
+      return "`\(label)` is the call `\(shown)`, not a number: paste the number"
+    }
+    if shown.isEmpty { return "`\(label)` has no value" }
+    return "`\(label)` is `\(shown)`, not a number: paste the number"
+  }
+
+  /// Tokens written back as compact source (for messages), at most 40 characters.
+  static func source(_ a: [SnippetToken]) -> String {
+    var s = ""
+    for t in a {
+      switch t {
+      case .word(let w): s += (s.last.map { $0.isLetter || $0.isNumber } ?? false) ? " " + w : w
+      case .number(let x, let u): s += JSONWriter.number(x) + u
+      case .text(let x): s += "\"" + x + "\""
+      case .symbol(let c): s.append(c)
+      }
+    }
+    return s.count > 40 ? String(s.prefix(39)) + "…" : s
   }
 
   func positive(_ x: Double, _ name: String) throws(SpringNotationError) -> Double {

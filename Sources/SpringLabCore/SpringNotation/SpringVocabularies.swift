@@ -164,6 +164,11 @@ extension UIKitSpring {
     }
     var lo = durationRange.lowerBound
     var hi = durationRange.upperBound
+    // why: past u*(ζ)/v the mapping has no root, so durations beyond it name no spring
+    if v > 0, let u = maximumVelocity(duration: 1, dampingRatio: z) {
+      hi = min(hi, u / v * (1 - 1e-12))
+      guard hi > lo else { return nil }
+    }
     // why: a root just outside the range still reads back within rounding; beyond that refuse
     let flo = f(lo)
     let fhi = f(hi)

@@ -14,10 +14,9 @@ public struct CurveGraph: Sendable, Equatable {
 
   public var items: [Series]
   public var rotation: Series
-  /// When the last item comes to rest, seconds after the tap.
-  public var settleTime: Double
-  /// Largest excursion past the rest position, percent of travel.
-  public var peakOvershoot: Double
+  /// The motion's figures (total, settle, overshoot): the plan's
+  /// `MotionTiming`, the same the graph, lint and the panel show.
+  public var timing: MotionTiming
   /// Time span drawn, seconds.
   public var span: Double
 
@@ -28,19 +27,15 @@ public struct CurveGraph: Sendable, Equatable {
     let end = max(menu.motionEnd, 0.05)
     span = end * 1.15
     var series: [Series] = []
-    var peak = 0.0
-    var settle = 0.0
     for i in 0..<fan.count {
       var pts: [(Double, Double)] = []
       var t = 0.0
       while t <= span + 1e-9 {
         let p = menu.items[i].sample(t).x
         pts.append((t, p))
-        if expand { peak = max(peak, p - 1) } else { peak = max(peak, -p) }
         t += dt
       }
       series.append(Series(name: "item \(i + 1)", points: pts))
-      settle = max(settle, menu.items[i].end)
     }
     items = series
     var rot: [(Double, Double)] = []
@@ -51,7 +46,7 @@ public struct CurveGraph: Sendable, Equatable {
       t += dt
     }
     rotation = Series(name: "rotation", points: rot)
-    settleTime = settle
-    peakOvershoot = peak * 100
+    timing = MotionPlan(animations: MotionPlan.fanItems(fan, expand: expand)).timing(
+      expand ? .fanExpand : .fanCollapse)
   }
 }

@@ -108,32 +108,32 @@ public struct MotionGraph: Sendable {
     public var from: Double
     public var to: Double
 
+    /// The curve as a timing part (the same progress mapping).
+    public var part: MotionTiming.Part { MotionTiming.Part(track: track, from: from, to: to) }
+
     /// Progress and its velocity (per second) at `t` seconds after the gesture.
-    public func sample(_ t: Double) -> (x: Double, v: Double) {
-      let d = to - from
-      let s = track.sample(t)
-      guard abs(d) > 1e-12 else { return (s.x, s.v) }
-      // why: a collapse is drawn as the 1 → 0 it is, not flipped
-      let p = (s.x - from) / d
-      let (a, b) = to < from ? (1.0, -1.0) : (0.0, 1.0)
-      return (a + b * p, b * s.v / d)
-    }
+    public func sample(_ t: Double) -> (x: Double, v: Double) { part.progress(t) }
   }
 
-  /// ±0.5 % of travel: inside it a motion counts as settled.
-  public static let settleBand = 0.005
+  /// ±0.5 % of travel: inside it a motion counts as settled (`MotionTiming`'s band).
+  public static let settleBand = MotionTiming.settleBand
 
   public var target: GraphTarget
   public var curves: [Curve]
+  /// The motion's figures (its moving parts, the rotation left out), the
+  /// same `MotionTiming` lint and the panel show.
+  public var timing: MotionTiming
+  /// A's figures when a comparison is drawn.
+  public var comparedTiming: MotionTiming?
   /// Whether the motion's moves are springs (settle and overshoot apply).
-  public var isSpring: Bool
-  /// Seconds from the gesture until the last move ends (for a tween, its duration plus stagger).
-  public var duration: Double
+  public var isSpring: Bool { timing.isSpring }
+  /// Seconds from the gesture until the last move ends (the total time).
+  public var duration: Double { timing.total }
   /// Springs: the last time any part is outside the settle band, seconds.
-  public var settle: Double?
+  public var settle: Double? { timing.settle }
   /// Springs: the largest excursion past where a part rests, percent of its
   /// travel (never negative: 0 when nothing overshoots).
-  public var overshoot: Double?
+  public var overshoot: Double? { timing.overshoot }
   /// Time span drawn, seconds.
   public var tMax: Double
   /// Value range drawn, progress units: includes 0, 1 and every sample drawn.
@@ -143,7 +143,7 @@ public struct MotionGraph: Sendable {
   public let step: Double
 
   /// A/B: the pinned settings' curves of the same motion (drawn dashed);
-  /// empty without a comparison. The figures (settle, overshoot) are B's.
+  /// empty without a comparison. `timing` is B's, `comparedTiming` A's.
   public var compared: [Curve]
 
   /// The graph of `target` in `preset`, with its paired motion when `paired`
@@ -171,18 +171,11 @@ public struct MotionGraph: Sendable {
           from: close.from, to: close.to))
     }
     curves = cs
-    let moving = main.filter { $0.kind != .rotation }
-    isSpring = moving.contains { c in
-      c.track.tweens.contains { if case .spring = $0.curve { return true } else { return false } }
-    }
-    duration = max(0, moving.map { $0.track.end }.max() ?? 0)
-    if isSpring {
-      settle = moving.map { MotionGraph.settleTime($0) }.max() ?? 0
-      let peak = moving.map { MotionGraph.peakOvershoot($0) }.max() ?? 0
-      overshoot = max(0, peak * 100)
-    }
+    timing = MotionTiming(parts: main.filter { $0.kind != .rotation }.map(\.part))
+    let comparedMoving = compared.filter { $0.kind != .rotation }
+    comparedTiming = comparedMoving.isEmpty ? nil : MotionTiming(parts: comparedMoving.map(\.part))
     let drawn = cs + compared
-    let end = max(drawn.map { $0.track.end }.max() ?? 0, settle ?? 0, 0.05)
+    let end = max(drawn.map { $0.track.end }.max() ?? 0, timing.settle ?? 0, 0.05)
     tMax = end * 1.15
     var lo = 0.0
     var hi = 1.0
@@ -212,62 +205,10 @@ public struct MotionGraph: Sendable {
 
   /// Time and progress of `c`'s largest excursion past where it rests.
   public static func peak(_ c: Curve) -> (t: Double, x: Double) {
-    let rest = c.to < c.from ? 0.0 : 1.0
-    let dir = rest == 1 ? 1.0 : -1.0
-    let (t, v) = peakSearch(c)
-    return (t, rest + dir * v)
-  }
-
-  /// The last time `c` is outside the settle band around where it rests, seconds.
-  static func settleTime(_ c: Curve) -> Double {
-    let rest = c.to < c.from ? 0.0 : 1.0
-    func outside(_ t: Double) -> Bool { abs(c.sample(t).x - rest) > settleBand }
-    let end = c.track.end
-    guard end.isFinite else { return 0 }
-    let dt = 0.0005
-    var t = end
-    // why: scan back from the end: the first sample outside is the last one in time
-    while t > 0 && !outside(t) { t -= dt }
-    if t <= 0 && !outside(0) { return 0 }
-    var a = max(0, t)
-    var b = min(end, a + dt)
-    while b - a > 1e-6 {
-      let m = (a + b) / 2
-      if outside(m) { a = m } else { b = m }
-    }
-    return b
-  }
-
-  /// Largest excursion of `c` past where it rests, as a fraction of travel:
-  /// the highest 0.5 ms sample, then a golden-section search around it (a
-  /// loose spring's peak is too sharp for sampling alone).
-  static func peakOvershoot(_ c: Curve) -> Double { peakSearch(c).1 }
-
-  static func peakSearch(_ c: Curve) -> (Double, Double) {
-    let rest = c.to < c.from ? 0.0 : 1.0
-    let dir = rest == 1 ? 1.0 : -1.0
-    func past(_ t: Double) -> Double { (c.sample(t).x - rest) * dir }
-    let dt = 0.0005
-    var best = -Double.infinity
-    var at = 0.0
-    var t = 0.0
-    let end = c.track.end
-    guard end.isFinite else { return (0, 0) }
-    while t <= end + 1e-9 {
-      let v = past(t)
-      if v > best { (best, at) = (v, t) }
-      t += dt
-    }
-    var a = max(0, at - dt)
-    var b = min(end, at + dt)
-    let k = (5.0.squareRoot() - 1) / 2
-    while b - a > 1e-7 {
-      let m1 = b - k * (b - a)
-      let m2 = a + k * (b - a)
-      if past(m1) < past(m2) { a = m1 } else { b = m2 }
-    }
-    let mid = (a + b) / 2
-    return past(mid) >= best ? (mid, past(mid)) : (at, best)
+    let part = c.part
+    let dir = part.to < part.from ? -1.0 : 1.0
+    let p = MotionTiming.peak(part)
+    return (p.t, (dir == 1 ? 1 : 0) + dir * p.past)
   }
 
   /// The curves of one motion, times relative to its gesture at 0, read

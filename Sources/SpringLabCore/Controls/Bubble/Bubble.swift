@@ -60,6 +60,25 @@ public struct Bubble: Sendable, Equatable {
   /// Menu progress (0 closed … 1 open, may overshoot) at `t`.
   public func menuProgress(at t: Double) -> Double { menuTrack.sample(t).x }
 
+  /// The menu's drawn scale about its anchor at `t`: 0.6 → 1 while opening,
+  /// 1 → 0.8 while closing, following the menu spring (so it overshoots
+  /// with it). What the drawer draws and the trace records.
+  public func menuScale(at t: Double) -> Double {
+    let p = menuProgress(at: t)
+    return menuOpen ? 0.6 + 0.4 * p : 0.8 + 0.2 * p
+  }
+
+  /// The menu's opacity at `t`, 0…1: the progress clamped, and 0 while it is
+  /// not drawn (progress ≤ 0.002, or the bubble hidden).
+  public func menuAlpha(at t: Double) -> Double {
+    let p = menuProgress(at: t)
+    guard phase != .hidden, p > Bubble.menuDrawnFrom else { return 0 }
+    return max(0, min(1, p))
+  }
+
+  /// Menu progress from which the menu is drawn.
+  public static let menuDrawnFrom = 0.002
+
   /// Opacity at `t`: the idle fade after `idleDelay` seconds untouched.
   public func alpha(at t: Double) -> Double {
     guard phase != .hidden else { return 0 }

@@ -63,6 +63,8 @@ extension Bubble: SceneControl {
     return .object([
       ("x", n(b.x)), ("y", n(b.y)), ("phase", .string(phase.rawValue)),
       ("menuOpen", .bool(menuOpen)),
+      // why: added after menuOpen (the trace is a contract: fields are only added)
+      ("menuScale", n(menuScale(at: t))), ("menuAlpha", n(menuAlpha(at: t))),
     ])
   }
 }

@@ -22,10 +22,11 @@ enum BubbleDrawer {
     guard scene.preset.bubble.enabled, b.phase != .hidden else { return }
     let s = v.scale
     let menu = b.menuProgress(at: t)
-    if menu > 0.002 {
+    if menu > Bubble.menuDrawnFrom {
       let m = scene.bubbleMenuLayout(at: t)
-      let k = b.menuOpen ? 0.6 + 0.4 * menu : 0.8 + 0.2 * menu
-      let a = max(0, min(1, menu))
+      // why: the trace records these same two numbers, so a render can be checked against it
+      let k = b.menuScale(at: t)
+      let a = b.menuAlpha(at: t)
       func scaled(_ p: Point) -> Point { m.anchor + (p - m.anchor) * k }
       let tl = v.toPixels(scaled(Point(m.x, m.y)))
       let br = v.toPixels(scaled(Point(m.x + m.w, m.y + m.h)))

@@ -1,0 +1,80 @@
+import Foundation
+import SpringLabCore
+import SpringLabUI
+import Testing
+
+@testable import SpringLabStudio
+
+/// The spring first: at launch the motion being tuned is visible without
+/// scrolling, under a header (document, Replay, Auto, Save, tabs) that
+/// stays put while the panel scrolls.
+@Suite("Spring first")
+struct StudioSpringFirstTests {
+  static let sizes: [(Double, Double)] = [(1280, 800), (1024, 640)]
+
+  @Test(arguments: [0, 1])
+  func theExpandSpringAndReplayShowAtLaunch(_ size: Int) throws {
+    let (w, hgt) = Self.sizes[size]
+    let h = StudioHarness(path: "/lib/a.json")
+    h.send(.resized(WindowSize(width: w, height: hgt, scale: 1)))
+    h.draw()
+    let panel = try #require(StudioLayout(h.state).frame.panel)
+    for label in [
+      "Replay", "Auto", "Save", "Form", "Duration", "Damping", "Velocity", "Stagger", "Total ",
+    ] {
+      let p = try #require(h.textPosition(label), "\(w)×\(hgt): \(label) is drawn")
+      #expect(p.x >= panel.x && p.y >= panel.y, "\(w)×\(hgt): \(label) at \(p)")
+      #expect(p.y + 14 <= hgt, "\(w)×\(hgt): \(label) at y \(p.y) is below the fold")
+    }
+    // the Expand section's Duration comes before Collapse's (the first one shown is Expand's)
+    let expand = try #require(h.textPosition("EXPAND"))
+    let duration = try #require(h.textPosition("Duration"))
+    #expect(expand.y < duration.y)
+  }
+
+  @Test func theHeaderStaysWhileThePanelScrolls() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.draw()
+    let replay = try #require(h.textPosition("Replay"))
+    let duration = try #require(h.textPosition("Duration"))
+    for _ in 0..<15 { h.input([.mouseMove(x: 1100, y: 500, mods: []), .wheel(dx: 0, dy: -1)]) }
+    let replayAfter = try #require(h.textPosition("Replay"))
+    #expect(replayAfter.y == replay.y, "Replay stays pinned")
+    let durationAfter = try #require(h.textPosition("Duration"))
+    #expect(durationAfter.y < duration.y, "the body scrolled")
+    // a Replay click still replays after scrolling
+    h.click(replayAfter.x + 10, replayAfter.y + 6)
+    #expect(h.state.isAnimating)
+  }
+
+  @Test func rarelyUsedSectionsStartFoldedAndRememberOpening() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.draw()
+    #expect(h.reveal("INTERACTION"))
+    let folded = h.texts
+    #expect(
+      !PresetField.panelFields(in: .interaction).contains { f in
+        folded.contains { $0.hasPrefix(f.label) }
+      },
+      "Interaction starts folded")
+    let header = try #require(h.textPosition("INTERACTION"))
+    h.click(header.x + 4, header.y + 5)
+    #expect(h.reveal("INTERACTION"))
+    let opened = h.texts
+    #expect(
+      PresetField.panelFields(in: .interaction).contains { f in
+        opened.contains { $0.hasPrefix(f.label) }
+      },
+      "Interaction opens on a click")
+    h.send(.panelTab(.bubble))
+    h.draw()
+    h.send(.panelTab(.fan))
+    h.draw()
+    let again = h.texts
+    #expect(
+      PresetField.panelFields(in: .interaction).contains { f in
+        again.contains { $0.hasPrefix(f.label) }
+      },
+      "it stays open after a tab change")
+  }
+}
