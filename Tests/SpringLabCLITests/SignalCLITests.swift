@@ -11,17 +11,6 @@ import Testing
 /// leave no temporary file and no child behind (issue 22).
 @Suite("Signals end every command cleanly")
 struct SignalCLITests {
-  /// A small deterministic generator, so a failing moment can be replayed.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   /// Pids of running processes whose command line mentions `text`.
   static func processes(mentioning text: String) -> [Int32] {
@@ -36,7 +25,7 @@ struct SignalCLITests {
   }
 
   @Test func aSignalAtARandomMomentOfAVideoRenderExitsCleanly() throws {
-    var rng = SplitMix(state: 22)
+    var rng = SplitMix(seed: 22)
     let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
     let dir = CLIHarness.tempDir().path
     defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -297,7 +297,7 @@ struct StudioSaveSafetyTests {
       ProcessInfo.processInfo.environment["SPRINGLAB_SEED"].flatMap { UInt64($0) }
       ?? UInt64(Date().timeIntervalSince1970 * 1000)
     print("Saving is sacred: property seed \(seed) (SPRINGLAB_SEED=\(seed) repeats it)")
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(seed: seed)
     let sequences = 200
     let steps = 40
     let saveAsNames = ["Playful bloom", "Snappy", "Mine", "Gentle ease 2"]
@@ -416,18 +416,5 @@ struct StudioSaveSafetyTests {
       }
     }
     #expect(saves > sequences, "the sequences saved (\(saves) saves)")
-  }
-}
-
-/// A small seeded generator, so a failing sequence can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -4,14 +4,7 @@ import Foundation
 /// `decimals` places, no exponent, no "-0".
 enum ExportNumber {
   static func format(_ x: Double, decimals: Int = 6) -> String {
-    guard x.isFinite else { return "0" }
-    var s = String(format: "%.\(decimals)f", x)
-    if s.contains(".") {
-      while s.hasSuffix("0") { s.removeLast() }
-      if s.hasSuffix(".") { s.removeLast() }
-    }
-    if s == "-0" { s = "0" }
-    return s
+    CleanNumbers.spell(x, decimals: decimals)
   }
 
   /// Kotlin `Float` literal (`0.72f`, `1f`).
