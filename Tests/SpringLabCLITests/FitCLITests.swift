@@ -41,7 +41,7 @@ enum FitVideos {
   /// trace's view transform), `extent` points wide.
   static func render(
     _ name: String, preset: String, script: String, size: String, regionAt: Double,
-    extent: Double, element: ([String: Any]) -> (Double, Double)
+    extent: Double, fps: Int = 60, element: ([String: Any]) -> (Double, Double)
   ) throws -> Video {
     let scriptPath = dir.appendingPathComponent("\(name).json").path
     try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
@@ -49,7 +49,7 @@ enum FitVideos {
     let trace = dir.appendingPathComponent("\(name).jsonl").path
     let r = try CLIHarness.run([
       "render", "--preset", CLIHarness.preset(preset), "--script", scriptPath, "--out", out,
-      "--size", size, "--fps", "60", "--no-touches", "--trace", trace,
+      "--size", size, "--fps", "\(fps)", "--no-touches", "--trace", trace,
     ])
     guard r.code == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["why": r.err]) }
     let lines = try CLIHarness.lines(trace)
@@ -74,6 +74,37 @@ enum FitVideos {
     ) { line in
       let b = line["bubble"] as! [String: Any]
       return (b["x"] as! Double, b["y"] as! Double)
+    }
+  }
+
+  /// The bubble snap rendered at `fps` (30, 60 or 120), made once per cadence.
+  static func bubble(fps: Int) throws -> Video {
+    if fps == 60 { return try bubble.get() }
+    return try (fps == 30 ? bubble30 : bubble120).get()
+  }
+  static func renderBubble(fps: Int) throws -> Video {
+    try render(
+      "bubble\(fps)", preset: "seed-002-bubble.json", script: bubbleScript, size: "200x432",
+      regionAt: 0.5, extent: 56, fps: fps
+    ) { line in
+      let b = line["bubble"] as! [String: Any]
+      return (b["x"] as! Double, b["y"] as! Double)
+    }
+  }
+  static let bubble30: Result<Video, Error> = Result { try renderBubble(fps: 30) }
+  static let bubble120: Result<Video, Error> = Result { try renderBubble(fps: 120) }
+
+  /// Seed 000's fan item 0 rendered at `fps` (30 or 60).
+  static func fan(fps: Int) throws -> Video {
+    try (fps == 60 ? fan : fan30).get()
+  }
+  static let fan30: Result<Video, Error> = Result {
+    try render(
+      "fan30", preset: "seed-000-fan.json", script: fanScript, size: "360x780", regionAt: 1.2,
+      extent: 54, fps: 30
+    ) { line in
+      let items = (line["fan"] as! [String: Any])["items"] as! [[String: Any]]
+      return (items[0]["x"] as! Double, items[0]["y"] as! Double)
     }
   }
 
@@ -174,6 +205,35 @@ struct FitCLITests {
       startFrames: 1)
     // it moves left: from is right of to
     #expect((ox["from"] as? Double ?? 0) > (ox["to"] as? Double ?? 0))
+  }
+
+  /// Golden recordings of the bubble snap at each cadence: the damping
+  /// ratio and response within 1 % of the preset's spring (start within a
+  /// frame).
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [30, 60, 120])
+  func bubbleSnapWithin1Percent(fps: Int) throws {
+    let v = try FitVideos.bubble(fps: fps)
+    let (code, o, err) = try FitVideos.fit([
+      v.path, "--from", "0.45", "--region", v.region, "--region-at", "\(v.regionAt)",
+    ])
+    #expect(code == 0, "\(err)")
+    checkSpring(
+      o, truth: FitVideos.bubbleSpring, start: FitVideos.bubbleStart, tolerance: 0.01,
+      startFrames: 60.0 / Double(fps))
+  }
+
+  /// Golden recordings of the fan item's bloom (it moves, grows 0.4 → 1 and
+  /// fades in) at 30 and 60 fps: within 1 %.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [30, 60])
+  func fanItemBloomWithin1Percent(fps: Int) throws {
+    let v = try FitVideos.fan(fps: fps)
+    let (code, o, err) = try FitVideos.fit([
+      v.path, "--region", v.region, "--region-at", "\(v.regionAt)",
+    ])
+    #expect(code == 0, "\(err)")
+    checkSpring(
+      o, truth: FitVideos.fanSpring, start: FitVideos.fanStart, tolerance: 0.01,
+      startFrames: 2 * 60.0 / Double(fps))
   }
 
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))

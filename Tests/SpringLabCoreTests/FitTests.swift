@@ -198,6 +198,8 @@ private func relative(_ a: Double, _ b: Double) -> Double { abs(a - b) / abs(b) 
     let points = ElementTracker.track(
       frames: frames, region: FrameRegion(x: 20.5, y: 20.5, width: 20, height: 20), at: 0)
     #expect(points.allSatisfy { $0.found })
+    // the disc keeps its size: it is tracked at the marked size throughout
+    #expect(points.allSatisfy { $0.scale == 1 })
     let worst = zip(points, frames).map { abs($0.x - truth.sample($1.pts).x) }.max()!
     #expect(worst < 0.35, "largest tracking error \(worst) px")
     let fit = try MotionFit.fit(VideoFit.samples(fromPoints: points), axis: .x)
