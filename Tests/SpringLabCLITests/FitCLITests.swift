@@ -208,8 +208,9 @@ struct FitCLITests {
   }
 
   /// Golden recordings of the bubble snap at each cadence: the damping
-  /// ratio and response within 1 % of the preset's spring (start within a
-  /// frame).
+  /// ratio and response within 1 % of the preset's spring, the spring chosen
+  /// decisively over the tween, and the truth within 3 σ of the printed
+  /// uncertainty (never a confident wrong answer).
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [30, 60, 120])
   func bubbleSnapWithin1Percent(fps: Int) throws {
     let v = try FitVideos.bubble(fps: fps)
@@ -220,6 +221,7 @@ struct FitCLITests {
     checkSpring(
       o, truth: FitVideos.bubbleSpring, start: FitVideos.bubbleStart, tolerance: 0.01,
       startFrames: 60.0 / Double(fps))
+    checkEvidenceAndUncertainty(o, truth: FitVideos.bubbleSpring)
   }
 
   /// Golden recordings of the fan item's bloom (it moves, grows 0.4 → 1 and
@@ -234,6 +236,43 @@ struct FitCLITests {
     checkSpring(
       o, truth: FitVideos.fanSpring, start: FitVideos.fanStart, tolerance: 0.01,
       startFrames: 2 * 60.0 / Double(fps))
+    checkEvidenceAndUncertainty(o, truth: FitVideos.fanSpring)
+  }
+
+  func checkEvidenceAndUncertainty(_ o: [String: Any], truth: UIKitSpring) {
+    #expect(o["evidence"] as? String == "decisive")
+    let sb = o["springBic"] as? Double ?? .infinity
+    let tb = o["tweenBic"] as? Double ?? -.infinity
+    #expect(sb < tb, "BIC spring \(sb), tween \(tb)")
+    let u = o["uncertainty"] as? [String: Any] ?? [:]
+    let s = truth.spring
+    for (key, value, true_) in [
+      ("dampingRatio", o["dampingRatio"], s.dampingRatio),
+      ("response", o["response"], 2 * .pi / s.naturalFrequency),
+    ] {
+      let sigma = u[key] as? Double ?? 0
+      let x = value as? Double ?? .infinity
+      #expect(sigma > 0, "\(key) ± \(sigma)")
+      #expect(abs(x - true_) <= 3 * sigma, "\(key) \(x) ± \(sigma), truth \(true_)")
+    }
+  }
+
+  /// The text output prints both models' evidence and a ± beside the spring's numbers.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func textOutputPrintsTheEvidenceAndUncertainty() throws {
+    let v = try FitVideos.bubble.get()
+    let r = try CLIHarness.run([
+      "fit", v.path, "--from", "0.45", "--region", v.region, "--region-at", "\(v.regionAt)",
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(r.out.contains("model:                   spring (decisive over the tween)"), "\(r.out)")
+    let evidence = r.out.split(separator: "\n").first { $0.hasPrefix("evidence:") } ?? ""
+    #expect(
+      evidence.contains("BIC spring ") && evidence.contains(", tween ") && evidence.contains("ΔBIC")
+    )
+    let u = r.out.split(separator: "\n").first { $0.hasPrefix("uncertainty (1σ):") } ?? ""
+    #expect(u.contains("damping ratio 0.8") && u.contains(" ± "), "\(u)")
+    #expect(u.contains("response 0.24") && u.contains(" s · stiffness "), "\(u)")
   }
 
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
@@ -543,6 +582,31 @@ struct FitCLITests {
     let help = try CLIHarness.run(["fit", "--help"])
     #expect(help.code == 0)
     #expect(help.out.contains("--region-at"))
+  }
+
+  /// A drift in noise that both models draw equally: the fit says so and
+  /// prints both models in full, and `--json` names the evidence.
+  @Test func indistinguishableModelsAreSaidAndBothPrinted() throws {
+    let dir = CLIHarness.tempDir()
+    let csv = dir.appendingPathComponent("drift.csv").path
+    var text = "t,value\n"
+    for k in 0..<40 {
+      let t = Double(k) / 60
+      // why: a fixed pseudo-noise of 0.3 units, no generator needed
+      let d = Double(k)
+      text += "\(t),\(10 + 3 * t / (39.0 / 60) + 0.3 * sin(d * d * 0.7 + d * 1.3))\n"
+    }
+    try text.write(toFile: csv, atomically: true, encoding: .utf8)
+    let r = try CLIHarness.run(["fit", csv])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(r.out.contains("indistinguishable, both are printed"), "\(r.out)")
+    #expect(r.out.contains("cubic-bezier("), "the tween's forms: \(r.out)")
+    #expect(r.out.contains("stiffness/damping/mass:"), "the spring's forms: \(r.out)")
+    #expect(r.out.contains("(undetermined)"), "\(r.out)")
+    let (code, o, err) = try FitVideos.fit([csv])
+    #expect(code == 0, "\(err)")
+    #expect(o["evidence"] as? String == "indistinguishable")
+    #expect((o["fitGap"] as? Double ?? .infinity) < 6)
   }
 
   @Test func aMotionNeitherModelExplainsIsExit1() throws {
