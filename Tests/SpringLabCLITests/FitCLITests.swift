@@ -108,6 +108,23 @@ enum FitVideos {
     }
   }
 
+  /// Seed 000's fan opened at 0.3 s and closed at 1.2 s: item 0 collapses
+  /// last (reverse order, stagger 0.03 s) with the preset's easeIn tween of
+  /// 0.25 s from 1.32 s, shrinking and fading out under the main button;
+  /// marked at 1.1 s while open.
+  static let collapseScript = """
+    {"duration": 2.0, "events": [{"at": 0.3, "tap": "fan.main"}, {"at": 1.2, "tap": "fan.main"}]}
+    """
+  static let collapse: Result<Video, Error> = Result {
+    try render(
+      "collapse", preset: "seed-000-fan.json", script: collapseScript, size: "360x780",
+      regionAt: 1.1, extent: 54
+    ) { line in
+      let items = (line["fan"] as! [String: Any])["items"] as! [[String: Any]]
+      return (items[0]["x"] as! Double, items[0]["y"] as! Double)
+    }
+  }
+
   static let fan: Result<Video, Error> = Result {
     try render(
       "fan", preset: "seed-000-fan.json", script: fanScript, size: "360x780", regionAt: 1.2,
@@ -255,6 +272,29 @@ struct FitCLITests {
       #expect(sigma > 0, "\(key) ± \(sigma)")
       #expect(abs(x - true_) <= 3 * sigma, "\(key) \(x) ± \(sigma), truth \(true_)")
     }
+  }
+
+  /// The collapse is a true tween whose end is hidden (the item fades out
+  /// under the main button), so only its accelerating start is seen: both
+  /// models draw it, and the fit must not pick the spring confidently. It
+  /// says the models are indistinguishable (or picks the tween), and the
+  /// spring's printed uncertainty is wide.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func collapseWithItsEndHiddenIsNoConfidentSpring() throws {
+    let v = try FitVideos.collapse.get()
+    let (code, o, err) = try FitVideos.fit([
+      v.path, "--from", "0.95", "--to", "1.5", "--region", v.region, "--region-at",
+      "\(v.regionAt)",
+    ])
+    #expect(code == 0, "\(err)")
+    let evidence = o["evidence"] as? String
+    #expect(
+      o["model"] as? String == "tween" || evidence == "indistinguishable",
+      "model \(o["model"] ?? "-"), evidence \(evidence ?? "-")")
+    let u = o["uncertainty"] as? [String: Any] ?? [:]
+    let z = o["dampingRatio"] as? Double ?? 0
+    let sz = u["dampingRatio"] as? Double ?? .infinity
+    #expect(sz > 0.2 * z, "damping ratio \(z) ± \(sz)")
   }
 
   /// The text output prints both models' evidence and a ± beside the spring's numbers.
