@@ -41,7 +41,7 @@ enum FitVideos {
   /// trace's view transform), `extent` points wide.
   static func render(
     _ name: String, preset: String, script: String, size: String, regionAt: Double,
-    extent: Double, element: ([String: Any]) -> (Double, Double)
+    extent: Double, fps: Int = 60, element: ([String: Any]) -> (Double, Double)
   ) throws -> Video {
     let scriptPath = dir.appendingPathComponent("\(name).json").path
     try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
@@ -49,7 +49,7 @@ enum FitVideos {
     let trace = dir.appendingPathComponent("\(name).jsonl").path
     let r = try CLIHarness.run([
       "render", "--preset", CLIHarness.preset(preset), "--script", scriptPath, "--out", out,
-      "--size", size, "--fps", "60", "--no-touches", "--trace", trace,
+      "--size", size, "--fps", "\(fps)", "--no-touches", "--trace", trace,
     ])
     guard r.code == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["why": r.err]) }
     let lines = try CLIHarness.lines(trace)
@@ -74,6 +74,54 @@ enum FitVideos {
     ) { line in
       let b = line["bubble"] as! [String: Any]
       return (b["x"] as! Double, b["y"] as! Double)
+    }
+  }
+
+  /// The bubble snap rendered at `fps` (30, 60 or 120), made once per cadence.
+  static func bubble(fps: Int) throws -> Video {
+    if fps == 60 { return try bubble.get() }
+    return try (fps == 30 ? bubble30 : bubble120).get()
+  }
+  static func renderBubble(fps: Int) throws -> Video {
+    try render(
+      "bubble\(fps)", preset: "seed-002-bubble.json", script: bubbleScript, size: "200x432",
+      regionAt: 0.5, extent: 56, fps: fps
+    ) { line in
+      let b = line["bubble"] as! [String: Any]
+      return (b["x"] as! Double, b["y"] as! Double)
+    }
+  }
+  static let bubble30: Result<Video, Error> = Result { try renderBubble(fps: 30) }
+  static let bubble120: Result<Video, Error> = Result { try renderBubble(fps: 120) }
+
+  /// Seed 000's fan item 0 rendered at `fps` (30 or 60).
+  static func fan(fps: Int) throws -> Video {
+    try (fps == 60 ? fan : fan30).get()
+  }
+  static let fan30: Result<Video, Error> = Result {
+    try render(
+      "fan30", preset: "seed-000-fan.json", script: fanScript, size: "360x780", regionAt: 1.2,
+      extent: 54, fps: 30
+    ) { line in
+      let items = (line["fan"] as! [String: Any])["items"] as! [[String: Any]]
+      return (items[0]["x"] as! Double, items[0]["y"] as! Double)
+    }
+  }
+
+  /// Seed 000's fan opened at 0.3 s and closed at 1.2 s: item 0 collapses
+  /// last (reverse order, stagger 0.03 s) with the preset's easeIn tween of
+  /// 0.25 s from 1.32 s, shrinking and fading out under the main button;
+  /// marked at 1.1 s while open.
+  static let collapseScript = """
+    {"duration": 2.0, "events": [{"at": 0.3, "tap": "fan.main"}, {"at": 1.2, "tap": "fan.main"}]}
+    """
+  static let collapse: Result<Video, Error> = Result {
+    try render(
+      "collapse", preset: "seed-000-fan.json", script: collapseScript, size: "360x780",
+      regionAt: 1.1, extent: 54
+    ) { line in
+      let items = (line["fan"] as! [String: Any])["items"] as! [[String: Any]]
+      return (items[0]["x"] as! Double, items[0]["y"] as! Double)
     }
   }
 
@@ -174,6 +222,97 @@ struct FitCLITests {
       startFrames: 1)
     // it moves left: from is right of to
     #expect((ox["from"] as? Double ?? 0) > (ox["to"] as? Double ?? 0))
+  }
+
+  /// Golden recordings of the bubble snap at each cadence: the damping
+  /// ratio and response within 1 % of the preset's spring, the spring chosen
+  /// decisively over the tween, and the truth within 3 σ of the printed
+  /// uncertainty (never a confident wrong answer).
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [30, 60, 120])
+  func bubbleSnapWithin1Percent(fps: Int) throws {
+    let v = try FitVideos.bubble(fps: fps)
+    let (code, o, err) = try FitVideos.fit([
+      v.path, "--from", "0.45", "--region", v.region, "--region-at", "\(v.regionAt)",
+    ])
+    #expect(code == 0, "\(err)")
+    checkSpring(
+      o, truth: FitVideos.bubbleSpring, start: FitVideos.bubbleStart, tolerance: 0.01,
+      startFrames: 60.0 / Double(fps))
+    checkEvidenceAndUncertainty(o, truth: FitVideos.bubbleSpring)
+  }
+
+  /// Golden recordings of the fan item's bloom (it moves, grows 0.4 → 1 and
+  /// fades in) at 30 and 60 fps: within 1 %.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [30, 60])
+  func fanItemBloomWithin1Percent(fps: Int) throws {
+    let v = try FitVideos.fan(fps: fps)
+    let (code, o, err) = try FitVideos.fit([
+      v.path, "--region", v.region, "--region-at", "\(v.regionAt)",
+    ])
+    #expect(code == 0, "\(err)")
+    checkSpring(
+      o, truth: FitVideos.fanSpring, start: FitVideos.fanStart, tolerance: 0.01,
+      startFrames: 2 * 60.0 / Double(fps))
+    checkEvidenceAndUncertainty(o, truth: FitVideos.fanSpring)
+  }
+
+  func checkEvidenceAndUncertainty(_ o: [String: Any], truth: UIKitSpring) {
+    #expect(o["evidence"] as? String == "decisive")
+    let sb = o["springBic"] as? Double ?? .infinity
+    let tb = o["tweenBic"] as? Double ?? -.infinity
+    #expect(sb < tb, "BIC spring \(sb), tween \(tb)")
+    let u = o["uncertainty"] as? [String: Any] ?? [:]
+    let s = truth.spring
+    for (key, value, true_) in [
+      ("dampingRatio", o["dampingRatio"], s.dampingRatio),
+      ("response", o["response"], 2 * .pi / s.naturalFrequency),
+    ] {
+      let sigma = u[key] as? Double ?? 0
+      let x = value as? Double ?? .infinity
+      #expect(sigma > 0, "\(key) ± \(sigma)")
+      #expect(abs(x - true_) <= 3 * sigma, "\(key) \(x) ± \(sigma), truth \(true_)")
+    }
+  }
+
+  /// The collapse is a true tween whose end is hidden (the item fades out
+  /// under the main button), so only its accelerating start is seen: both
+  /// models draw it, and the fit must not pick the spring confidently. It
+  /// says the models are indistinguishable (or picks the tween), and the
+  /// spring's printed uncertainty is wide.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func collapseWithItsEndHiddenIsNoConfidentSpring() throws {
+    let v = try FitVideos.collapse.get()
+    let (code, o, err) = try FitVideos.fit([
+      v.path, "--from", "0.95", "--to", "1.5", "--region", v.region, "--region-at",
+      "\(v.regionAt)",
+    ])
+    #expect(code == 0, "\(err)")
+    let evidence = o["evidence"] as? String
+    #expect(
+      o["model"] as? String == "tween" || evidence == "indistinguishable",
+      "model \(o["model"] ?? "-"), evidence \(evidence ?? "-")")
+    let u = o["uncertainty"] as? [String: Any] ?? [:]
+    let z = o["dampingRatio"] as? Double ?? 0
+    let sz = u["dampingRatio"] as? Double ?? .infinity
+    #expect(sz > 0.2 * z, "damping ratio \(z) ± \(sz)")
+  }
+
+  /// The text output prints both models' evidence and a ± beside the spring's numbers.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func textOutputPrintsTheEvidenceAndUncertainty() throws {
+    let v = try FitVideos.bubble.get()
+    let r = try CLIHarness.run([
+      "fit", v.path, "--from", "0.45", "--region", v.region, "--region-at", "\(v.regionAt)",
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(r.out.contains("model:                   spring (decisive over the tween)"), "\(r.out)")
+    let evidence = r.out.split(separator: "\n").first { $0.hasPrefix("evidence:") } ?? ""
+    #expect(
+      evidence.contains("BIC spring ") && evidence.contains(", tween ") && evidence.contains("ΔBIC")
+    )
+    let u = r.out.split(separator: "\n").first { $0.hasPrefix("uncertainty (1σ):") } ?? ""
+    #expect(u.contains("damping ratio 0.8") && u.contains(" ± "), "\(u)")
+    #expect(u.contains("response 0.24") && u.contains(" s · stiffness "), "\(u)")
   }
 
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
@@ -483,6 +622,31 @@ struct FitCLITests {
     let help = try CLIHarness.run(["fit", "--help"])
     #expect(help.code == 0)
     #expect(help.out.contains("--region-at"))
+  }
+
+  /// A drift in noise that both models draw equally: the fit says so and
+  /// prints both models in full, and `--json` names the evidence.
+  @Test func indistinguishableModelsAreSaidAndBothPrinted() throws {
+    let dir = CLIHarness.tempDir()
+    let csv = dir.appendingPathComponent("drift.csv").path
+    var text = "t,value\n"
+    for k in 0..<40 {
+      let t = Double(k) / 60
+      // why: a fixed pseudo-noise of 0.3 units, no generator needed
+      let d = Double(k)
+      text += "\(t),\(10 + 3 * t / (39.0 / 60) + 0.3 * sin(d * d * 0.7 + d * 1.3))\n"
+    }
+    try text.write(toFile: csv, atomically: true, encoding: .utf8)
+    let r = try CLIHarness.run(["fit", csv])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(r.out.contains("indistinguishable, both are printed"), "\(r.out)")
+    #expect(r.out.contains("cubic-bezier("), "the tween's forms: \(r.out)")
+    #expect(r.out.contains("stiffness/damping/mass:"), "the spring's forms: \(r.out)")
+    #expect(r.out.contains("(undetermined)"), "\(r.out)")
+    let (code, o, err) = try FitVideos.fit([csv])
+    #expect(code == 0, "\(err)")
+    #expect(o["evidence"] as? String == "indistinguishable")
+    #expect((o["fitGap"] as? Double ?? .infinity) < 6)
   }
 
   @Test func aMotionNeitherModelExplainsIsExit1() throws {

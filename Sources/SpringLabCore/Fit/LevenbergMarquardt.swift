@@ -101,6 +101,63 @@ public enum LevenbergMarquardt {
     return s
   }
 
+  /// Parameter covariance at an optimum `p` from the Jacobian: σ² (JᵀJ)⁻¹,
+  /// σ² the residual variance (Σ r² / (n − free parameters)), inflated by
+  /// (1 + ρ) / (1 − ρ) for the residuals' lag-1 autocorrelation ρ > 0.
+  /// why: residuals of a tracked video are not independent (a tracker's
+  /// sub-pixel bias follows the motion), and treating them as independent
+  /// would print an uncertainty too small to cover the truth.
+  /// Rows and columns of parameters held fixed (step 0) are 0; nil when JᵀJ
+  /// is singular (a parameter the samples do not determine).
+  public static func covariance(
+    at p: [Double], steps: [Double], residuals: ([Double]) -> [Double]
+  ) -> [[Double]]? {
+    let r = residuals(p)
+    guard r.allSatisfy(\.isFinite) else { return nil }
+    let free = steps.indices.filter { steps[$0] != 0 }
+    guard r.count > free.count + 1 else { return nil }
+    var jac: [[Double]] = []
+    for j in free {
+      var a = p
+      var b = p
+      a[j] += steps[j]
+      b[j] -= steps[j]
+      let ra = residuals(a)
+      let rb = residuals(b)
+      var col = zip(ra, rb).map { ($0 - $1) / (2 * steps[j]) }
+      if col.contains(where: { !$0.isFinite }) {
+        let fwd = ra.allSatisfy(\.isFinite)
+        col = zip(fwd ? ra : rb, r).map { (fwd ? 1.0 : -1.0) * ($0 - $1) / steps[j] }
+        guard col.allSatisfy(\.isFinite) else { return nil }
+      }
+      jac.append(col)
+    }
+    let m = free.count
+    var jtj = [[Double]](repeating: [Double](repeating: 0, count: m), count: m)
+    for a in 0..<m {
+      for b in a..<m {
+        var s = 0.0
+        for i in r.indices { s += jac[a][i] * jac[b][i] }
+        jtj[a][b] = s
+        jtj[b][a] = s
+      }
+    }
+    var sigma2 = sumSquares(r) / Double(r.count - m)
+    var num = 0.0
+    for i in 1..<r.count { num += r[i] * r[i - 1] }
+    let den = sumSquares(r)
+    let rho = den > 0 ? min(max(num / den, 0), 0.95) : 0
+    sigma2 *= (1 + rho) / (1 - rho)
+    var cov = [[Double]](repeating: [Double](repeating: 0, count: p.count), count: p.count)
+    for c in 0..<m {
+      var e = [Double](repeating: 0, count: m)
+      e[c] = 1
+      guard let col = solve(jtj, e) else { return nil }
+      for k in 0..<m { cov[free[k]][free[c]] = sigma2 * col[k] }
+    }
+    return cov
+  }
+
   /// Gaussian elimination with partial pivoting; nil when singular.
   static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
     let n = b.count

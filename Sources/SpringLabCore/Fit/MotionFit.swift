@@ -5,11 +5,33 @@ public enum FitModel: String, Sendable {
   case spring, tween
 }
 
-/// Fits a spring and a Bézier tween to samples and picks one: the tween when
-/// its RMS residual is at most `tweenPreference` × the spring's (the simpler
-/// model wins when both explain the motion).
+/// How strongly the samples favour the reported model over the other, by
+/// the Bayesian information criterion difference ΔBIC (Kass & Raftery's scale).
+public enum FitEvidence: String, Sendable {
+  /// ΔBIC ≥ `MotionFit.decisiveBIC`: the other model is ruled out.
+  case decisive
+  /// `MotionFit.indistinguishableBIC` ≤ ΔBIC < `decisiveBIC`.
+  case strong
+  /// ΔBIC, or the fit difference alone (`MotionFit.fitGap`), under
+  /// `MotionFit.indistinguishableBIC`: both models explain the samples about
+  /// equally well; both are reported.
+  case indistinguishable
+}
+
+/// Fits a spring and a Bézier tween to samples and picks one by the Bayesian
+/// information criterion (BIC = n ln(RSS / n) + p ln n): the model with the
+/// lower BIC, which charges the tween for its two extra numbers (8 against
+/// the spring's 6). The difference is printed as the evidence; under
+/// `indistinguishableBIC` the fit says both models explain the motion.
 public struct MotionFit: Sendable {
   public var model: FitModel
+  /// BIC of each model over the same samples (lower is better; no unit).
+  public var springBIC: Double
+  public var tweenBIC: Double
+  /// The fit difference alone, without the charge for parameters:
+  /// n |ln(RSS spring / RSS tween)| (no unit). Two models drawing the same
+  /// curve have a gap near 0 whatever their parameter counts.
+  public var fitGap: Double
   public var spring: SpringFit
   public var tween: TweenFit
   /// The axis the values came from (never `.auto` unless the projection on
@@ -23,8 +45,11 @@ public struct MotionFit: Sendable {
 
   /// At least this many samples must remain after dropping untrusted ones.
   public static let minimumSamples = 20
-  /// The tween is reported when rms(tween) ≤ this × rms(spring).
-  public static let tweenPreference = 1.1
+  /// ΔBIC below this: the models are indistinguishable (Kass & Raftery:
+  /// under 6 is at most "positive" evidence).
+  public static let indistinguishableBIC = 6.0
+  /// ΔBIC at or above this: decisive ("very strong" evidence).
+  public static let decisiveBIC = 10.0
   /// No motion unless the values span more than this many noise deviations.
   public static let noiseMultiple = 8.0
   /// A fit whose RMS residual exceeds this fraction of the travel is reported
@@ -42,6 +67,24 @@ public struct MotionFit: Sendable {
   public var rmsFraction: Double { travel > 0 ? rms / travel : .infinity }
   public var maxFraction: Double { travel > 0 ? maxError / travel : .infinity }
   public var isPoor: Bool { rmsFraction > MotionFit.poorFitBound }
+  /// BIC of the other model minus the reported one's (≥ 0).
+  public var deltaBIC: Double { abs(springBIC - tweenBIC) }
+  /// why: with equal residuals ΔBIC is the tween's charge for its two extra
+  /// numbers alone (2 ln n, 7.4 for 40 samples), which would call a pick
+  /// "strong" that the samples never made; the fit gap must clear the bar too
+  public var evidence: FitEvidence {
+    let weaker = min(deltaBIC, fitGap)
+    return weaker >= MotionFit.decisiveBIC
+      ? .decisive : weaker >= MotionFit.indistinguishableBIC ? .strong : .indistinguishable
+  }
+
+  /// BIC = n ln(RSS / n) + p ln n for `n` samples with RMS residual `rms`
+  /// and `p` fitted parameters. `floor`: the smallest RMS counted (units),
+  /// so exact samples (RMS ≈ 0) do not give −∞ for both models.
+  public static func bic(n: Int, rms: Double, parameters p: Int, floor: Double) -> Double {
+    let m = max(rms, floor)
+    return Double(n) * log(m * m) + Double(p) * log(Double(n))
+  }
 
   /// Noise (one σ) from second differences: the median absolute second
   /// difference is dominated by the resting stretches, where it is pure noise
@@ -79,9 +122,16 @@ public struct MotionFit: Sendable {
     let s = SpringFit.fit(times: times, values: values, fixedStart: fixedStart)
     let tw = TweenFit.fit(
       times: times, values: values, startGuess: fixedStart ?? s.start, fixedStart: fixedStart)
-    let model: FitModel = tw.rms <= tweenPreference * s.rms ? .tween : .spring
+    // why: an RMS below a millionth of the travel is rounding, not a difference
+    let rmsFloor = 1e-6 * max(span, 1e-9)
+    let sb = bic(n: values.count, rms: s.rms, parameters: s.parameterCount, floor: rmsFloor)
+    let tb = bic(n: values.count, rms: tw.rms, parameters: tw.parameterCount, floor: rmsFloor)
+    let model: FitModel = tb < sb ? .tween : .spring
+    let gap = abs(
+      bic(n: values.count, rms: s.rms, parameters: 0, floor: rmsFloor)
+        - bic(n: values.count, rms: tw.rms, parameters: 0, floor: rmsFloor))
     return MotionFit(
-      model: model, spring: s, tween: tw, axis: used, samples: samples, values: values, noise: noise
-    )
+      model: model, springBIC: sb, tweenBIC: tb, fitGap: gap, spring: s, tween: tw, axis: used,
+      samples: samples, values: values, noise: noise)
   }
 }

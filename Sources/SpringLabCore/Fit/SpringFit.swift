@@ -12,6 +12,11 @@ public struct SpringFit: Sendable, Equatable {
   /// Root-mean-square and largest absolute residual, in the samples' units.
   public var rms: Double
   public var maxError: Double
+  /// One standard deviation of each fitted number, from the residuals.
+  public var uncertainty: SpringUncertainty = .unknown
+  /// Parameters fitted (5 with a fixed start, else 6): the count the
+  /// information criterion charges for.
+  public var parameterCount: Int = 6
 
   /// The model's value at time `t` seconds.
   public func value(at t: Double) -> Double {
@@ -97,8 +102,59 @@ public struct SpringFit: Sendable, Equatable {
     let res = residuals(best.parameters)
     let rms = (LevenbergMarquardt.sumSquares(res) / Double(max(n, 1))).squareRoot()
     let mx = res.map { abs($0) }.max() ?? 0
-    return SpringFit(start: t0, from: a, to: b, v0: v, spring: s, rms: rms, maxError: mx)
+    var u = SpringUncertainty.unknown
+    if let cov = LevenbergMarquardt.covariance(
+      at: best.parameters, steps: steps, residuals: residuals)
+    {
+      let off = fixedStart == nil ? 1 : 0
+      // why: a diagonal ≤ 0 is a near-singular JᵀJ solved into noise: the
+      // samples do not determine that number, which "± 0" would hide
+      func sd(_ i: Int) -> Double { cov[i][i] > 0 ? cov[i][i].squareRoot() : .infinity }
+      let sw = sd(off + 3)
+      let sz = sd(off + 4)
+      let swz = cov[off + 3][off + 4]
+      let travel = abs(b - a)
+      u = SpringUncertainty(
+        dampingRatio: s.dampingRatio * sz, response: 2 * .pi / s.naturalFrequency * sw,
+        stiffness: 2 * s.stiffness * sw,
+        damping: sz * sz + sw * sw + 2 * swz > 0
+          ? s.damping * (sz * sz + sw * sw + 2 * swz).squareRoot() : .infinity,
+        velocity: travel > 0 ? sd(off + 2) / travel : .infinity,
+        start: fixedStart == nil ? sd(0) : 0)
+      // why: with the first moving sample a frame after the start, start and
+      // initial velocity trade off almost freely (a later start with a faster
+      // launch draws the same curve); the linearised σ then runs to
+      // thousands, which is better said as "undetermined"
+      if !(u.velocity <= UIKitSpring.velocityRange.upperBound) { u.velocity = .infinity }
+      if !(u.start <= (times.last! - times.first!)) { u.start = .infinity }
+    }
+    return SpringFit(
+      start: t0, from: a, to: b, v0: v, spring: s, rms: rms, maxError: mx, uncertainty: u,
+      parameterCount: fixedStart == nil ? 6 : 5)
   }
+}
+
+/// One standard deviation of a fitted spring's numbers, from the Jacobian at
+/// the optimum and the residuals (`LevenbergMarquardt.covariance`): how far
+/// the numbers could move and still explain the samples as well. Infinite
+/// when the samples do not determine them.
+public struct SpringUncertainty: Sendable, Equatable {
+  /// Damping ratio (no unit).
+  public var dampingRatio: Double
+  /// Response 2π/ω0, seconds.
+  public var response: Double
+  /// Stiffness (mass 1), 1/s².
+  public var stiffness: Double
+  /// Damping (mass 1), 1/s.
+  public var damping: Double
+  /// Initial velocity, travels per second (UIKit's unit).
+  public var velocity: Double
+  /// Start, seconds (0 when the start was fixed from the pixels).
+  public var start: Double
+
+  public static let unknown = SpringUncertainty(
+    dampingRatio: .infinity, response: .infinity, stiffness: .infinity, damping: .infinity,
+    velocity: .infinity, start: .infinity)
 }
 
 /// A Bézier tween fitted to samples: rests at `from` until `start`, eases to
@@ -111,6 +167,8 @@ public struct TweenFit: Sendable, Equatable {
   public var curve: CubicBezier
   public var rms: Double
   public var maxError: Double
+  /// Parameters fitted (7 with a fixed start, else 8).
+  public var parameterCount: Int = 8
 
   public func value(at t: Double) -> Double {
     TweenFit.value(t, start: start, duration: duration, from: from, to: to, curve: curve)
@@ -193,6 +251,6 @@ public struct TweenFit: Sendable, Equatable {
     let rms = (LevenbergMarquardt.sumSquares(res) / Double(max(n, 1))).squareRoot()
     return TweenFit(
       start: t0, duration: d, from: a, to: b, curve: c, rms: rms,
-      maxError: res.map { abs($0) }.max() ?? 0)
+      maxError: res.map { abs($0) }.max() ?? 0, parameterCount: fixedStart == nil ? 8 : 7)
   }
 }

@@ -13,8 +13,12 @@ enum FitCommand {
   static let help = """
     usage: \(usage)
     Fits a damped spring (mass 1: start, from, to, initial velocity, stiffness, damping) and a Bézier
-    tween to a recorded motion, by least squares, and prints the one that explains it: the tween when
-    its RMS residual is ≤ 1.1 × the spring's (the simpler model wins); both residuals are printed.
+    tween to a recorded motion, by least squares, and prints the one the Bayesian information criterion
+    (BIC = n ln(RSS/n) + p ln n, lower wins) prefers, with both models' BIC and RMS as the evidence:
+    ΔBIC and the fit gap (n |ln(RSS ratio)|, the difference without the charge for parameters) both
+    ≥ \(FitPrinter.f(MotionFit.decisiveBIC, 0)) decisive, either under \(FitPrinter.f(MotionFit.indistinguishableBIC, 0)) indistinguishable (then both models are printed in full).
+    Each spring number has a ± (one standard deviation, from the Jacobian at the optimum and the
+    residuals, widened for residuals that follow one another).
       INPUT             a video (anything ffmpeg decodes) or samples (.csv/.json/.txt/.tsv): t,value or
                         t,x,y per line, or a JSON array of [t, value] / [t, x, y] / {"t", "x", "y"}
       --region X,Y,W,H  the element, in pixels, on the frame at --region-at (default: the first frame
@@ -185,8 +189,14 @@ enum FitCommand {
       o.append("samples:                 \(input) (\(fit.samples.count) samples)")
     }
     o.append("axis:                    \(fit.axis.rawValue)")
+    let other: FitModel = fit.model == .spring ? .tween : .spring
+    let verdict =
+      fit.evidence == .indistinguishable
+      ? "\(fit.model.rawValue) or \(other.rawValue): indistinguishable, both are printed"
+      : "\(fit.model.rawValue) (\(fit.evidence.rawValue) over the \(other.rawValue))"
+    o.append("model:                   \(verdict)")
     o.append(
-      "model:                   \(fit.model.rawValue) (RMS spring \(f(fit.spring.rms)) \(unit), tween \(f(fit.tween.rms)) \(unit); the tween is reported when ≤ \(f(MotionFit.tweenPreference, 2))× the spring's)"
+      "evidence:                BIC spring \(f(fit.springBIC, 1)), tween \(f(fit.tweenBIC, 1)) (ΔBIC \(f(fit.deltaBIC, 1)), fit gap \(f(fit.fitGap, 1)); lower BIC wins, both ≥ \(f(MotionFit.decisiveBIC, 0)) decisive, either < \(f(MotionFit.indistinguishableBIC, 0)) indistinguishable) · RMS spring \(f(fit.spring.rms)) \(unit), tween \(f(fit.tween.rms)) \(unit)"
     )
     o.append(
       "start:                   \(f(fit.start, 4)) s · from \(f(fit.from, 3)) → to \(f(fit.to, 3)) \(unit) (travel \(f(fit.travel, 3)))"
@@ -194,9 +204,19 @@ enum FitCommand {
     o.append(
       "residual:                RMS \(f(fit.rms)) \(unit) (\(f(fit.rmsFraction * 100, 3)) % of travel) · max \(f(fit.maxError)) \(unit) (\(f(fit.maxFraction * 100, 3)) % of travel)"
     )
+    o.append("uncertainty (1σ):        " + FitPrinter.uncertainty(fit.spring))
     if fit.model == .tween {
       o += FitPrinter.tweenLines(fit.tween)
-      o.append("nearest spring (RMS \(f(fit.spring.rms)) \(unit)):")
+    } else if fit.evidence == .indistinguishable {
+      o.append("tween (RMS \(f(fit.tween.rms)) \(unit), as likely):")
+      o += FitPrinter.tweenLines(fit.tween)
+      o.append("spring (RMS \(f(fit.spring.rms)) \(unit)):")
+    }
+    if fit.model == .tween {
+      o.append(
+        fit.evidence == .indistinguishable
+          ? "spring (RMS \(f(fit.spring.rms)) \(unit), as likely):"
+          : "nearest spring (RMS \(f(fit.spring.rms)) \(unit)):")
     }
     o += FitPrinter.lines(v)
     return o
@@ -213,7 +233,11 @@ enum FitCommand {
       ("maxErrorPercent", .number(fit.maxFraction * 100)), ("start", .number(fit.start)),
       ("from", .number(fit.from)), ("to", .number(fit.to)), ("axis", .string(fit.axis.rawValue)),
       ("unit", .string(unit)), ("springRms", .number(fit.spring.rms)),
-      ("tweenRms", .number(fit.tween.rms)),
+      ("tweenRms", .number(fit.tween.rms)), ("springBic", .number(fit.springBIC)),
+      ("tweenBic", .number(fit.tweenBIC)), ("deltaBic", .number(fit.deltaBIC)),
+      ("fitGap", .number(fit.fitGap)),
+      ("evidence", .string(fit.evidence.rawValue)),
+      ("uncertainty", FitPrinter.uncertaintyJSON(fit.spring.uncertainty)),
       (
         "tween",
         .object([

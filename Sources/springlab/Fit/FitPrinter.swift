@@ -30,4 +30,34 @@ enum FitPrinter {
     CurveEquivalents(CurveReading(bezier: t.curve, duration: t.duration, form: "fitted tween"))
       .forms
   }
+
+  /// `value ± sigma` with `d` decimals, or "value (undetermined)" when the
+  /// samples do not pin it down.
+  static func pm(_ value: Double, _ sigma: Double, _ d: Int) -> String {
+    sigma.isFinite ? "\(f(value, d)) ± \(f(sigma, d))" : "\(f(value, d)) (undetermined)"
+  }
+
+  /// The spring's numbers, each with its one-σ uncertainty.
+  static func uncertainty(_ s: SpringFit) -> String {
+    let u = s.uncertainty
+    var parts = [
+      "damping ratio \(pm(s.spring.dampingRatio, u.dampingRatio, 4))",
+      "response \(pm(2 * .pi / s.spring.naturalFrequency, u.response, 4)) s",
+      "stiffness \(pm(s.spring.stiffness, u.stiffness, 1))",
+      "damping \(pm(s.spring.damping, u.damping, 2))",
+      "velocity \(pm(s.relativeVelocity, u.velocity, 2)) travels/s",
+    ]
+    if u.start != 0 { parts.append("start \(pm(s.start, u.start, 4)) s") }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The uncertainties as JSON (null where undetermined).
+  static func uncertaintyJSON(_ u: SpringUncertainty) -> JSONValue {
+    func n(_ x: Double) -> JSONValue { x.isFinite ? .number(x) : .null }
+    return .object([
+      ("dampingRatio", n(u.dampingRatio)), ("response", n(u.response)),
+      ("stiffness", n(u.stiffness)), ("damping", n(u.damping)), ("velocity", n(u.velocity)),
+      ("start", n(u.start)),
+    ])
+  }
 }
