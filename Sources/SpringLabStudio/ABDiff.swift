@@ -16,24 +16,25 @@ public enum ABDiff {
     }
   }
 
-  /// One edit in a few words, for the undo and redo toasts: the first
-  /// field that differs with both values ("Expand damping 0.600 → 0.720"),
-  /// then how many more differ ("… and 2 more"); nil when no field does
-  /// (the name alone is not a field).
-  public static func summary(from a: Preset, to b: Preset) -> String? {
-    var first: String?
+  /// The first field that differs from `a` to `b`, named as the panel
+  /// names it ("Expand · Damping"), its two values as the panel shows them,
+  /// and how many more fields differ; nil when none does.
+  public static func firstChange(from a: Preset, to b: Preset) -> (
+    label: String, from: String, to: String, more: Int
+  )? {
+    var first: (String, String, String)?
     var more = 0
     for f in PresetField.all {
       let va = f.json(of: a)
       let vb = f.json(of: b)
       guard va != vb else { continue }
       if first == nil {
-        first = "\(f.label) \(value(f, va)) → \(value(f, vb))"
+        first = (FieldNames.panel(f.path), value(f, va), value(f, vb))
       } else {
         more += 1
       }
     }
-    return first.map { more == 0 ? $0 : "\($0) and \(more) more" }
+    return first.map { (label: $0.0, from: $0.1, to: $0.2, more: more) }
   }
 
   /// A value as the panel says it: numbers with their unit, choices by

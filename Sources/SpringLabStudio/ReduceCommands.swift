@@ -30,8 +30,13 @@ extension StudioState {
         // why: the name belongs to the file (Save as, Rename); undoing a
         // value must not write an older name into it
         p.name = preset.name
-        // why: the toast names the edit as it was made (older → newer)
-        flash(ABDiff.summary(from: p, to: preset).map { "Undo: " + $0 } ?? "Undo")
+        // why: the toast says where the value goes now, so it never reads
+        // backwards ("back to 0.600 (was 0.720)")
+        flash(
+          ABDiff.firstChange(from: preset, to: p).map {
+            "Undo: \($0.label) back to \($0.to) (was \($0.from))"
+              + ($0.more > 0 ? " and \($0.more) more" : "")
+          } ?? "Undo")
         applyPreset(p)
       } else {
         flash("Nothing to undo in \(documentName)")
@@ -39,7 +44,10 @@ extension StudioState {
     case .redo:
       if var p = document.history.redo(preset) {
         p.name = preset.name
-        flash(ABDiff.summary(from: preset, to: p).map { "Redo: " + $0 } ?? "Redo")
+        flash(
+          ABDiff.firstChange(from: preset, to: p).map {
+            "Redo: \($0.label) \($0.from) → \($0.to)" + ($0.more > 0 ? " and \($0.more) more" : "")
+          } ?? "Redo")
         applyPreset(p)
       } else {
         flash("Nothing to redo in \(documentName)")
@@ -86,7 +94,10 @@ extension StudioState {
     case .replay:
       let phase = scene.fan.phase(at: scene.now)
       send(.key("space"))
-      if phase == .expanded { autoReplayNext = scene.fan.motionEnd + 0.6 }
+      if phase == .expanded {
+        autoReplayNext = scene.fan.motionEnd + 0.6
+        replayBloomPending = !autoReplay
+      }
     case .toggleAutoReplay:
       autoReplay.toggle()
       autoReplayNext = scene.now

@@ -50,6 +50,16 @@ extension StudioState {
       compare = c
     }
     if autoReplay && !timeline.paused { stepAutoReplay() }
+    if replayBloomPending {
+      switch scene.fan.phase(at: scene.now) {
+      case .collapsed:
+        replayBloomPending = false
+        send(.key("space"))
+      // why: the designer opened it again meanwhile; nothing more to replay
+      case .expanding, .expanded: replayBloomPending = false
+      case .collapsing: break
+      }
+    }
     if let m = toast, now >= m.until { toast = nil }
     if recovery.dirty && now - recovery.lastWrite >= StudioFiles.recoveryInterval {
       autosave(&fx)

@@ -192,6 +192,9 @@ public struct StudioState: Sendable {
   public var lintCursor = 0
   public var autoReplay = false
   public var autoReplayNext = 0.0
+  /// Replay pressed on an open fan: it closes, then blooms again once
+  /// closed, so one press shows the expand being tuned.
+  public var replayBloomPending = false
   /// The backdrop video (instead of `overlays.backdrop`'s image), if any.
   public var videoBackdrop: VideoBackdrop?
   /// Onion skin: each fan item's centre every `trailInterval` seconds of

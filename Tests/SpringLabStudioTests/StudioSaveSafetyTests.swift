@@ -177,7 +177,8 @@ struct StudioSaveSafetyTests {
     #expect(h.state.document.path == "/lib/playful-bloom.json")
   }
 
-  /// Undo and redo say what they took back, as the edit was made.
+  /// Undo and redo say what they did, in the direction the value moves now,
+  /// with the field named as in the panel.
   @Test func undoAndRedoToastsNameTheField() throws {
     let disk = try Self.library()
     let h = Self.open(disk, "snappy.json")
@@ -188,9 +189,9 @@ struct StudioSaveSafetyTests {
     q.fan.expand.damping = 0.72
     h.edit(q)
     h.key("z", .ctrl)
-    #expect(h.state.toast?.text == "Undo: Expand damping 0.600 → 0.720")
+    #expect(h.state.toast?.text == "Undo: Expand · Damping back to 0.600 (was 0.720)")
     h.key("z", [.ctrl, .shift])
-    #expect(h.state.toast?.text == "Redo: Expand damping 0.600 → 0.720")
+    #expect(h.state.toast?.text == "Redo: Expand · Damping 0.600 → 0.720")
     var r = q
     r.fan.radius += 10
     r.fan.expand.stagger += 0.01
@@ -201,7 +202,8 @@ struct StudioSaveSafetyTests {
     h.key("o")
     h.key("z", .ctrl)
     #expect(
-      h.state.toast?.text.hasPrefix("Undo: Orientation") == true, "\(h.state.toast?.text ?? "")")
+      h.state.toast?.text.hasPrefix("Undo: Device · Orientation") == true,
+      "\(h.state.toast?.text ?? "")")
   }
 
   @Test func aRotationWritesARecoveryCopy() throws {

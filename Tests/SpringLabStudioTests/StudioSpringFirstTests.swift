@@ -78,3 +78,29 @@ struct StudioSpringFirstTests {
       "it stays open after a tab change")
   }
 }
+
+/// Replay shows the motion being tuned: on an open fan it closes and then
+/// blooms again by itself (the walkthrough found it only toggled).
+@Suite("Replay replays")
+struct StudioReplayTests {
+  @Test func replayOnAnOpenFanClosesThenBloomsAgain() {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.key("space")
+    h.advance(1.5)
+    #expect(h.state.scene.fan.phase(at: h.state.scene.now) == .expanded)
+    h.send(.command(.replay))
+    h.advance(0.1)
+    #expect(h.state.scene.fan.phase(at: h.state.scene.now) == .collapsing)
+    h.advance(2)
+    #expect(h.state.scene.fan.phase(at: h.state.scene.now) == .expanded, "it bloomed again")
+    #expect(!h.state.replayBloomPending)
+  }
+
+  @Test func replayOnAClosedFanBloomsOnce() {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.send(.command(.replay))
+    h.advance(2)
+    #expect(h.state.scene.fan.phase(at: h.state.scene.now) == .expanded)
+    #expect(!h.state.replayBloomPending)
+  }
+}
