@@ -66,9 +66,9 @@ enum OverlayView {
   }
 
   /// Where the A/B difference goes: beside the device on its roomier side
-  /// (left, or right up to a graph beside it), under the strip; when neither
-  /// side has room, over the graph's plot (bottom right) rather than on the
-  /// device; nil when there is no graph either (the strip carries it then).
+  /// (left, or right up to a graph beside it), under the strip; nil when
+  /// neither side has room (the strip carries it then): never on a phone,
+  /// never on the graph.
   static func diffBox(_ state: StudioState, _ layout: StudioLayout, height h: Double)
     -> PixelRect?
   {
@@ -94,14 +94,9 @@ enum OverlayView {
       let x = leftRoom >= rightRoom ? deviceLeft - 16 * s - w : deviceRight + 16 * s
       return PixelRect(x: x, y: top, w: w, h: h)
     }
-    if let g = layout.graph {
-      // why: a settled motion leaves the plot's bottom right empty
-      let p = GraphView.plot(g, scale: s)
-      let w = min(420 * s, g.w - 16 * s)
-      let y = max(g.y + 8 * s, p.y + p.h - h)
-      return PixelRect(x: min(g.x + g.w - w - 8 * s, p.x + p.w - w), y: y, w: w, h: h)
-    }
-    // side by side, or a narrow window: no room off the phones
+    // why: no room off the phones (side by side, a narrow window, a
+    // landscape phone over the graph): the strip carries the difference;
+    // over the graph the card hid the curves and took its clicks
     return nil
   }
 
