@@ -114,6 +114,38 @@ enum PanelView {
         if let line = timings.line(section: title) { ui.label(line, color: dim) }
       }
     }
+    // why: a tab's own sections come right after its motions, above the
+    // library, A/B and lint every tab shares
+    if state.panelTab == .export, ui.section("Export (copy to clipboard)") {
+      var reduce = state.overlays.reduceMotion
+      if ui.toggle("Reduce Motion", value: &reduce) {
+        actions.append(.reduceMotionChanged(reduce))
+      }
+      // why: two rows of three, so "SwiftUI" and "Compose" fit their buttons
+      for formats in [[ExportFormat.uikit, .swiftui, .compose], [.css, .framer, .json]] {
+        if let i = ui.buttons(formats.map { ChoiceNames.human($0.rawValue) }) {
+          actions.append(.command(.copyExport(formats[i])))
+        }
+      }
+    }
+    if state.panelTab == .device, ui.section("Backdrop") {
+      ui.label(
+        state.videoBackdrop.map { "Video: " + StudioFiles.lastComponent($0.video.path) }
+          ?? state.overlays.backdrop.map(StudioFiles.lastComponent)
+          ?? "Sample app (drop a PNG or a video)")
+      var path = state.backdropField
+      let a = ui.textField(
+        "PNG or video path##backdrop", text: &path, placeholder: "/path/to/shot.png or .mp4",
+        maxLength: 1024)
+      if path != state.backdropField { actions.append(.backdropFieldChanged(path)) }
+      if a == .submitted { actions.append(.command(.setBackdrop(path))) }
+      if state.videoBackdrop?.region != nil, ui.button("Fit the marked element (F)") {
+        actions.append(.command(.fitBackdrop))
+      }
+      if state.overlays.backdrop != nil || state.videoBackdrop != nil, ui.button("Clear backdrop") {
+        actions.append(.command(.clearBackdrop))
+      }
+    }
     if ui.section("Presets") {
       LibraryView.build(state, ui: ui, actions: &actions)
     }
@@ -146,34 +178,6 @@ enum PanelView {
         }
         ui.label("\(w.message) [\(w.source)]", color: warn)
         ui.popID()
-      }
-    }
-    if state.panelTab == .export, ui.section("Export (copy to clipboard)") {
-      var reduce = state.overlays.reduceMotion
-      if ui.toggle("Preview Reduce Motion", value: &reduce) {
-        actions.append(.reduceMotionChanged(reduce))
-      }
-      let formats: [ExportFormat] = [.uikit, .swiftui, .compose, .css, .framer, .json]
-      if let i = ui.buttons(formats.map { ChoiceNames.human($0.rawValue) }) {
-        actions.append(.command(.copyExport(formats[i])))
-      }
-    }
-    if state.panelTab == .device, ui.section("Backdrop") {
-      ui.label(
-        state.videoBackdrop.map { "Video: " + StudioFiles.lastComponent($0.video.path) }
-          ?? state.overlays.backdrop.map(StudioFiles.lastComponent)
-          ?? "Sample app (drop a PNG or a video)")
-      var path = state.backdropField
-      let a = ui.textField(
-        "PNG or video path##backdrop", text: &path, placeholder: "/path/to/shot.png or .mp4",
-        maxLength: 1024)
-      if path != state.backdropField { actions.append(.backdropFieldChanged(path)) }
-      if a == .submitted { actions.append(.command(.setBackdrop(path))) }
-      if state.videoBackdrop?.region != nil, ui.button("Fit the marked element (F)") {
-        actions.append(.command(.fitBackdrop))
-      }
-      if state.overlays.backdrop != nil || state.videoBackdrop != nil, ui.button("Clear backdrop") {
-        actions.append(.command(.clearBackdrop))
       }
     }
     if state.scene.bubble.phase == .hidden, ui.button("Show the bubble again (B)") {

@@ -21,6 +21,8 @@ public final class StudioView {
   public var measure: UIMeasure
   /// The last panel drawn, what it showed, and when (state time, seconds).
   var panelCache: (key: PanelKey, time: Double, list: DrawList, moving: Bool)?
+  /// The tab the panel last showed.
+  private var lastPanelTab: PanelTab?
   /// How many times the panel was built (for tests: at most twice per input).
   var panelBuilds = 0
   /// Lint of the preset last drawn, for the keyboard state it was filtered by.
@@ -105,6 +107,12 @@ public final class StudioView {
       panelUI.setDisplaySize(width: state.window.width, height: state.window.height)
       panelBuilds += 1
       panelUI.beginFrame(events: panelEvents, time: t, measure: measure)
+      // why: another tab opens at its top, on its motions, not at the
+      // scroll position the last tab was left at
+      if state.panelTab != lastPanelTab {
+        panelUI.setScrollOffset("panel", 0)
+        lastPanelTab = state.panelTab
+      }
       if state.overlays.panel, let r = layout.frame.panel {
         PanelView.build(
           state, warnings: warnings, timings: timings(state), in: r, ui: panelUI,

@@ -130,6 +130,15 @@ extension UIContext {
         contentTop: top))
   }
 
+  /// Puts the region or panel labelled `label` at `offset` pixels from its
+  /// top (clamped to its content when next drawn); nothing before it is drawn.
+  public func setScrollOffset(_ label: String, _ offset: Double) {
+    let sid = id(label)
+    guard var st = scrolls[sid] else { return }
+    st.offset = max(0, offset)
+    scrolls[sid] = st
+  }
+
   /// Scroll offset of the region or panel labelled `label`, pixels.
   public func scrollOffset(_ label: String) -> Double { scrolls[id(label)]?.offset ?? 0 }
 

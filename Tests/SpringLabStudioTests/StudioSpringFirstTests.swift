@@ -104,3 +104,40 @@ struct StudioReplayTests {
     #expect(!h.state.replayBloomPending)
   }
 }
+
+/// Each tab opens at its top, on its motions, and the Export tab shows its
+/// buttons first, each label inside its button.
+@Suite("Panel tabs")
+struct StudioPanelTabTests {
+  @Test func aTabOpensAtItsTop() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.draw()
+    for _ in 0..<20 { h.input([.mouseMove(x: 1100, y: 500, mods: []), .wheel(dx: 0, dy: -1)]) }
+    #expect(h.view.panelUI.scrollOffset("panel") > 0)
+    h.send(.panelTab(.bubble))
+    h.draw()
+    #expect(h.view.panelUI.scrollOffset("panel") == 0, "the Bubble tab opens at its top")
+    let snap = try #require(h.textPosition("Snap duration"))
+    #expect(snap.y < h.state.window.height)
+  }
+
+  @Test func exportButtonsComeFirstAndTheirLabelsFit() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.send(.panelTab(.export))
+    let frame = h.draw()
+    let export = try #require(h.textPosition("EXPORT"))
+    let presets = try #require(h.textPosition("PRESETS"))
+    #expect(export.y < presets.y, "the Export section comes before the library")
+    var buttons: [PixelRect] = []
+    for c in frame.finished {
+      if case .fill(.roundedRect(let r, _), _) = c { buttons.append(r) }
+    }
+    for name in ["UIKit", "SwiftUI", "Compose", "CSS", "Framer", "JSON"] {
+      let (x, y) = try #require(h.textPosition(name), "\(name) is drawn")
+      let w = fakeMeasure(name, 13).0
+      let holder = buttons.filter { $0.contains(x + 1, y + 4) && $0.h < 40 }.min { $0.w < $1.w }
+      let b = try #require(holder, "\(name) sits in a button")
+      #expect(x - w / 2 >= b.x - 1 && x + w / 2 <= b.x + b.w + 1, "\(name) fits \(b)")
+    }
+  }
+}
