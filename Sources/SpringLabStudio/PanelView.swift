@@ -37,14 +37,21 @@ enum PanelView {
     default: break
     }
     let tl = state.timeline
-    // why: the window draws nothing while nothing moves, so a running clock
-    // would sit frozen on screen; the time shows while it means something
-    // (moving, or paused where , and . step it)
-    let clock =
-      tl.paused || state.isAnimating ? "Time \(UnitFormat.text(tl.time, .seconds))" : "At rest"
-    ui.label(
-      "\(clock) · \(Fmt.speed(tl.speed))\(tl.paused ? " · paused" : "") · fan \(state.scene.fan.phase(at: state.scene.now).rawValue)"
-    )
+    let phase = state.scene.fan.phase(at: state.scene.now)
+    // why: the clock counts from the start of the fan's current motion, as
+    // the graph's playhead does (time since launch meant nothing); the
+    // window draws nothing at rest, so no clock sits frozen there
+    let clock: String
+    if phase == .expanding || phase == .collapsing {
+      let t = max(0, state.scene.now - state.scene.fan.motionStart)
+      clock = "Motion \(UnitFormat.text(t, .seconds))"
+    } else if tl.paused {
+      clock = "Paused"
+    } else {
+      clock = state.isAnimating ? "Moving" : "At rest"
+    }
+    let pausedMark = tl.paused && clock != "Paused" ? " · paused" : ""
+    ui.label("\(clock) · \(Fmt.speed(tl.speed))\(pausedMark) · fan \(phase.rawValue)")
     // why: one line of fixed height; the selected warning's message shows here, not inserted above its field
     let highlighted = state.highlightedWarning(in: warnings)
     if let w = highlighted {

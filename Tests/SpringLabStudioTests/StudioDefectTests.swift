@@ -303,10 +303,22 @@ struct StudioRestFrameTests {
     #expect(status.hasSuffix("fan expanded"), "\(status)")
     // at rest the window stops drawing, so no clock that would sit frozen
     #expect(status.hasPrefix("At rest · 1×"), "\(status)")
-    // paused, the time shows (, and . step it)
+    // paused at rest: it says so
     h.key("p")
     let paused = try #require(StudioHarness.texts(h.draw()).first { $0.contains(" · fan ") })
-    let t = UnitFormat.text(h.state.timeline.time, .seconds)
-    #expect(paused.hasPrefix("Time \(t) · 1× · paused"), "\(paused)")
+    #expect(paused.hasPrefix("Paused · 1× · fan expanded"), "\(paused)")
+  }
+
+  /// While the fan moves, the clock is the motion's own time (from the
+  /// tap), the graph playhead's; not the time since launch.
+  @Test func theClockCountsFromTheTap() throws {
+    let h = StudioHarness()
+    h.advance(3)
+    h.send(.command(.toggleFan))
+    h.advance(0.25)
+    let status = try #require(StudioHarness.texts(h.draw()).first { $0.contains(" · fan ") })
+    let t = UnitFormat.text(h.state.scene.now - h.state.scene.fan.motionStart, .seconds)
+    #expect(abs(h.state.scene.now - h.state.scene.fan.motionStart - 0.25) < 0.02)
+    #expect(status.hasPrefix("Motion \(t) · 1× · fan expanding"), "\(status)")
   }
 }

@@ -26,6 +26,9 @@ public struct FanMenu: Sendable, Equatable {
   public private(set) var rotation = Track(rest: 0)
   /// When the current motion is over, absolute seconds.
   public private(set) var motionEnd = 0.0
+  /// When the current (or last) motion began, absolute seconds: the status
+  /// line's clock counts from here, as the graph's playhead does.
+  public private(set) var motionStart = 0.0
   /// Item whose tap will be reported, and when.
   public private(set) var pendingReport: (index: Int, at: Double)?
   /// A fly-out's second page is showing (KYCircleMenu); `back` returns.
@@ -84,6 +87,7 @@ public struct FanMenu: Sendable, Equatable {
     rotation = MotionPlan.rotation(config, open: open).track(
       at: t, from: rotation.sample(t).x, carried: nil, scale: config.rotationAngle)
     motionEnd = max(rotation.end, items.map(\.end).max() ?? t, t)
+    motionStart = t
     phase = target == 1 ? .expanding : .collapsing
   }
 
@@ -137,6 +141,7 @@ public struct FanMenu: Sendable, Equatable {
         rest: 0, tweens: [Tween(start: t, from: 0, to: 1, duration: d, curve: .bezier(.easeIn))])
     }
     motionEnd = t + d
+    motionStart = t
     phase = .collapsing
     pageShown = true
   }
@@ -152,6 +157,7 @@ public struct FanMenu: Sendable, Equatable {
         rest: f, tweens: [Tween(start: t, from: f, to: 0, duration: d, curve: .bezier(.easeOut))])
     }
     motionEnd = t + d
+    motionStart = t
     phase = .expanding
     return true
   }
