@@ -4,8 +4,9 @@ import Testing
 @testable import SpringLabCore
 
 /// Physics written out from each framework's documentation, independent of
-/// the reader's own vocabularies where a formula exists.
-private enum Expect {
+/// the reader's own vocabularies where a formula exists (shared by the
+/// snippet tests).
+enum Expect {
   /// SwiftUI `Spring(duration:bounce:)`: ω0 = 2π/d, ζ = 1 − b (b ≥ 0).
   static func durationBounce(_ d: Double, _ b: Double) -> (Double, Double) {
     let z = b >= 0 ? 1 - b : 1 / (1 + b)

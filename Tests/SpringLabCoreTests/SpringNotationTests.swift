@@ -3,29 +3,6 @@ import Testing
 
 @testable import SpringLabCore
 
-/// A spring from SwiftUI's documented duration/bounce formula, written out here
-/// independently of `SwiftUISpring`.
-private func durationBounce(_ d: Double, _ b: Double) -> (Double, Double) {
-  let z = b >= 0 ? 1 - b : 1 / (1 + b)
-  return (pow(2 * .pi / d, 2), 4 * .pi * z / d)
-}
-
-private func responseFraction(_ r: Double, _ z: Double) -> (Double, Double) {
-  (pow(2 * .pi / r, 2), 4 * .pi * z / r)
-}
-
-private func ratio(_ z: Double, _ k: Double) -> (Double, Double) { (k, 2 * z * k.squareRoot()) }
-
-private func uikit(_ T: Double, _ z: Double, _ v: Double) -> (Double, Double) {
-  let s = UIKitSpring(duration: T, dampingRatio: z, velocity: v).spring
-  return (s.stiffness, s.damping)
-}
-
-/// Origami → physics as Rebound's OrigamiValueConverter writes it.
-private func origami(_ t: Double, _ f: Double) -> (Double, Double) {
-  ((t - 30) * 3.62 + 194, (f - 8) * 3 + 25)
-}
-
 struct AcceptedSnippet: CustomTestStringConvertible, Sendable {
   var text: String
   var k: Double
@@ -46,7 +23,7 @@ struct SpringNotationTests {
     // UIKit
     add(
       "UIView.animate(withDuration: 0.4, delay: 0, usingSpringWithDamping: 0.72, initialSpringVelocity: 0.6, options: [], animations: { self.view.layoutIfNeeded() })",
-      uikit(0.4, 0.72, 0.6), v: 0.6)
+      Expect.uikit(0.4, 0.72, 0.6), v: 0.6)
     add(
       """
       UIView.animate(withDuration:0.35,
@@ -55,10 +32,10 @@ struct SpringNotationTests {
                      initialSpringVelocity: 0.4) {
           bubble.center = target
       }
-      """, uikit(0.35, 0.8, 0.4), v: 0.4)
+      """, Expect.uikit(0.35, 0.8, 0.4), v: 0.4)
     add(
       "UIView.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0, options: .curveEaseOut, animations: animations, completion: nil)",
-      uikit(0.5, 1, 0))
+      Expect.uikit(0.5, 1, 0))
     add(
       "let params = UISpringTimingParameters(mass: 1, stiffness: 300, damping: 20, initialVelocity: CGVector(dx: 0.5, dy: 0.5))",
       (300, 20), v: 0.5)
@@ -67,15 +44,15 @@ struct SpringNotationTests {
       (400, 30), m: 2)
     add(
       "let animator = UIViewPropertyAnimator(duration: 0.4, timingParameters: UISpringTimingParameters(dampingRatio: 0.72, initialVelocity: CGVector(dx: 0.6, dy: 0.6)))",
-      uikit(0.4, 0.72, 0.6), v: 0.6)
+      Expect.uikit(0.4, 0.72, 0.6), v: 0.6)
     add(
-      "UISpringTimingParameters(dampingRatio: 0.8)", uikit(0.3, 0.8, 0), d: 0.3)
+      "UISpringTimingParameters(dampingRatio: 0.8)", Expect.uikit(0.3, 0.8, 0), d: 0.3)
     add(
       "UISpringTimingParameters(duration: 0.45, bounce: 0.2, initialVelocity: CGVector(dx: 1, dy: 1))",
-      durationBounce(0.45, 0.2), v: 1)
+      Expect.durationBounce(0.45, 0.2), v: 1)
     add(
       "UIView.animate(springDuration: 0.5, bounce: 0.3, initialSpringVelocity: 0, delay: 0, options: [], animations: { })",
-      durationBounce(0.5, 0.3))
+      Expect.durationBounce(0.5, 0.3))
     add(
       """
       let spring = CASpringAnimation(keyPath: "transform.scale")
@@ -86,27 +63,27 @@ struct SpringNotationTests {
       """, (250, 18), v: 0.5)
     add(
       "let a = CASpringAnimation(keyPath: \"position\"); a.damping = 12", (100, 12))
-    add("CASpringAnimation(perceptualDuration: 0.6, bounce: 0.1)", durationBounce(0.6, 0.1))
+    add("CASpringAnimation(perceptualDuration: 0.6, bounce: 0.1)", Expect.durationBounce(0.6, 0.1))
     // SwiftUI
-    add(".spring()", responseFraction(0.5, 0.825))
-    add("withAnimation(.spring) { open.toggle() }", responseFraction(0.5, 0.825))
+    add(".spring()", Expect.response(0.5, 0.825))
+    add("withAnimation(.spring) { open.toggle() }", Expect.response(0.5, 0.825))
     add(
       ".spring(response: 0.3, dampingFraction: 0.6, blendDuration: 0)",
-      responseFraction(0.3, 0.6))
-    add("Animation.spring(response:0.55,dampingFraction:0.7)", responseFraction(0.55, 0.7))
-    add(".spring(dampingFraction: 0.5)", responseFraction(0.5, 0.5))
-    add(".spring(duration: 0.4, bounce: 0.25)", durationBounce(0.4, 0.25))
-    add(".spring(duration: 0.4, bounce: -0.3)", durationBounce(0.4, -0.3))
-    add(".smooth", durationBounce(0.5, 0))
-    add(".snappy", durationBounce(0.5, 0.15))
-    add("withAnimation(.bouncy) { x = 1 }", durationBounce(0.5, 0.3))
-    add(".bouncy(duration: 0.4, extraBounce: 0.1)", durationBounce(0.4, 0.4))
-    add(".snappy(duration: 0.3)", durationBounce(0.3, 0.15))
-    add("Spring.smooth(duration: 0.8, extraBounce: 0.05)", durationBounce(0.8, 0.05))
-    add("let s = Spring(duration: 0.5, bounce: 0.3)", durationBounce(0.5, 0.3))
-    add("Spring(response: 0.4, dampingRatio: 0.75)", responseFraction(0.4, 0.75))
-    add(".spring(Spring(duration: 0.7, bounce: 0.2))", durationBounce(0.7, 0.2))
-    add(".spring(.snappy(duration: 0.25))", durationBounce(0.25, 0.15))
+      Expect.response(0.3, 0.6))
+    add("Animation.spring(response:0.55,dampingFraction:0.7)", Expect.response(0.55, 0.7))
+    add(".spring(dampingFraction: 0.5)", Expect.response(0.5, 0.5))
+    add(".spring(duration: 0.4, bounce: 0.25)", Expect.durationBounce(0.4, 0.25))
+    add(".spring(duration: 0.4, bounce: -0.3)", Expect.durationBounce(0.4, -0.3))
+    add(".smooth", Expect.durationBounce(0.5, 0))
+    add(".snappy", Expect.durationBounce(0.5, 0.15))
+    add("withAnimation(.bouncy) { x = 1 }", Expect.durationBounce(0.5, 0.3))
+    add(".bouncy(duration: 0.4, extraBounce: 0.1)", Expect.durationBounce(0.4, 0.4))
+    add(".snappy(duration: 0.3)", Expect.durationBounce(0.3, 0.15))
+    add("Spring.smooth(duration: 0.8, extraBounce: 0.05)", Expect.durationBounce(0.8, 0.05))
+    add("let s = Spring(duration: 0.5, bounce: 0.3)", Expect.durationBounce(0.5, 0.3))
+    add("Spring(response: 0.4, dampingRatio: 0.75)", Expect.response(0.4, 0.75))
+    add(".spring(Spring(duration: 0.7, bounce: 0.2))", Expect.durationBounce(0.7, 0.2))
+    add(".spring(.snappy(duration: 0.25))", Expect.durationBounce(0.25, 0.15))
     add(
       ".interpolatingSpring(stiffness: 170, damping: 15)", (170, 15))
     add(
@@ -114,37 +91,40 @@ struct SpringNotationTests {
       m: 1.5, v: 2)
     add(
       ".interpolatingSpring(duration: 0.35, bounce: 0.15, initialVelocity: 0.8)",
-      durationBounce(0.35, 0.15), v: 0.8)
-    add(".interpolatingSpring", durationBounce(0.5, 0))
-    add(".interactiveSpring()", responseFraction(0.15, 0.86))
+      Expect.durationBounce(0.35, 0.15), v: 0.8)
+    add(".interpolatingSpring", Expect.durationBounce(0.5, 0))
+    add(".interactiveSpring()", Expect.response(0.15, 0.86))
     // Compose
     add(
       "spring(dampingRatio = Spring.DampingRatioMediumBouncy, stiffness = Spring.StiffnessLow)",
-      ratio(0.5, 200))
-    add("spring<Float>(dampingRatio = 0.75f, stiffness = 300f)", ratio(0.75, 300))
-    add("animationSpec = spring(0.4f, 1000f)", ratio(0.4, 1000))
-    add("spring()", ratio(1, 1500))
+      Expect.ratio(0.5, 200))
+    add("spring<Float>(dampingRatio = 0.75f, stiffness = 300f)", Expect.ratio(0.75, 300))
+    add("animationSpec = spring(0.4f, 1000f)", Expect.ratio(0.4, 1000))
+    add("spring()", Expect.ratio(1, 1500))
     add(
-      "val spec: SpringSpec<Dp> = spring(stiffness = Spring.StiffnessMediumLow)", ratio(1, 400))
+      "val spec: SpringSpec<Dp> = spring(stiffness = Spring.StiffnessMediumLow)",
+      Expect.ratio(1, 400))
     add(
       "spring(\n    dampingRatio = Spring.DampingRatioHighBouncy,\n    stiffness = 10_000f,\n    visibilityThreshold = 0.01f\n)",
-      ratio(0.2, 10_000))
-    add("spring(dampingRatio=DampingRatioLowBouncy, stiffness=StiffnessVeryLow)", ratio(0.75, 50))
+      Expect.ratio(0.2, 10_000))
+    add(
+      "spring(dampingRatio=DampingRatioLowBouncy, stiffness=StiffnessVeryLow)",
+      Expect.ratio(0.75, 50))
     // motion / framer-motion
     add("transition={{ type: \"spring\", stiffness: 300, damping: 20 }}", (300, 20))
     add("{ type: 'spring', stiffness: 700, damping: 30, mass: 0.8 }", (700, 30), m: 0.8)
     add("transition: { type: \"spring\", damping: 15 }", (100, 15))
-    add("{ type: \"spring\", bounce: 0.25, duration: 0.8 }", uikit(0.8, 0.75, 0))
-    add("{ type: \"spring\", duration: 0.5 }", uikit(0.5, 0.7, 0))
-    add("animate(el, { x: 100 }, { type: \"spring\", bounce: 0 })", uikit(0.8, 1, 0))
+    add("{ type: \"spring\", bounce: 0.25, duration: 0.8 }", Expect.uikit(0.8, 0.75, 0))
+    add("{ type: \"spring\", duration: 0.5 }", Expect.uikit(0.5, 0.7, 0))
+    add("animate(el, { x: 100 }, { type: \"spring\", bounce: 0 })", Expect.uikit(0.8, 1, 0))
     let vk: Double = pow(2 * Double.pi / (0.5 * 1.2), 2)
     add("{ type: \"spring\", visualDuration: 0.5, bounce: 0.25 }", (vk, 2 * 0.75 * vk.squareRoot()))
     // motion's getSpringOptions: any physics key wins over duration/bounce (damping defaults to 10)
     add("{ type: \"spring\", stiffness: 300, bounce: 0.2 }", (300, 10))
     // Origami, POP / Rebound
-    add("tension: 40, friction: 7", origami(40, 7))
-    add("Origami spring: tension = 120, friction = 12", origami(120, 12))
-    add("SpringConfig.fromOrigamiTensionAndFriction(50, 5)", origami(50, 5))
+    add("tension: 40, friction: 7", Expect.origami(40, 7))
+    add("Origami spring: tension = 120, friction = 12", Expect.origami(120, 12))
+    add("SpringConfig.fromOrigamiTensionAndFriction(50, 5)", Expect.origami(50, 5))
     let bs = BouncySpring.spring(bounciness: 5, speed: 10)
     add("SpringConfig.fromBouncinessAndSpeed(5, 10)", (bs.stiffness, bs.damping))
     let pop = BouncySpring.spring(bounciness: 12, speed: 8)
