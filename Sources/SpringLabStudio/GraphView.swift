@@ -120,8 +120,11 @@ public enum GraphView {
     if let st = g.settle, st <= g.tMax {
       let (x, _) = toPx(st, 0, p, g)
       dl.polyline([(x, p.y), (x, p.y + p.h)], width: 1, RGBA(0x30, 0xD1, 0x58, 0xA0))
+      // why: at the foot of its line: the top holds the duration knob and
+      // the peak's label, which covered it
       dl.text(
-        "settled", x: x + 3 * s, y: p.y + 2 * s, size: 10 * s, color: RGBA(0x30, 0xD1, 0x58))
+        "settled", x: x + 4 * s, y: p.y + p.h - 14 * s, size: 10 * s,
+        color: RGBA(0x30, 0xD1, 0x58))
       let band = MotionGraph.settleBand
       // why: a collapse rests at 0; its band belongs there, not at 1
       let rest = g.lead.map { $0.to < $0.from ? 0.0 : 1.0 } ?? 1
@@ -179,9 +182,18 @@ public enum GraphView {
         ? "bounce 0 · drag up to add bounce"
         : "bounce \(Fmt.fixed(max(0, 1 - z), 2)) · damping \(Fmt.fixed(z, 2))"
       // why: a peak dragged past the held axis keeps its label off the rule above the plot
-      dl.text(
-        label, x: pk.x + 9 * s, y: max(pk.y - 16 * s, p.y - 7 * s), size: 10 * s,
-        color: RGBA(255, 255, 255))
+      let y = max(pk.y - 16 * s, p.y - 7 * s)
+      // why: the label goes left of the peak when the settle knob's line
+      // would run through it (~0.6 × size per character)
+      let w = Double(label.count) * 6 * s
+      let settleX = GraphHandles.settle(state, plot: p)?.x
+      let crosses = settleX.map { $0 > pk.x && $0 < pk.x + 9 * s + w + 6 * s } ?? false
+      if crosses && pk.x - 9 * s - w >= p.x {
+        dl.text(
+          label, x: pk.x - 9 * s, y: y, size: 10 * s, color: RGBA(255, 255, 255), align: .right)
+      } else {
+        dl.text(label, x: pk.x + 9 * s, y: y, size: 10 * s, color: RGBA(255, 255, 255))
+      }
     }
     if let st = GraphHandles.settle(state, plot: p) {
       dl.fillCircle(cx: st.x, cy: st.y, r: 5 * s, RGBA(0x30, 0xD1, 0x58))
