@@ -52,8 +52,8 @@ public enum ImageHeader {
   /// structure holds. PNG: every chunk lies inside the file, its CRC matches,
   /// IHDR comes first and IEND ends it. JPEG: the markers up to the first
   /// scan are whole and an end-of-image marker follows.
-  // why: SDL_image's PNG reader ignores short reads, so libpng at the end of a
-  // truncated file re-reads stale bytes as chunks forever ("cHRM: CRC error",
+  // why: SDL's image loader (its PNG reader) ignores short reads, so libpng
+  // at the end of a truncated file re-reads stale bytes as chunks forever ("cHRM: CRC error",
   // 100 % CPU, gigabytes of warnings); no decoder may see bytes that fail this
   public static func structureProblem(_ bytes: [UInt8]) -> String? {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
