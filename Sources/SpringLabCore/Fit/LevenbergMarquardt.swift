@@ -36,23 +36,9 @@ public enum LevenbergMarquardt {
           jac[j] = [Double](repeating: 0, count: r.count)
           continue
         }
-        var a = p
-        var b = p
-        a[j] += steps[j]
-        b[j] -= steps[j]
-        let ra = residuals(a)
-        let rb = residuals(b)
-        jac[j] = zip(ra, rb).map { ($0 - $1) / (2 * steps[j]) }
-        if jac[j].contains(where: { !$0.isFinite }) {
-          // why: one side of the step left the valid region; use the other one-sided difference
-          let fwd = ra.allSatisfy(\.isFinite)
-          let other = fwd ? ra : rb
-          let sign = fwd ? 1.0 : -1.0
-          jac[j] = zip(other, r).map { sign * ($0 - $1) / steps[j] }
-          if jac[j].contains(where: { !$0.isFinite }) {
-            jac[j] = [Double](repeating: 0, count: r.count)
-          }
-        }
+        jac[j] =
+          column(j, at: p, step: steps[j], r: r, residuals: residuals)
+          ?? [Double](repeating: 0, count: r.count)
       }
       var jtj = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
       var jtr = [Double](repeating: 0, count: n)
@@ -101,6 +87,25 @@ public enum LevenbergMarquardt {
     return s
   }
 
+  /// Column `j` of the Jacobian at `p` (whose residuals are `r`): a central
+  /// difference of `step`, or the one-sided one when a side leaves the valid
+  /// region (non-finite residuals); nil when neither side is finite.
+  static func column(
+    _ j: Int, at p: [Double], step: Double, r: [Double], residuals: ([Double]) -> [Double]
+  ) -> [Double]? {
+    var a = p
+    var b = p
+    a[j] += step
+    b[j] -= step
+    let ra = residuals(a)
+    let rb = residuals(b)
+    let central = zip(ra, rb).map { ($0 - $1) / (2 * step) }
+    if central.allSatisfy(\.isFinite) { return central }
+    let fwd = ra.allSatisfy(\.isFinite)
+    let one = zip(fwd ? ra : rb, r).map { (fwd ? 1.0 : -1.0) * ($0 - $1) / step }
+    return one.allSatisfy(\.isFinite) ? one : nil
+  }
+
   /// Parameter covariance at an optimum `p` from the Jacobian: σ² (JᵀJ)⁻¹,
   /// σ² the residual variance (Σ r² / (n − free parameters)), inflated by
   /// (1 + ρ) / (1 − ρ) for the residuals' lag-1 autocorrelation ρ > 0.
@@ -118,17 +123,8 @@ public enum LevenbergMarquardt {
     guard r.count > free.count + 1 else { return nil }
     var jac: [[Double]] = []
     for j in free {
-      var a = p
-      var b = p
-      a[j] += steps[j]
-      b[j] -= steps[j]
-      let ra = residuals(a)
-      let rb = residuals(b)
-      var col = zip(ra, rb).map { ($0 - $1) / (2 * steps[j]) }
-      if col.contains(where: { !$0.isFinite }) {
-        let fwd = ra.allSatisfy(\.isFinite)
-        col = zip(fwd ? ra : rb, r).map { (fwd ? 1.0 : -1.0) * ($0 - $1) / steps[j] }
-        guard col.allSatisfy(\.isFinite) else { return nil }
+      guard let col = column(j, at: p, step: steps[j], r: r, residuals: residuals) else {
+        return nil
       }
       jac.append(col)
     }
