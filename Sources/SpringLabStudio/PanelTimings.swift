@@ -4,25 +4,24 @@ import SpringLabCore
 /// settles 0.747 s · overshoot 3.2 %"): the same `MotionTiming` figures the
 /// graph's headline and lint show, computed once per preset.
 struct PanelTimings: Equatable {
-  /// Figures per panel section title.
-  let figures: [String: MotionTiming]
+  /// Figures per panel section.
+  let figures: [FieldGroup: MotionTiming]
 
   init(_ preset: Preset) {
     let plan = MotionPlan(preset)
-    var f: [String: MotionTiming] = [
-      FieldGroup.expand.title: plan.timing(.fanExpand),
-      FieldGroup.collapse.title: plan.timing(.fanCollapse),
+    var f: [FieldGroup: MotionTiming] = [
+      .expand: plan.timing(.fanExpand), .collapse: plan.timing(.fanCollapse),
     ]
     if preset.bubble.enabled {
-      f[FieldGroup.bubble.title] = plan.timing(.bubbleSnap)
-      f[FieldGroup.bubbleMenu.title] = plan.timing(.bubbleMenuOpen)
+      f[.bubble] = plan.timing(.bubbleSnap)
+      f[.bubbleMenu] = plan.timing(.bubbleMenuOpen)
     }
     figures = f
   }
 
-  /// The line shown under `section`, nil for a section that is no motion.
-  func line(section: String) -> String? {
-    figures[section].map(PanelTimings.text)
+  /// The line shown under `group`'s section, nil for a section that is no motion.
+  func line(_ group: FieldGroup) -> String? {
+    figures[group].map(PanelTimings.text)
   }
 
   /// Total first: it is what lint's advice (≤ 0.6 s) is about.

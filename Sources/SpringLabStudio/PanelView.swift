@@ -118,7 +118,7 @@ enum PanelView {
             actions.append(.focusHandled)
           }
         }
-        if let line = timings.line(section: title) { ui.label(line, color: dim) }
+        if let line = timings.line(group) { ui.label(line, color: dim) }
       }
     }
     // why: a tab's own sections come right after its motions, above the
