@@ -329,10 +329,15 @@ struct ReliabilityCLITests {
     // ffmpeg dying mid-render: a stand-in that reads a little and fails
     let bin = dir + "/bin"
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-    try "#!/bin/sh\nhead -c 100000 >/dev/null\necho 'stand-in ffmpeg: giving up' >&2\nexit 1\n"
-      .write(
-        toFile: bin + "/ffmpeg", atomically: false, encoding: .utf8)
-    chmod(bin + "/ffmpeg", 0o755)
+    // why: written through a close-on-exec descriptor: a child another test
+    // spawns meanwhile would otherwise inherit it, and the stand-in would be
+    // "Text file busy" for as long as that child lives
+    let script = Array(
+      "#!/bin/sh\nhead -c 100000 >/dev/null\necho 'stand-in ffmpeg: giving up' >&2\nexit 1\n".utf8)
+    let fd = open(bin + "/ffmpeg", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    #expect(fd >= 0)
+    #expect(script.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == script.count)
+    close(fd)
     let d = try CLIHarness.run(
       ["render", "--out", dir + "/x.mp4", "--trace", trace], env: ["PATH": bin + ":/usr/bin:/bin"])
     #expect(d.code == 4, "\(d.err)")
