@@ -12,7 +12,10 @@ let package = Package(
     .target(name: "SpringLabCore"),
     // What touches the OS: spawning (one wrapper), file identity and watching,
     // remembered window state, the library folder and Trash, the single output writer.
-    .target(name: "SpringLabPlatform", dependencies: ["SpringLabCore"]),
+    .target(name: "SpringLabPlatform", dependencies: ["SpringLabCore", "CSpawn"]),
+    // The fork-and-exec under the spawning wrapper: C, because the child's
+    // parent-death signal is set between fork and exec (Linux's prctl).
+    .target(name: "CSpawn"),
     // Immediate-mode UI and draw lists; pure and headless-testable.
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
     // The window's behaviour: state, actions, reduce, effects, view. No SDL, clock or files.

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import SpringLabCore
 
@@ -6,8 +7,8 @@ import SpringLabCore
 #endif
 
 /// The program's one way to start another program (ffmpeg, fc-match, a take's
-/// render, test tools): posix_spawn with an argument list (never a shell
-/// string); stdin from /dev/null or a pipe the caller writes, stdout and
+/// render, test tools): fork and exec with an argument list (never a shell
+/// string), the child dying with SpringLab (Linux's parent-death signal); stdin from /dev/null or a pipe the caller writes, stdout and
 /// stderr to temporary files when captured (so no pipe can fill and block
 /// it) or to /dev/null. Safe from any thread: no run loop, no Foundation
 /// `Process`.
@@ -73,47 +74,44 @@ public final class ChildProcess: @unchecked Sendable {
       NSTemporaryDirectory() + "springlab-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let outPath = captureOutput ? base + ".out" : nil
     let errPath = captureErrors ? base + ".err" : nil
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
     var pipeFDs: [Int32] = [-1, -1]
+    // why: every descriptor opened here is close-on-exec, so no other child
+    // (a second encode, Xvfb) inherits one; the spawner dup2s each onto 0-2,
+    // which clears the flag for this child's copy only
+    var opened: [Int32] = []
+    var started = false
+    defer {
+      opened.forEach { close($0) }
+      if !started {
+        if pipeFDs[1] >= 0 { close(pipeFDs[1]) }
+        for p in [outPath, errPath].compactMap({ $0 }) { unlink(p) }
+      }
+    }
+    func fail(_ code: Int32) -> SaveError {
+      SaveError(path: path, reason: "cannot start: \(String(cString: strerror(code)))")
+    }
+    func open(_ file: String, _ flags: Int32) throws -> Int32 {
+      let fd = Glibc.open(file, flags | O_CLOEXEC, 0o644)
+      guard fd >= 0 else { throw fail(errno) }
+      opened.append(fd)
+      return fd
+    }
+    let input: Int32
     if inputPipe {
-      // why: close-on-exec, so no other child (a second encode, Xvfb) inherits
-      // the write end and keeps this child's stdin open after we close ours
       guard pipe(&pipeFDs) == 0, fcntl(pipeFDs[1], F_SETFD, FD_CLOEXEC) == 0,
         fcntl(pipeFDs[0], F_SETFD, FD_CLOEXEC) == 0
-      else {
-        throw SaveError(path: path, reason: "cannot start: \(String(cString: strerror(errno)))")
-      }
+      else { throw fail(errno) }
+      opened.append(pipeFDs[0])
       // why: video frames are megabytes; a 1 MiB pipe (Linux's default maximum)
       // instead of 64 KiB cuts the wake-ups per frame ~16×. Best effort: F_SETPIPE_SZ
       // (1031) is Linux's and Glibc's headers do not export it to Swift
       _ = fcntl(pipeFDs[1], 1031, Int32(1 << 20))
-      // dup2 onto 0 clears close-on-exec for the child's copy only
-      posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
+      input = pipeFDs[0]
     } else {
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      input = try open("/dev/null", O_RDONLY)
     }
-    if let fd = outputFD {
-      posix_spawn_file_actions_adddup2(&actions, fd, 1)
-    } else {
-      posix_spawn_file_actions_addopen(
-        &actions, 1, outPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    }
-    posix_spawn_file_actions_addopen(
-      &actions, 2, errPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    // why: a parent's blocked signals (test threads) and ignored SIGPIPE (our
-    // CLI) would be inherited; a child such as Xvfb must still die on SIGTERM
-    var attr = posix_spawnattr_t()
-    posix_spawnattr_init(&attr)
-    defer { posix_spawnattr_destroy(&attr) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attr, &empty)
-    posix_spawnattr_setsigdefault(&attr, &all)
-    posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let output = try outputFD ?? open(outPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC)
+    let errors = try open(errPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC)
     let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -121,12 +119,12 @@ public final class ChildProcess: @unchecked Sendable {
       envp.forEach { free($0) }
     }
     var pid: pid_t = 0
-    let rc = posix_spawn(&pid, path, &actions, &attr, argv, envp)
-    if inputPipe { close(pipeFDs[0]) }
-    guard rc == 0 else {
-      if inputPipe { close(pipeFDs[1]) }
-      throw SaveError(path: path, reason: "cannot start: \(String(cString: strerror(rc)))")
-    }
+    // why: not posix_spawn: the child must get SIGKILL as its parent-death
+    // signal (set between fork and exec), so it never outlives SpringLab even
+    // when SpringLab itself is killed by SIGKILL
+    let rc = springlab_spawn(path, argv, envp, input, output, errors, &pid)
+    guard rc == 0 else { throw fail(rc) }
+    started = true
     let child = ChildProcess(pid: pid, outPath: outPath, errPath: errPath, inputFD: pipeFDs[1])
     for p in [outPath, errPath].compactMap({ $0 }) { InProgressFiles.shared.add(p) }
     liveLock.lock()

@@ -83,3 +83,77 @@ struct SignalCLITests {
     #expect(signalled >= 5, "too few rounds were signalled mid-render to mean anything")
   }
 }
+
+/// A child never outlives SpringLab, even when SpringLab is killed by
+/// SIGKILL and has no chance to end it (issue 22): the spawning wrapper gives
+/// every child SIGKILL as its parent-death signal.
+@Suite("Children die with SpringLab")
+struct ChildLifetimeCLITests {
+
+  /// Whether `pid` still runs (a zombie waiting for init to reap it does not).
+  static func isRunning(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+    return state != "Z" && state != "X"
+  }
+
+  @Test(arguments: [false, true])
+  func aChildDiesWhenItsParentIsKilledBySIGKILL(startedFromAThreadThatEnded: Bool) throws {
+    let args =
+      ["spawn-child"] + (startedFromAThreadThatEnded ? ["--from-thread"] : []) + [
+        "/bin/sleep", "60",
+      ]
+    let parent = try Spawned.start(
+      CLIHarness.testSupport, args, env: ProcessInfo.processInfo.environment)
+    defer { parent.cleanUp() }
+    let pid = waitFor(10) { Int32(parent.out.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    guard let pid else {
+      kill(parent.pid, SIGKILL)
+      parent.wait()
+      Issue.record("spawn-child printed no pid: \(parent.err)")
+      return
+    }
+    defer { kill(pid, SIGKILL) }
+    // why: a start made on a thread that has since ended must not take the
+    // child with the thread (Linux ties the signal to the forking thread)
+    usleep(300_000)
+    #expect(Self.isRunning(pid), "the child died while its parent was alive")
+    kill(parent.pid, SIGKILL)
+    parent.wait()
+    // hang guard, not a timing check: the signal is immediate; 10 s is generous
+    let gone = waitFor(10) { Self.isRunning(pid) ? nil : true }
+    #expect(gone == true, "sleep (pid \(pid)) still runs after its parent was killed by SIGKILL")
+  }
+
+  @Test func anEncoderDiesWhenARenderIsKilledBySIGKILL() throws {
+    let dir = CLIHarness.tempDir().path
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = nil
+    env["WAYLAND_DISPLAY"] = nil
+    let out = dir + "/take.mp4"
+    let render = try Spawned.start(
+      CLIHarness.binary,
+      ["render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--out", out, "--fps", "60"],
+      env: env)
+    defer { render.cleanUp() }
+    // the encoder is the process whose command line names the output's folder
+    let encoder = waitFor(20) {
+      SignalCLITests.processes(mentioning: dir).first { $0 != render.pid }
+    }
+    guard let encoder else {
+      kill(render.pid, SIGKILL)
+      render.wait()
+      Issue.record("no encoder appeared (render exit \(render.poll() ?? -1): \(render.err))")
+      return
+    }
+    defer { kill(encoder, SIGKILL) }
+    kill(render.pid, SIGKILL)
+    render.wait()
+    let gone = waitFor(10) { Self.isRunning(encoder) ? nil : true }
+    #expect(
+      gone == true, "ffmpeg (pid \(encoder)) still runs after its render was killed by SIGKILL")
+  }
+}
