@@ -9,6 +9,7 @@ extension StudioState {
   mutating func openBackdrop(_ path: String, _ fx: inout [StudioEffect]) {
     guard DroppedFile(path: path) == .video else {
       fx.append(.checkBackdrop(path: path))
+      flash("Loading \(StudioFiles.lastComponent(path))…")
       return
     }
     let r = screenRect

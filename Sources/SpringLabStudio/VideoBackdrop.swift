@@ -178,10 +178,16 @@ extension StudioState {
 }
 
 extension StudioState {
-  /// The trace line with the backdrop video's object added (when one is in):
-  /// which frame shows, the marked element, and the last fit's sample count.
+  /// The trace line with the backdrop's object added (when one is in): for a
+  /// video which frame shows, the marked element, and the last fit's sample
+  /// count; for an image its file's name (once it has decoded).
   func withBackdrop(_ line: JSONValue) -> JSONValue {
-    guard let v = videoBackdrop, case .object(var members) = line else { return line }
+    guard case .object(var members) = line else { return line }
+    guard let v = videoBackdrop else {
+      guard let image = overlays.backdrop else { return line }
+      members.append(("backdrop", .object([("image", .string(StudioFiles.lastComponent(image)))])))
+      return .object(members)
+    }
     let i = v.frameIndex(at: timeline.time)
     func n(_ d: Double) -> JSONValue { .number((d * 1000).rounded() / 1000) }
     let region: JSONValue =

@@ -248,3 +248,106 @@ struct WindowBackdropE2ETests {
     #expect(Self.backdrop(last) == nil)
   }
 }
+
+/// Backdrop images decode off the window's thread (issue 22): a truncated PNG
+/// is refused in one line while the window runs on, and a large image never
+/// stops the frames.
+@Suite("Window backdrop images", .serialized)
+struct WindowBackdropImageTests {
+  static func tracedFrames(_ trace: String) throws -> [[String: Any]] {
+    try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
+  /// A script toggling the fan every 0.6 s for 20 s, so the window draws
+  /// every frame throughout.
+  static func toggling(_ dir: URL) throws -> String {
+    let events = (0..<30).map { #"{"at": \#(0.1 + Double($0) * 0.6), "key": "space"}"# }
+    let script = dir.appendingPathComponent("toggle.json").path
+    try #"{"duration": 20, "events": [\#(events.joined(separator: ", "))]}"#.write(
+      toFile: script, atomically: true, encoding: .utf8)
+    return script
+  }
+
+  static func window(
+    _ x: XvfbServer, _ dir: URL, backdrop: String, script: String? = nil, exitAfter: Double
+  ) throws -> (Spawned, String) {
+    let trace = dir.appendingPathComponent("live-\(UUID().uuidString).jsonl").path
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = x.display
+    env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
+    env["XDG_DATA_HOME"] = dir.appendingPathComponent("data").path
+    let app = try Spawned.start(
+      CLIHarness.binary,
+      [CLIHarness.preset("seed-000-fan.json"), "--fresh", "--backdrop", backdrop]
+        + (script.map { ["--play", $0] } ?? [])
+        + ["--trace", trace, "--exit-after", "\(exitAfter)"],
+      env: env)
+    return (app, trace)
+  }
+
+  @Test func aTruncatedPNGIsRefusedAndTheWindowRunsOn() throws {
+    let x = try XvfbServer()
+    let dir = CLIHarness.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let whole = try Data(
+      contentsOf: CLIHarness.root.appendingPathComponent("Tests/SpringLabCLITests/Golden/open.png"))
+    for cut in [70, 90, 120] {
+      let path = dir.appendingPathComponent("cut-\(cut).png").path
+      try whole.prefix(cut).write(to: URL(fileURLWithPath: path))
+      let (app, trace) = try Self.window(
+        x, dir, backdrop: path, script: try Self.toggling(dir), exitAfter: 2)
+      defer {
+        app.stop()
+        app.cleanUp()
+      }
+      // hang guard, not a timing check: the issue's hang never exited at all
+      let code = waitFor(30) { app.poll() }
+      #expect(code == 0, "cut at \(cut) bytes: exit \(code ?? -1): \(app.err)")
+      #expect(!app.err.contains("libpng"), "cut at \(cut): \(app.err)")
+      let frames = try Self.tracedFrames(trace)
+      #expect(frames.count > 10, "cut at \(cut): only \(frames.count) frames drawn")
+      #expect(frames.allSatisfy { $0["backdrop"] == nil }, "cut at \(cut) became a backdrop")
+    }
+  }
+
+  /// A 6000 × 6000 JPEG takes seconds to decode in a debug build; the fan
+  /// toggles meanwhile and every frame is drawn.
+  @Test(.enabled(if: Self.hasImageMagick, "needs ImageMagick's convert"))
+  func aLargeImageDecodesWhileTheWindowKeepsDrawing() throws {
+    let dir = CLIHarness.tempDir()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let big = dir.appendingPathComponent("big.jpg").path
+    let make = try Spawned.start(
+      "/usr/bin/convert", ["-size", "6000x6000", "gradient:red-blue", "-quality", "80", big],
+      env: ProcessInfo.processInfo.environment)
+    #expect(make.wait() == 0, "\(make.err)")
+    make.cleanUp()
+    let x = try XvfbServer()
+    let (app, trace) = try Self.window(
+      x, dir, backdrop: big, script: try Self.toggling(dir), exitAfter: 60)
+    defer {
+      app.stop()
+      app.cleanUp()
+    }
+    let shown = waitFor(50) {
+      WindowBackdropE2ETests.backdrop(WindowE2ETests.lastLine(trace))?["image"] as? String
+    }
+    #expect(shown == "big.jpg", "the image never became the backdrop: \(app.err)")
+    let frames = try Self.tracedFrames(trace)
+    let before = frames.prefix { $0["backdrop"] == nil }.compactMap { $0["t"] as? Double }
+    // why: as for videos, compared with the decode's own length: a blocked
+    // loop would show one gap as long as the whole decode
+    #expect(before.count >= 10, "only \(before.count) frames drawn while decoding")
+    let gaps = zip(before.dropFirst(), before).map { $0 - $1 }
+    let span = (before.last ?? 0) - (before.first ?? 0)
+    #expect(
+      (gaps.max() ?? 0) < span / 4,
+      "largest gap between frames while decoding: \(gaps.max() ?? 0) s of \(span) s")
+  }
+
+  static var hasImageMagick: Bool {
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/convert")
+  }
+}

@@ -392,12 +392,32 @@ public final class CairoRasterizer {
   /// or nil when it decodes. Never hangs and prints nothing: the file's
   /// structure is checked whole before a decoder sees it.
   public static func imageProblem(_ path: String) -> String? {
-    if let p = ImageHeader.problem(path: path) { return p }
-    guard let s = loadImage(path) else {
-      return "Cannot use \(URL(fileURLWithPath: path).lastPathComponent): the image does not decode"
-    }
-    cairo_surface_destroy(s)
+    if case .failure(let f) = decodeImage(path) { return f.message }
     return nil
+  }
+
+  /// Decodes `path` into a surface a rasteriser can `adopt`, or says why it
+  /// cannot be drawn (one sentence naming the file). Touches no rasteriser's
+  /// state, so it runs on any thread; bounded like `loadImage` (the header's
+  /// declared size is checked before any pixel is decoded).
+  public static func decodeImage(_ path: String) -> Result<DecodedImage, ImageFailure> {
+    if let p = ImageHeader.problem(path: path) { return .failure(ImageFailure(message: p)) }
+    guard let s = loadImage(path) else {
+      return .failure(
+        ImageFailure(
+          message:
+            "Cannot use \(URL(fileURLWithPath: path).lastPathComponent): the image does not decode")
+      )
+    }
+    return .success(DecodedImage(s))
+  }
+
+  /// Takes `image` as the picture drawn for `path` from now on (replacing
+  /// any earlier one), so the first frame that shows it decodes nothing.
+  public func adopt(_ image: DecodedImage, for path: String) {
+    guard let s = image.take() else { return }
+    if case let old?? = images[path] { cairo_surface_destroy(old) }
+    images[path] = .some(s)
   }
 
   /// Loads a PNG with Cairo's reader, anything else through SDL_image, into
@@ -449,4 +469,39 @@ public final class CairoRasterizer {
     cairo_surface_mark_dirty(img)
     return img
   }
+}
+
+/// An image decoded off the rasteriser's thread, on its way to `adopt`.
+/// Owns its Cairo surface until adopted (or freed with it).
+public final class DecodedImage: @unchecked Sendable {
+  // why: the surface crosses from the decoding thread to the window's once;
+  // the lock makes that hand-over (and a late deinit) safe
+  private let lock = NSLock()
+  private var surface: OpaquePointer?
+
+  init(_ surface: OpaquePointer) { self.surface = surface }
+
+  /// Pixel size of the decoded image (0 × 0 once adopted).
+  public var size: (width: Int, height: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let s = surface else { return (0, 0) }
+    return (Int(cairo_image_surface_get_width(s)), Int(cairo_image_surface_get_height(s)))
+  }
+
+  fileprivate func take() -> OpaquePointer? {
+    lock.lock()
+    defer { lock.unlock() }
+    let s = surface
+    surface = nil
+    return s
+  }
+
+  deinit { if let s = surface { cairo_surface_destroy(s) } }
+}
+
+/// Why an image cannot be drawn: one sentence naming the file.
+public struct ImageFailure: Error, Sendable, Equatable {
+  public let message: String
+  public init(message: String) { self.message = message }
 }

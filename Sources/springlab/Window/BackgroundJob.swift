@@ -1,15 +1,15 @@
 import Foundation
 import SpringLabStudio
 
-/// An effect run off the window's thread (decoding a video, a fit): the loop
-/// keeps waiting for events, reducing and presenting, and picks the answer
-/// up once it is there.
-final class BackgroundJob: @unchecked Sendable {
+/// An effect run off the window's thread (decoding a video or an image, a
+/// fit): the loop keeps waiting for events, reducing and presenting, and
+/// picks the answer up once it is there.
+final class BackgroundJob<Answer: Sendable>: @unchecked Sendable {
   // why: the answer crosses threads; the lock guards it (unchecked Sendable)
   private let lock = NSLock()
-  private var answer: StudioAction?
+  private var answer: Answer?
 
-  init(_ work: @escaping @Sendable () -> StudioAction) {
+  init(_ work: @escaping @Sendable () -> Answer) {
     Thread.detachNewThread { [self] in
       let a = work()
       lock.lock()
@@ -19,7 +19,7 @@ final class BackgroundJob: @unchecked Sendable {
   }
 
   /// The answer once the work is done (then only once), else nil.
-  func take() -> StudioAction? {
+  func take() -> Answer? {
     lock.lock()
     defer { lock.unlock() }
     let a = answer

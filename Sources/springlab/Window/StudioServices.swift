@@ -19,8 +19,9 @@ struct StudioServices {
   var readRecovery: (String) -> (name: String, preset: Preset)?
   var writeRecovery: (String, Preset) -> Void
   var removeRecovery: (String) -> Void
-  /// Why an image cannot be a backdrop, or nil.
-  var checkImage: (String) -> String?
+  /// A backdrop image decoded (called off the window's thread), or why it
+  /// cannot be one.
+  var decodeImage: @Sendable (String) -> Result<DecodedImage, ImageFailure>
   var clipboard: (String) -> Bool
   /// The clipboard's text, nil when it holds none.
   var readClipboard: () -> String?
@@ -51,7 +52,7 @@ enum LiveStudioServices {
         try? PresetWriter.save(p, to: folders.recovery + "/" + name)
       },
       removeRecovery: { try? FileManager.default.removeItem(atPath: folders.recovery + "/" + $0) },
-      checkImage: { CairoRasterizer.imageProblem($0) },
+      decodeImage: { CairoRasterizer.decodeImage($0) },
       clipboard: { window.setClipboardText($0) },
       readClipboard: { window.clipboardText() },
       screenshot: { dl in

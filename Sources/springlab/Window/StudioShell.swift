@@ -27,7 +27,10 @@ final class StudioShell {
   var lastWatchCheck = 0.0
   var renders: [(path: String, child: ChildProcess)] = []
   /// Effects running off the window's thread (video decoding, fits).
-  var jobs: [BackgroundJob] = []
+  var jobs: [BackgroundJob<StudioAction>] = []
+  /// Backdrop images decoding off the window's thread; the rasteriser adopts
+  /// each on this one when it is done.
+  var imageJobs: [(path: String, job: BackgroundJob<Result<DecodedImage, ImageFailure>>)] = []
   var lastFrame = DrawList()
   var frame = 0
   let start = StudioShell.monotonic()
@@ -73,9 +76,10 @@ final class StudioShell {
     case .removeRecovery(let name): services.removeRecovery(name)
     case .watch(let path): watcher = path.map(PresetWatcher.init(path:))
     case .checkBackdrop(let path):
-      let problem = services.checkImage(path)
-      send(
-        .backdropChecked(path: path, problem.map { .failure(StudioFailure($0)) } ?? .success(())))
+      // why: a large image takes a second to decode and a hostile one must
+      // not stall the window: it decodes on a thread of its own
+      let decode = services.decodeImage
+      imageJobs.append((path, BackgroundJob { decode(path) }))
     case .copyToClipboard(let text, let label):
       send(.copied(label: label, ok: services.clipboard(text)))
     case .readClipboard: send(.pasted(services.readClipboard()))
@@ -118,7 +122,7 @@ final class StudioShell {
       }
       if let e = exitAfter { timeout = min(timeout, max(0, e - t)) }
       // why: a background job's answer is picked up within 50 ms
-      if !jobs.isEmpty { timeout = min(timeout, 0.05) }
+      if !jobs.isEmpty || !imageJobs.isEmpty { timeout = min(timeout, 0.05) }
       let events = window.waitEvent(timeoutMs: Int((timeout * 1000).rounded(.up)))
       let tf = now
       let toastBefore = state.toast
@@ -186,6 +190,17 @@ final class StudioShell {
     jobs.removeAll { j in
       guard let a = j.take() else { return false }
       answers.append(a)
+      return true
+    }
+    imageJobs.removeAll { j in
+      guard let decoded = j.job.take() else { return false }
+      switch decoded {
+      case .success(let image):
+        window.rasterizer.adopt(image, for: j.path)
+        answers.append(.backdropChecked(path: j.path, .success(())))
+      case .failure(let f):
+        answers.append(.backdropChecked(path: j.path, .failure(StudioFailure(f.message))))
+      }
       return true
     }
     for a in answers { send(a) }
