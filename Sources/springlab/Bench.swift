@@ -320,46 +320,82 @@ enum Bench {
     return out
   }
 
-  /// Playing scripts through a scene at 30 fps to their end (100 s): 16,000
-  /// drags of 60 s spread over 0…30 s, all overlapping, against 16,000 moves
-  /// over the same 30 s. The ratio is the point: overlapping drags must cost
-  /// about what as many plain events do (issue 22: > 170 s before).
-  static func scripts(_ o: BenchOptions) -> [BenchResult] {
+  /// Scripts at 30 fps to their end (100 s), as `render --at 99` plays them:
+  /// 16,000 drags of 60 s spread over 0…30 s, all overlapping, against 16,000
+  /// moves over the same 30 s, each decoded from its JSON text and played
+  /// (the issue 22 figure: > 170 s for the drags before; goal ≤ 2× the
+  /// moves), then the playing alone, and the drags at a tenth of the count
+  /// (linear: about 10× from 1,600 to 16,000).
+  static func scripts(_ o: BenchOptions, sink: inout Double) -> [BenchResult] {
     let n = o.quick ? 1_600 : 16_000
-    var dragEvents: [ScriptEvent] = []
-    var moveEvents: [ScriptEvent] = []
-    for k in 0..<n {
-      let p = Point(Double(20 + k % 300), Double(100 + k % 500))
-      let at: Double = 30 * Double(k) / Double(n)
-      dragEvents.append(ScriptEvent(at: at, .drag(.point(p), to: Point(300, 500), over: 60)))
-      moveEvents.append(ScriptEvent(at: at, .move(p)))
+    func scripts(_ n: Int) -> (drags: InputScript, moves: InputScript) {
+      var dragEvents: [ScriptEvent] = []
+      var moveEvents: [ScriptEvent] = []
+      for k in 0..<n {
+        let p = Point(Double(20 + k % 300), Double(100 + k % 500))
+        let at: Double = 30 * Double(k) / Double(n)
+        dragEvents.append(ScriptEvent(at: at, .drag(.point(p), to: Point(300, 500), over: 60)))
+        moveEvents.append(ScriptEvent(at: at, .move(p)))
+      }
+      return (
+        InputScript(duration: 100, events: dragEvents),
+        InputScript(duration: 100, events: moveEvents)
+      )
     }
-    let drags = InputScript(duration: 100, events: dragEvents)
-    let moves = InputScript(duration: 100, events: moveEvents)
-    func play(_ script: InputScript) -> Double {
-      let t0 = seconds()
+    let (drags, moves) = scripts(n)
+    let few = scripts(n / 10).drags
+    let dragText = Data(drags.text.utf8)
+    let moveText = Data(moves.text.utf8)
+    func play(_ script: InputScript) {
       var scene = Scene(preset: .seedDefault)
       var player = ScriptPlayer(script)
       for k in 1...Int(script.duration * 30) { player.run(&scene, until: Double(k) / 30) }
+      sink += scene.now
+    }
+    func timed(_ body: () -> Void) -> Double {
+      let t0 = seconds()
+      body()
       return seconds() - t0
     }
-    // why: the two in turns, the middle of three, so a neighbour's burst of
-    // load lands on both alike
-    var d: [Double] = []
-    var m: [Double] = []
-    for _ in 0..<3 {
-      d.append(play(drags))
-      m.append(play(moves))
+    func loadAndPlay(_ text: Data) -> Double {
+      timed {
+        guard let script = try? InputScript.decode(text, file: "bench.json") else { return }
+        play(script)
+      }
     }
-    let dragS = middle(d)
-    let moveS = middle(m)
-    let note = "\(n) events, 3000 frames at 30 fps"
+    // why: all in turns, the middle of five, so a neighbour's burst of load
+    // lands on each alike
+    var (dl, ml, d, m, f): ([Double], [Double], [Double], [Double], [Double]) = ([], [], [], [], [])
+    for _ in 0..<(o.quick ? 1 : 5) {
+      dl.append(loadAndPlay(dragText))
+      ml.append(loadAndPlay(moveText))
+      d.append(timed { play(drags) })
+      m.append(timed { play(moves) })
+      f.append(timed { play(few) })
+    }
+    let note = "\(n) events, 3000 frames at 30 fps, median of \(dl.count)"
     return [
-      BenchResult(name: "script.overlappingDrags.playSeconds", value: dragS, unit: "s", note: note),
-      BenchResult(name: "script.moves.playSeconds", value: moveS, unit: "s", note: note),
       BenchResult(
-        name: "script.overlappingDrags.vsMoves", value: dragS / max(moveS, 1e-9), unit: "×",
-        note: "goal ≤ 2"),
+        name: "script.overlappingDrags.loadAndPlaySeconds", value: middle(dl), unit: "s",
+        note: note + ", \(dragText.count / 1024) KB decoded"),
+      BenchResult(
+        name: "script.moves.loadAndPlaySeconds", value: middle(ml), unit: "s",
+        note: note + ", \(moveText.count / 1024) KB decoded"),
+      BenchResult(
+        name: "script.overlappingDrags.vsMoves", value: middle(dl) / max(middle(ml), 1e-9),
+        unit: "×", note: "decode + play, as render --at 99; goal ≤ 2"),
+      BenchResult(
+        name: "script.overlappingDrags.playSeconds", value: middle(d), unit: "s", note: note),
+      BenchResult(name: "script.moves.playSeconds", value: middle(m), unit: "s", note: note),
+      BenchResult(
+        name: "script.overlappingDrags.playVsMoves", value: middle(d) / max(middle(m), 1e-9),
+        unit: "×",
+        note:
+          "playing alone: a drag is a press, moves and a release; a move with nothing pressed does almost nothing"
+      ),
+      BenchResult(
+        name: "script.overlappingDrags.growth10x", value: middle(d) / max(middle(f), 1e-9),
+        unit: "× per 10× drags", note: "\(n / 10) → \(n) drags; linear is 10"),
     ]
   }
 
@@ -369,7 +405,7 @@ enum Bench {
     // are all timed on the calling thread alone.
     var sink = 0.0
     let coreGroup =
-      (o.wants("core") ? core(o) + scripts(o) : [])
+      (o.wants("core") ? core(o) + scripts(o, sink: &sink) : [])
       + (o.wants("floating") ? floating(o, sink: &sink) : [])
     if sink == 42.4242 { print("") }
     let coreResults = coreGroup.map { r -> BenchResult in
