@@ -72,15 +72,18 @@ docs: deps
 long-test: deps-test
 	$(SWIFT) build --build-tests
 	SPRINGLAB_LONG_TESTS=1 $(SWIFT) test --skip-build --filter "HardeningTests|HardeningCLITests|ReliabilityCLITests"
-	$(MAKE) fuzz
+	$(MAKE) fuzz FUZZ_RUNS=1000000 FUZZ_SECONDS=900
 
 # libFuzzer over the readers of outside data: Fuzz/FuzzTargets.swift built with
 # the Core sources and AddressSanitizer into .build/fuzz/springlab-fuzz (rebuilt
 # when a source changes); each target in FUZZ_TARGETS runs FUZZ_SECONDS
-# (default 60), seeded from the shipped presets and the test fixtures. New
-# inputs stay in .build/fuzz/corpus-TARGET; a crash input is kept as
+# (default 60), seeded from the shipped presets and the test fixtures. With
+# FUZZ_RUNS set (long-test: 10^6) a target runs until it has executed that many
+# inputs (FUZZ_SECONDS then only caps it) and the run fails if one falls short.
+# New inputs stay in .build/fuzz/corpus-TARGET; a crash input is kept as
 # .build/fuzz/crash-TARGET-* and fails the run (add it as a regression test).
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?=
 FUZZ_TARGETS ?= preset script snippet image samples
 FUZZER := .build/fuzz/springlab-fuzz
 CORE_SOURCES := $(shell find Sources/SpringLabCore -name '*.swift')
@@ -99,11 +102,16 @@ fuzz: $(FUZZER)
 	  esac; \
 	  seeddir=.build/fuzz/seed-$$t; rm -rf $$seeddir; mkdir -p $$seeddir .build/fuzz/corpus-$$t; \
 	  for s in $$seeds; do if [ -e $$s ]; then find $$s -type f -size -1M -exec cp {} $$seeddir/ \; ; fi; done; \
-	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
+	  echo "fuzzing $$t for $(if $(FUZZ_RUNS),$(FUZZ_RUNS) inputs (at most $(FUZZ_SECONDS) s),$(FUZZ_SECONDS) s)"; \
 	  SPRINGLAB_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0 ./$(FUZZER) \
-	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+	    -max_total_time=$(FUZZ_SECONDS) $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS)) \
+	    -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
 	    -artifact_prefix=.build/fuzz/crash-$$t- -print_final_stats=1 \
 	    .build/fuzz/corpus-$$t $$seeddir > .build/fuzz/log-$$t.txt 2>&1 || true; \
 	  grep -E "^stat::number_of_executed_units|^Done|ERROR|SUMMARY" .build/fuzz/log-$$t.txt || true; \
 	  if ls .build/fuzz/crash-$$t-* >/dev/null 2>&1; then echo "the $$t fuzzer found a crash: $$(ls .build/fuzz/crash-$$t-*)"; exit 1; fi; \
+	  if [ -n "$(FUZZ_RUNS)" ]; then \
+	    ran=$$(sed -n 's/^stat::number_of_executed_units: *//p' .build/fuzz/log-$$t.txt); \
+	    if [ "$${ran:-0}" -lt "$(FUZZ_RUNS)" ]; then echo "the $$t fuzzer ran $${ran:-0} of $(FUZZ_RUNS) inputs in $(FUZZ_SECONDS) s"; exit 1; fi; \
+	  fi; \
 	done

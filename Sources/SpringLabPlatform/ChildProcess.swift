@@ -80,11 +80,18 @@ public final class ChildProcess: @unchecked Sendable {
     // which clears the flag for this child's copy only
     var opened: [Int32] = []
     var started = false
+    let captures = [outPath, errPath].compactMap { $0 }
+    // why: registered before they exist, so a signal at any moment from here
+    // on removes them (the exit path unlinks whatever is registered)
+    for p in captures { InProgressFiles.shared.add(p) }
     defer {
       opened.forEach { close($0) }
       if !started {
         if pipeFDs[1] >= 0 { close(pipeFDs[1]) }
-        for p in [outPath, errPath].compactMap({ $0 }) { unlink(p) }
+        for p in captures {
+          unlink(p)
+          InProgressFiles.shared.remove(p)
+        }
       }
     }
     func fail(_ code: Int32) -> SaveError {
@@ -126,7 +133,6 @@ public final class ChildProcess: @unchecked Sendable {
     guard rc == 0 else { throw fail(rc) }
     started = true
     let child = ChildProcess(pid: pid, outPath: outPath, errPath: errPath, inputFD: pipeFDs[1])
-    for p in [outPath, errPath].compactMap({ $0 }) { InProgressFiles.shared.add(p) }
     liveLock.lock()
     live[pid] = child
     liveLock.unlock()

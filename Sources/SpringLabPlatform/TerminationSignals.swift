@@ -89,7 +89,14 @@ public enum TerminationSignals {
     for path in InProgressFiles.shared.all {
       var st = stat()
       if lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR {
-        try? FileManager.default.removeItem(atPath: path)
+        // why: the render may still be writing a frame into a staging folder
+        // (the signal comes on another thread), so removing can find it not
+        // empty; once the folder is gone the writer's next file fails instead
+        for _ in 0..<100 {
+          try? FileManager.default.removeItem(atPath: path)
+          if lstat(path, &st) != 0 { break }
+          usleep(2_000)
+        }
       } else {
         unlink(path)
       }

@@ -157,3 +157,97 @@ struct ChildLifetimeCLITests {
       gone == true, "ffmpeg (pid \(encoder)) still runs after its render was killed by SIGKILL")
   }
 }
+
+/// Every long-running command, and the window, ended by SIGTERM, SIGINT or
+/// SIGHUP at seeded random moments (start-up, decoding, rendering, saving,
+/// fitting): exit 128 + N (or 0 when it had just finished), no temporary
+/// file left in the output's folder or TMPDIR, no child left (issue 22).
+@Suite("Signals at random moments, every command", .serialized)
+struct SignalEveryCommandTests {
+  enum Command: String, CaseIterable, CustomTestStringConvertible {
+    case gif, frameFolder, mov, fit, exportCheck, window
+    var testDescription: String { rawValue }
+  }
+
+  /// The arguments for `command` writing into `dir` (nil when it cannot run here).
+  static func arguments(_ command: Command, dir: String) throws -> [String]? {
+    let fan = CLIHarness.preset("seed-000-fan.json")
+    switch command {
+    case .gif: return ["render", "--preset", fan, "--out", dir + "/take.gif", "--fps", "25"]
+    case .frameFolder: return ["render", "--preset", fan, "--out", dir + "/frames/", "--fps", "30"]
+    case .mov: return ["render", "--preset", fan, "--out", dir + "/take.mov", "--fps", "30"]
+    case .fit:
+      let v = try FitVideos.bubble(fps: 60)
+      return ["fit", v.path, "--region", v.region, "--region-at", "\(v.regionAt)", "--json"]
+    case .exportCheck: return ["export", "--check", "--preset", fan]
+    case .window:
+      return [
+        fan, "--fresh", "--exit-after", "30", "--trace", dir + "/live.jsonl",
+        "--record-input", dir + "/input.json",
+      ]
+    }
+  }
+
+  @Test(arguments: Command.allCases)
+  func aSignalAtARandomMomentEndsItCleanly(_ command: Command) throws {
+    guard FitVideos.hasFFmpeg || command == .exportCheck else {
+      Issue.record("skipped: \(command) needs ffmpeg, which this machine lacks")
+      return
+    }
+    let seed = UInt64(22_000 + Command.allCases.firstIndex(of: command)!)
+    print("signals during \(command): seed \(seed)")
+    var rng = SplitMix(seed: seed)
+    let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+    let x = command == .window ? try XvfbServer() : nil
+    var worst = 0.0
+    for round in 0..<6 {
+      let dir = CLIHarness.tempDir().path
+      defer { try? FileManager.default.removeItem(atPath: dir) }
+      let tmp = dir + "/tmp"
+      try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+      var env = ProcessInfo.processInfo.environment
+      env["TMPDIR"] = tmp
+      env["DISPLAY"] = x?.display
+      env["WAYLAND_DISPLAY"] = nil
+      env["XDG_CONFIG_HOME"] = dir + "/config"
+      env["XDG_DATA_HOME"] = dir + "/data"
+      guard let args = try Self.arguments(command, dir: dir) else { return }
+      let sig = signals[Int(rng.next() % 3)]
+      // why: the moment is the seed's: 0-1.2 s covers start-up and the
+      // command's main work on this machine
+      let delay = Double(rng.next() % 1200) / 1000
+      let child = try Spawned.start(CLIHarness.binary, args, env: env)
+      defer { child.cleanUp() }
+      usleep(UInt32(delay * 1e6))
+      let finishedFirst = child.poll() != nil
+      let sent = Date()
+      if !finishedFirst { kill(child.pid, sig) }
+      // hang guard, not a timing check: still there after 10 s is a hang
+      let code = waitFor(10) { child.poll() }
+      if code == nil {
+        kill(child.pid, SIGKILL)
+        child.wait()
+      } else if !finishedFirst {
+        worst = max(worst, Date().timeIntervalSince(sent))
+      }
+      let what = "\(command) round \(round): signal \(sig) after \(delay) s"
+      if finishedFirst {
+        #expect(child.exitStatus == 0, "\(what): finished first with \(child.err)")
+      } else {
+        #expect(code != nil, "\(what): still running 10 s after the signal")
+        #expect(code == 128 + sig || code == 0, "\(what): exit \(code ?? -1): \(child.err)")
+        #expect(!child.err.contains("Fatal error"), "\(what): \(child.err)")
+      }
+      let hidden = (FileManager.default.enumerator(atPath: dir)?.allObjects as? [String] ?? [])
+        .filter { ($0 as NSString).lastPathComponent.hasPrefix(".") }
+      #expect(hidden.isEmpty, "\(what): left \(hidden)")
+      let captures = try FileManager.default.contentsOfDirectory(atPath: tmp)
+      #expect(captures.isEmpty, "\(what): left \(captures) in TMPDIR")
+      let survivors = SignalCLITests.processes(mentioning: dir)
+      #expect(survivors.isEmpty, "\(what): processes still running: \(survivors)")
+      for pid in survivors { kill(pid, SIGKILL) }
+    }
+    print(
+      "signals during \(command): slowest exit \(String(format: "%.3f", worst)) s after its signal")
+  }
+}
