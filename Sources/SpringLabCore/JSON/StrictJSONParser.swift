@@ -129,6 +129,8 @@ public struct StrictJSONParser {
   private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
     i += 1
     var members: [(String, JSONValue)] = []
+    // why: most objects have a handful of keys, where a scan is cheaper than
+    // hashing every key; the set takes over only for wide objects
     var seen = Set<String>()
     skipSpace()
     if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
@@ -141,12 +143,18 @@ public struct StrictJSONParser {
       guard bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a quoted key") }
       let keyStart = i
       let key = try string()
-      if seen.contains(key) {
+      let duplicate: Bool
+      if members.count < 16 {
+        duplicate = members.contains { $0.0 == key }
+      } else {
+        if seen.isEmpty { seen = Set(members.map(\.0)) }
+        duplicate = !seen.insert(key).inserted
+      }
+      if duplicate {
         i = keyStart
         stack.append(key)
         throw fail("duplicate key")
       }
-      seen.insert(key)
       skipSpace()
       guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
         throw fail("expected ':' after a key")
@@ -200,7 +208,20 @@ public struct StrictJSONParser {
 
   private mutating func string() throws(JSONSyntaxError) -> String {
     i += 1
-    var out = [UInt8]()
+    // why: keys and most values have no escapes; those are sliced out whole
+    // instead of being copied byte by byte
+    var end = i
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+      bytes[end] >= 0x20
+    {
+      end += 1
+    }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      defer { i = end + 1 }
+      return String(decoding: bytes[i..<end], as: UTF8.self)
+    }
+    var out = [UInt8](bytes[i..<end])
+    i = end
     while true {
       guard i < bytes.count else { throw fail("unterminated string") }
       let b = bytes[i]

@@ -112,7 +112,9 @@ public struct InputScript: Sendable, Equatable {
     var events: [ScriptEvent] = []
     events.reserveCapacity(list.count)
     for (i, ev) in list.enumerated() {
-      let base = "events[\(i)]"
+      // why: spelled only when a message needs it; a million events decode
+      // without a million strings
+      var base: String { "events[\(i)]" }
       guard case .object(let members) = ev else { throw bad(base, ev, "must be an object") }
       guard let atV = ev["at"] else {
         throw bad(base + ".at", nil, "missing; seconds from the start")
@@ -122,16 +124,28 @@ public struct InputScript: Sendable, Equatable {
           base + ".at", atV,
           "must be a number of seconds, 0…duration (\(JSONWriter.number(duration)))")
       }
-      let kinds = members.map(\.0).filter {
-        ["tap", "drag", "key", "down", "move", "up", "set"].contains($0)
+      var kind = ""
+      var kinds = 0
+      for (k, _) in members {
+        switch k {
+        case "tap", "drag", "key", "down", "move", "up", "set":
+          kind = k
+          kinds += 1
+        default: break
+        }
       }
-      guard kinds.count == 1, let kind = kinds.first else {
+      guard kinds == 1 else {
         throw bad(base, nil, "needs exactly one of tap, drag, key, down, move, up, set")
       }
-      let allowed = Set(["at", kind]).union(
-        kind == "drag" ? ["to", "over", "index"] : kind == "tap" ? ["index"] : [])
-      for (k, v) in members where !allowed.contains(k) {
-        throw bad("\(base).\(k)", v, "unknown field for a \(kind) event")
+      for (k, v) in members {
+        let allowed: Bool
+        switch k {
+        case "at", kind: allowed = true
+        case "to", "over": allowed = kind == "drag"
+        case "index": allowed = kind == "drag" || kind == "tap"
+        default: allowed = false
+        }
+        guard allowed else { throw bad("\(base).\(k)", v, "unknown field for a \(kind) event") }
       }
       func point(_ key: String) throws(LoadError) -> Point {
         guard case .array(let xy)? = ev[key], xy.count == 2, case .number(let x) = xy[0],
