@@ -228,7 +228,7 @@ public final class StudioView {
     dl.clearColor = Palette.canvas
     // why: every caption and hint lives in the strip above the device, never on it
     var captions: [String] = []
-    if let cmp = state.compare, let halves = layout.halves, let gv = layout.ghostView {
+    if let cmp = state.compare, let labels = layout.abLabels, let gv = layout.ghostView {
       var optA = options
       optA.outlined = []
       optA.trails = state.overlays.trails ? cmp.trails : []
@@ -236,13 +236,10 @@ public final class StudioView {
       SceneDrawer.draw(cmp.ghost.scene, view: gv, into: &a, icons: icons, options: optA)
       dl.append(a)
       SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
-      if state.toast == nil {
-        let top = PixelRect(x: halves.left.x, y: layout.strip.y, w: halves.left.w, h: 0)
-        label("A · \(cmp.title)", at: top, s, into: &dl, y: 4)
-        label(
-          "B (tuning)", at: PixelRect(x: halves.right.x, y: top.y, w: halves.right.w, h: 0), s,
-          into: &dl, y: 4)
-      }
+      // why: over each phone, under the strip: a toast (Pin, Swap) never hides
+      // which phone is which, and an open graph never moves them off the phones
+      label("A · \(cmp.title)", at: labels.a, s, into: &dl, y: 1)
+      label("B (tuning)", at: labels.b, s, into: &dl, y: 1)
       captions.append("")
     } else {
       SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
