@@ -40,8 +40,32 @@ enum DebugOverlay {
       let (x, y) = v.toPixels(scene.bubble.center(at: t))
       dl.strokeCircle(cx: x, cy: y, r: scene.bubble.radius * s, width: 1.5, Palette.debug)
     }
-    dl.text(
-      "DEBUG  hit areas · safe area · arc · thumb zone", x: a.0 + 6, y: b.1 - 18 * s, size: 11 * s,
-      color: Palette.debug)
+    // why: each word of the legend in the colour of what it names, with a
+    // swatch before it (it was all in the hit areas' red)
+    var x = a.0 + 6
+    let y = b.1 - 18 * s
+    let size = 11 * s
+    dl.text("DEBUG", x: x, y: y, size: size, color: RGBA(0x63, 0x63, 0x66))
+    x += legendWidth("DEBUG", size) + 10 * s
+    for (label, color) in legend {
+      dl.fillRoundedRect(
+        PixelRect(x: x, y: y + size * 0.45, w: 10 * s, h: 2.5 * s), radius: 0, color)
+      x += 13 * s
+      dl.text(label, x: x, y: y, size: size, color: color)
+      x += legendWidth(label, size) + 10 * s
+    }
+  }
+
+  /// The legend's entries, each in the colour its overlay is drawn in.
+  static let legend: [(String, RGBA)] = [
+    ("hit areas", Palette.debug), ("safe area", Palette.safeArea),
+    ("arc", Palette.debug.fading(0.5)), ("thumb zone", Palette.thumb.fading(0.7)),
+  ]
+
+  /// A generous estimate of a legend word's width, pixels: 0.62 of the size
+  /// per character, above DejaVu Sans's widest lower-case average, so the
+  /// next swatch never lands on the word (the drawer has no text measure).
+  static func legendWidth(_ s: String, _ size: Double) -> Double {
+    Double(s.count) * size * 0.62
   }
 }
