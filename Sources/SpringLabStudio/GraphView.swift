@@ -183,23 +183,34 @@ public enum GraphView {
       let k = state.graphSettings.target.springKnobs(state.preset)
       let z = k.map { state.preset[keyPath: $0.damping] } ?? 1
       dl.strokeCircle(cx: pk.x, cy: pk.y, r: 6 * s, width: 2 * s, RGBA(255, 255, 255))
-      let label =
+      let bounce = pk.bounceZero ? "bounce 0" : "bounce \(Fmt.fixed(max(0, 1 - z), 2))"
+      let full =
         pk.bounceZero
-        ? "bounce 0 · drag up to add bounce"
-        : "bounce \(Fmt.fixed(max(0, 1 - z), 2)) · damping \(Fmt.fixed(z, 2))"
+        ? "bounce 0 · drag up to add bounce" : "\(bounce) · damping \(Fmt.fixed(z, 2))"
       // why: a peak dragged past the held axis keeps its label off the rule
       // above the plot (10 pt text at r.y + 45 ends 4 pt above the plot)
       let y = max(pk.y - 16 * s, p.y - 4 * s)
-      // why: the label goes left of the peak when the settle knob's line
-      // would run through it (~0.6 × size per character)
-      let w = Double(label.count) * 6 * s
+      // why: the label never runs through the settle knob's line: it goes
+      // left of the peak, or shortens to the bounce alone (~0.62 × size
+      // per character, DejaVu's digits)
       let settleX = GraphHandles.settle(state, plot: p)?.x
-      let crosses = settleX.map { $0 > pk.x && $0 < pk.x + 9 * s + w + 6 * s } ?? false
-      if crosses && pk.x - 9 * s - w >= p.x {
-        dl.text(
-          label, x: pk.x - 9 * s, y: y, size: 10 * s, color: RGBA(255, 255, 255), align: .right)
+      func width(_ t: String) -> Double { Double(t.count) * 6.2 * s }
+      func crosses(_ t: String) -> Bool {
+        settleX.map { $0 > pk.x && $0 < pk.x + 9 * s + width(t) + 6 * s } ?? false
+      }
+      func fitsLeft(_ t: String) -> Bool { pk.x - 9 * s - width(t) >= p.x }
+      let white = RGBA(255, 255, 255)
+      if pk.bounceZero && crosses(full) && !fitsLeft(full) {
+        // why: the hint is how to add bounce; under the knob it crosses nothing
+        dl.text(full, x: pk.x + 9 * s, y: pk.y + 8 * s, size: 10 * s, color: white)
+      } else if !crosses(full) {
+        dl.text(full, x: pk.x + 9 * s, y: y, size: 10 * s, color: white)
+      } else if fitsLeft(full) {
+        dl.text(full, x: pk.x - 9 * s, y: y, size: 10 * s, color: white, align: .right)
+      } else if !crosses(bounce) || !fitsLeft(bounce) {
+        dl.text(bounce, x: pk.x + 9 * s, y: y, size: 10 * s, color: white)
       } else {
-        dl.text(label, x: pk.x + 9 * s, y: y, size: 10 * s, color: RGBA(255, 255, 255))
+        dl.text(bounce, x: pk.x - 9 * s, y: y, size: 10 * s, color: white, align: .right)
       }
     }
     if let st = GraphHandles.settle(state, plot: p) {

@@ -145,7 +145,8 @@ enum OverlayView {
     var size: Double
     var lineHeight: Double
     var card: PixelRect
-    var keyWidth: Double
+    /// Each column's key width: as wide as that column's widest key.
+    var keyWidths: [Double]
     var columnWidth: Double
     var columns: [[HelpItem]]
   }
@@ -201,12 +202,23 @@ enum OverlayView {
         acc += items[split].rows
         split += 1
       }
-      let columns = [Array(items[..<split]), Array(items[split...])]
+      // why: each column's key column is as wide as its own keys (the
+      // second's are single characters); its help rewraps in what is left
+      var columns = [Array(items[..<split]), Array(items[split...])]
+      var keyWidths: [Double] = []
+      for col in columns.indices {
+        let own = (columns[col].flatMap(\.keys).map { measure($0, size).0 }.max() ?? 0) + 14 * s
+        keyWidths.append(own)
+        for i in columns[col].indices {
+          columns[col][i].help = wrap(
+            rows[col == 0 ? i : split + i].help, size: size, width: colW - own, measure: measure)
+        }
+      }
       let tallest = columns.map { $0.map(\.rows).reduce(0, +) }.max() ?? 0
       let h = Double(tallest) * lineH + 56 * s + 18 * s
       let card = PixelRect(x: c.x + (c.w - w) / 2, y: 0, w: w, h: h)
       let layout = HelpLayout(
-        size: size, lineHeight: lineH, card: card, keyWidth: keyW, columnWidth: colW,
+        size: size, lineHeight: lineH, card: card, keyWidths: keyWidths, columnWidth: colW,
         columns: columns)
       best = layout
       if h <= c.h - 16 * s { break }
@@ -237,7 +249,7 @@ enum OverlayView {
         }
         for (i, t) in item.help.enumerated() {
           dl.text(
-            t, x: lx + l.keyWidth, y: ly + Double(i) * l.lineHeight, size: l.size,
+            t, x: lx + l.keyWidths[col], y: ly + Double(i) * l.lineHeight, size: l.size,
             color: RGBA(0xE5, 0xE5, 0xEA))
         }
         ly += Double(item.rows) * l.lineHeight

@@ -41,18 +41,41 @@ enum DebugOverlay {
       dl.strokeCircle(cx: x, cy: y, r: scene.bubble.radius * s, width: 1.5, Palette.debug)
     }
     // why: each word of the legend in the colour of what it names, with a
-    // swatch before it (it was all in the hit areas' red)
-    var x = a.0 + 6
-    let y = b.1 - 18 * s
-    let size = 11 * s
-    dl.text("DEBUG", x: x, y: y, size: size, color: RGBA(0x63, 0x63, 0x66))
-    x += legendWidth("DEBUG", size) + 10 * s
-    for (label, color) in legend {
-      dl.fillRoundedRect(
-        PixelRect(x: x, y: y + size * 0.45, w: 10 * s, h: 2.5 * s), radius: 0, color)
-      x += 13 * s
-      dl.text(label, x: x, y: y, size: size, color: color)
-      x += legendWidth(label, size) + 10 * s
+    // swatch before it (it was all in the hit areas' red), on a light card
+    // like the screen the overlays are drawn on, so the colours read the
+    // same and the app's text under it does not show through; at least
+    // 10 px, readable on a phone scaled down to fit the window
+    let size = max(10, 11 * s)
+    let swatch = size * 0.9
+    let lineH = size * 1.3
+    let entries = [("DEBUG", RGBA(0x3A, 0x3A, 0x3C))] + legend
+    let widths = entries.enumerated().map { i, e in
+      legendWidth(e.0, size) + (i > 0 ? swatch * 1.3 : 0)
+    }
+    let oneLine = widths.reduce(0, +) + swatch * Double(entries.count - 1)
+    // why: one line when it fits the safe area's width, else a column
+    // rising from its foot
+    let stacked = oneLine > b.0 - a.0 - 20
+    let pad = size * 0.4
+    let cardW = (stacked ? widths.max() ?? 0 : oneLine) + 2 * pad
+    let cardH = (stacked ? Double(entries.count) : 1) * lineH + pad
+    let card = PixelRect(x: a.0 + 4, y: b.1 - 6 - cardH, w: cardW, h: cardH)
+    dl.fillRoundedRect(card, radius: 4, RGBA(0xF2, 0xF2, 0xF7, 0xF0))
+    var x = card.x + pad
+    var y = card.y + pad / 2 + (lineH - size * 1.17) / 2
+    for (i, (label, color)) in entries.enumerated() {
+      if i > 0 {
+        dl.fillRoundedRect(
+          PixelRect(x: x, y: y + size * 0.45, w: swatch, h: max(1.5, size * 0.22)), radius: 0,
+          color)
+      }
+      let tx = i > 0 ? x + swatch * 1.3 : x
+      dl.text(label, x: tx, y: y, size: size, color: color)
+      if stacked {
+        y += lineH
+      } else {
+        x = tx + legendWidth(label, size) + swatch
+      }
     }
   }
 
