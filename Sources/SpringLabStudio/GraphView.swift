@@ -191,10 +191,10 @@ public enum GraphView {
       // above the plot (10 pt text at r.y + 45 ends 4 pt above the plot)
       let y = max(pk.y - 16 * s, p.y - 4 * s)
       // why: the label never runs through the settle knob's line: it goes
-      // left of the peak, or shortens to the bounce alone (~0.62 × size
-      // per character, DejaVu's digits)
+      // left of the peak, or shortens to the bounce alone (~0.56 × size
+      // per character: DejaVu's digits are 0.64, its spaces 0.32)
       let settleX = GraphHandles.settle(state, plot: p)?.x
-      func width(_ t: String) -> Double { Double(t.count) * 6.2 * s }
+      func width(_ t: String) -> Double { Double(t.count) * 5.6 * s }
       func crosses(_ t: String) -> Bool {
         settleX.map { $0 > pk.x && $0 < pk.x + 9 * s + width(t) + 6 * s } ?? false
       }
@@ -232,7 +232,7 @@ public enum GraphView {
   }
 
   /// The y axis's ticks: every multiple of a round step (0.05 … 100, the
-  /// smallest at least 22 pt apart) within `g.yMin`…`g.yMax`, with 0 and 1
+  /// smallest at least 32 pt apart) within `g.yMin`…`g.yMax`, with 0 and 1
   /// always among them when they lie in the range; labels drop trailing
   /// zeros ("0.25", "1.5", "2").
   static func yTicks(_ g: MotionGraph, plotHeight h: Double, scale s: Double) -> [(
@@ -241,7 +241,7 @@ public enum GraphView {
     let span = g.yMax - g.yMin
     guard span > 0, span.isFinite, h > 0 else { return [] }
     let steps = [0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100]
-    let step = steps.first { $0 / span * h >= 22 * s } ?? 100
+    let step = steps.first { $0 / span * h >= 32 * s } ?? 100
     let decimals = step < 0.1 ? 2 : step == 0.25 ? 2 : step < 1 ? 1 : 0
     var values: [Double] = []
     // why: whole multiples of the step, so 3 × 0.1 is 0.3, not 0.30000000000000004
