@@ -171,7 +171,7 @@ enum OverlayView {
   /// The help laid out in `c`: every line whole (wrapped, never cut with
   /// "…"), in two columns whose key column is as wide as its widest key; the
   /// text steps down from 13 to 10 pt until the card fits the window's
-  /// height (1024×640 fits at 12 pt). The card is as tall as its columns.
+  /// height. The card is as tall as its columns.
   static func helpLayout(_ c: PixelRect, scale s: Double, measure: UIMeasure) -> HelpLayout {
     let rows = KeyMap.bindings
     let w = min(c.w - 32 * s, 1180 * s)
