@@ -373,8 +373,9 @@ public final class UIContext {
 
   /// What the next labelled widget (slider, picker, toggle, text field)
   /// means: shown as a tooltip while the pointer rests on its label, after
-  /// the whole label when that is shortened. Dropped at the end of the
-  /// frame if no widget takes it.
+  /// the whole label when that is shortened. The next widget that draws a
+  /// label takes it (call it just before that widget); the next frame
+  /// starts without it.
   public func setNextItemHelp(_ s: String) { nextHelp = s }
 
   /// A widget's label in its column: the visible part, shortened to fit.
