@@ -2,7 +2,7 @@ import SpringLabCore
 import SpringLabUI
 
 /// A → B differences in a designer's words: the field's label, both values
-/// with their unit, and what the change does ("Expand damping 0.72 → 0.35 —
+/// with their unit, and what the change does ("Expand damping ratio 0.72 → 0.35 —
 /// bouncier").
 public enum ABDiff {
   /// One line per field that differs, in panel order.
@@ -17,7 +17,7 @@ public enum ABDiff {
   }
 
   /// The first field that differs from `a` to `b`, named as the panel
-  /// names it ("Expand · Damping"), its two values as the panel shows them,
+  /// names it ("Expand · Damping ratio"), its two values as the panel shows them,
   /// and how many more fields differ; nil when none does.
   public static func firstChange(from a: Preset, to b: Preset) -> (
     label: String, from: String, to: String, more: Int

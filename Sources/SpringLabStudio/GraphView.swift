@@ -95,14 +95,20 @@ public enum GraphView {
       color: RGBA(255, 255, 255))
     dl.text(
       rule(g, short: narrow(r, scale: s)), x: r.x + 12 * s, y: r.y + 45 * s + e, size: 10 * s,
-      color: dim)
+      // why: with A pinned this line is A's figures, read against B's above it
+      color: g.comparedTiming == nil ? dim : RGBA(0xE5, 0xE5, 0xEA))
     let p = plot(r, scale: s)
-    // grid: the 0 and 1 lines, and time ticks at least ~40 px apart
-    for v in [0.0, 1.0] {
-      let (x0, y) = toPx(0, v, p, g)
-      dl.polyline([(x0, y), (p.x + p.w, y)], width: 1, grid)
-      dl.text(
-        v == 0 ? "0" : "1", x: p.x - 8 * s, y: y - 7 * s, size: 11 * s, color: dim, align: .right)
+    // why: labels at round values across the whole plotted range (a 1.85
+    // peak reads against 1.5 and 2, not only 0 and 1); rest (0) and target
+    // (1) keep the stronger line
+    for v in yTicks(g, plotHeight: p.h, scale: s) {
+      let (x0, y) = toPx(0, v.value, p, g)
+      let strong = v.value == 0 || v.value == 1
+      dl.polyline([(x0, y), (p.x + p.w, y)], width: 1, strong ? grid : grid.fading(0.45))
+      // why: a label whose text would rise over the headline's rule is left out
+      if y - 7 * s >= p.y - 3 * s {
+        dl.text(v.label, x: p.x - 8 * s, y: y - 7 * s, size: 11 * s, color: dim, align: .right)
+      }
     }
     let stepChoices = [0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10]
     let tickStep = stepChoices.first { $0 / g.tMax * p.w >= 40 * s } ?? 10
@@ -177,22 +183,34 @@ public enum GraphView {
       let k = state.graphSettings.target.springKnobs(state.preset)
       let z = k.map { state.preset[keyPath: $0.damping] } ?? 1
       dl.strokeCircle(cx: pk.x, cy: pk.y, r: 6 * s, width: 2 * s, RGBA(255, 255, 255))
-      let label =
+      let bounce = pk.bounceZero ? "bounce 0" : "bounce \(Fmt.fixed(max(0, 1 - z), 2))"
+      let full =
         pk.bounceZero
-        ? "bounce 0 · drag up to add bounce"
-        : "bounce \(Fmt.fixed(max(0, 1 - z), 2)) · damping \(Fmt.fixed(z, 2))"
-      // why: a peak dragged past the held axis keeps its label off the rule above the plot
-      let y = max(pk.y - 16 * s, p.y - 7 * s)
-      // why: the label goes left of the peak when the settle knob's line
-      // would run through it (~0.6 × size per character)
-      let w = Double(label.count) * 6 * s
+        ? "bounce 0 · drag up to add bounce" : "\(bounce) · damping \(Fmt.fixed(z, 2))"
+      // why: a peak dragged past the held axis keeps its label off the rule
+      // above the plot (10 pt text at r.y + 45 ends 4 pt above the plot)
+      let y = max(pk.y - 16 * s, p.y - 4 * s)
+      // why: the label never runs through the settle knob's line: it goes
+      // left of the peak, or shortens to the bounce alone (~0.56 × size
+      // per character: DejaVu's digits are 0.64, its spaces 0.32)
       let settleX = GraphHandles.settle(state, plot: p)?.x
-      let crosses = settleX.map { $0 > pk.x && $0 < pk.x + 9 * s + w + 6 * s } ?? false
-      if crosses && pk.x - 9 * s - w >= p.x {
-        dl.text(
-          label, x: pk.x - 9 * s, y: y, size: 10 * s, color: RGBA(255, 255, 255), align: .right)
+      func width(_ t: String) -> Double { Double(t.count) * 5.6 * s }
+      func crosses(_ t: String) -> Bool {
+        settleX.map { $0 > pk.x && $0 < pk.x + 9 * s + width(t) + 6 * s } ?? false
+      }
+      func fitsLeft(_ t: String) -> Bool { pk.x - 9 * s - width(t) >= p.x }
+      let white = RGBA(255, 255, 255)
+      if pk.bounceZero && crosses(full) && !fitsLeft(full) {
+        // why: the hint is how to add bounce; under the knob it crosses nothing
+        dl.text(full, x: pk.x + 9 * s, y: pk.y + 8 * s, size: 10 * s, color: white)
+      } else if !crosses(full) {
+        dl.text(full, x: pk.x + 9 * s, y: y, size: 10 * s, color: white)
+      } else if fitsLeft(full) {
+        dl.text(full, x: pk.x - 9 * s, y: y, size: 10 * s, color: white, align: .right)
+      } else if !crosses(bounce) || !fitsLeft(bounce) {
+        dl.text(bounce, x: pk.x + 9 * s, y: y, size: 10 * s, color: white)
       } else {
-        dl.text(label, x: pk.x + 9 * s, y: y, size: 10 * s, color: RGBA(255, 255, 255))
+        dl.text(bounce, x: pk.x - 9 * s, y: y, size: 10 * s, color: white, align: .right)
       }
     }
     if let st = GraphHandles.settle(state, plot: p) {
@@ -210,6 +228,36 @@ public enum GraphView {
         dl.polyline([from, end], width: 1, yellow)
         if inside { dl.fillCircle(cx: h.0, cy: h.1, r: 5 * s, yellow) }
       }
+    }
+  }
+
+  /// The y axis's ticks: every multiple of a round step (0.05 … 100, the
+  /// smallest at least 32 pt apart) within `g.yMin`…`g.yMax`, with 0 and 1
+  /// always among them when they lie in the range; labels drop trailing
+  /// zeros ("0.25", "1.5", "2").
+  static func yTicks(_ g: MotionGraph, plotHeight h: Double, scale s: Double) -> [(
+    value: Double, label: String
+  )] {
+    let span = g.yMax - g.yMin
+    guard span > 0, span.isFinite, h > 0 else { return [] }
+    let steps = [0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100]
+    let step = steps.first { $0 / span * h >= 32 * s } ?? 100
+    let decimals = step < 0.1 ? 2 : step == 0.25 ? 2 : step < 1 ? 1 : 0
+    var values: [Double] = []
+    // why: whole multiples of the step, so 3 × 0.1 is 0.3, not 0.30000000000000004
+    let first = Int((g.yMin / step).rounded(.up))
+    let last = Int((g.yMax / step).rounded(.down))
+    if first <= last { values = (first...last).map { Double($0) * step } }
+    for v in [0.0, 1.0] where v >= g.yMin && v <= g.yMax && !values.contains(v) {
+      values.append(v)
+    }
+    return values.sorted().map { v in
+      var t = Fmt.fixed(v, decimals)
+      if t.contains(".") {
+        while t.hasSuffix("0") { t.removeLast() }
+        if t.hasSuffix(".") { t.removeLast() }
+      }
+      return (v == 0 ? 0 : v, t == "-0" ? "0" : t)
     }
   }
 
@@ -267,10 +315,16 @@ public enum GraphView {
   /// The headline: total and settle time for springs (and, when the card
   /// is wide, overshoot), the total for tweens: the `MotionTiming` lint and
   /// the panel show.
+  /// While A is pinned the headline is B's figures and the line under it
+  /// A's, in the same words (`compared`), so the two read as a pair.
   static func headline(_ g: MotionGraph, _ state: StudioState, narrow: Bool = false) -> String {
     var line = g.target.title + ": "
     let t = g.timing
-    if let st = t.settle, let os = t.overshoot {
+    if g.comparedTiming != nil {
+      // why: a narrow card has room for settle and overshoot, the figures a
+      // designer compares; the chip above names the motion
+      line = narrow ? "B: " + compared(t) : line + "B " + figures(t)
+    } else if let st = t.settle, let os = t.overshoot {
       line += "total \(Fmt.fixed(t.total, 3)) s · settles "
       line +=
         narrow
@@ -291,10 +345,19 @@ public enum GraphView {
       "total \(Fmt.fixed(t.total, 3)) s · settles at \(Fmt.fixed(st, 3)) s · overshoot \(Fmt.fixed(os, 1)) %"
   }
 
+  /// "settles 0.474 s · overshoot 3.8 %" (springs) or "eased, total
+  /// 0.300 s" (tweens): what A and B are compared by in a narrow card.
+  static func compared(_ t: MotionTiming) -> String {
+    guard let st = t.settle, let os = t.overshoot else {
+      return "eased, total \(Fmt.fixed(t.total, 3)) s"
+    }
+    return "settles \(Fmt.fixed(st, 3)) s · overshoot \(Fmt.fixed(os, 1)) %"
+  }
+
   /// The line under the headline: A's figures while a comparison is drawn,
   /// else the settle rule (after the overshoot when the headline had no room).
   static func rule(_ g: MotionGraph, short: Bool = false) -> String {
-    if let a = g.comparedTiming { return "A: " + figures(a) }
+    if let a = g.comparedTiming { return "A: " + (short ? compared(a) : figures(a)) }
     if short {
       guard let os = g.overshoot else { return "total: gesture to last move's end" }
       return "overshoot \(Fmt.fixed(os, 1)) % · settle band ±0.5 % of travel"

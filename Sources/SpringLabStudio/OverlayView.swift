@@ -131,28 +131,129 @@ enum OverlayView {
     }
   }
 
-  /// The key map, in two columns.
+  /// One key of the help laid out: its key lines (a long chord list breaks
+  /// after " / ") and its wrapped help lines.
+  struct HelpItem {
+    var keys: [String]
+    var help: [String]
+    var rows: Int { max(keys.count, help.count) }
+  }
+
+  /// The help card laid out for a window: text size, card rectangle, the
+  /// key column's width, and each column's items (pixels).
+  struct HelpLayout {
+    var size: Double
+    var lineHeight: Double
+    var card: PixelRect
+    /// Each column's key width: as wide as that column's widest key.
+    var keyWidths: [Double]
+    var columnWidth: Double
+    var columns: [[HelpItem]]
+  }
+
+  /// Greedy word wrap of `text` to `width` pixels at `size`.
+  static func wrap(_ text: String, size: Double, width: Double, measure: UIMeasure) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      let candidate = line.isEmpty ? String(word) : line + " " + word
+      if !line.isEmpty, measure(candidate, size).0 > width {
+        lines.append(line)
+        line = String(word)
+      } else {
+        line = candidate
+      }
+    }
+    lines.append(line)
+    return lines
+  }
+
+  /// The help laid out in `c`: every line whole (wrapped, never cut with
+  /// "…"), in two columns whose key column is as wide as its widest key; the
+  /// text steps down from 13 to 10 pt until the card fits the window's
+  /// height. The card is as tall as its columns.
+  static func helpLayout(_ c: PixelRect, scale s: Double, measure: UIMeasure) -> HelpLayout {
+    let rows = KeyMap.bindings
+    let w = min(c.w - 32 * s, 1180 * s)
+    var best: HelpLayout?
+    for pt in [13.0, 12, 11, 10] {
+      let size = pt * s
+      let lineH = (pt + 5) * s
+      let colW = (w - 48 * s - 24 * s) / 2
+      // why: the key column is only as wide as its keys; a chord list wider
+      // than a third of the column breaks after " / "
+      let maxKey = colW / 3
+      let keyLines = rows.map { b -> [String] in
+        if measure(b.label, size).0 <= maxKey { return [b.label] }
+        let parts = b.label.split(separator: " / ").map(String.init)
+        return parts.enumerated().map {
+          $0.offset < parts.count - 1 ? $0.element + " /" : $0.element
+        }
+      }
+      let keyW = (keyLines.flatMap { $0 }.map { measure($0, size).0 }.max() ?? 0) + 14 * s
+      let items = zip(rows, keyLines).map { b, keys in
+        HelpItem(keys: keys, help: wrap(b.help, size: size, width: colW - keyW, measure: measure))
+      }
+      let total = items.map(\.rows).reduce(0, +)
+      // why: the first column takes items until it holds half the lines
+      var split = 0
+      var acc = 0
+      while split < items.count, acc + items[split].rows <= (total + 1) / 2 {
+        acc += items[split].rows
+        split += 1
+      }
+      // why: each column's key column is as wide as its own keys (the
+      // second's are single characters); its help rewraps in what is left
+      var columns = [Array(items[..<split]), Array(items[split...])]
+      var keyWidths: [Double] = []
+      for col in columns.indices {
+        let own = (columns[col].flatMap(\.keys).map { measure($0, size).0 }.max() ?? 0) + 14 * s
+        keyWidths.append(own)
+        for i in columns[col].indices {
+          columns[col][i].help = wrap(
+            rows[col == 0 ? i : split + i].help, size: size, width: colW - own, measure: measure)
+        }
+      }
+      let tallest = columns.map { $0.map(\.rows).reduce(0, +) }.max() ?? 0
+      let h = Double(tallest) * lineH + 56 * s + 18 * s
+      let card = PixelRect(x: c.x + (c.w - w) / 2, y: 0, w: w, h: h)
+      let layout = HelpLayout(
+        size: size, lineHeight: lineH, card: card, keyWidths: keyWidths, columnWidth: colW,
+        columns: columns)
+      best = layout
+      if h <= c.h - 16 * s { break }
+    }
+    var l = best!
+    l.card.y = c.y + max(8 * s, (c.h - l.card.h) / 2)
+    return l
+  }
+
+  /// The key map, in two columns, every line whole.
   static func drawHelp(
     _ state: StudioState, _ c: PixelRect, measure: UIMeasure, into dl: inout DrawList
   ) {
     let s = state.window.scale
-    let rows = KeyMap.bindings
-    let half = (rows.count + 1) / 2
-    let w = min(c.w - 32 * s, 1180 * s)
-    let h = Double(half) * 22 * s + 70 * s
-    let x = c.x + (c.w - w) / 2
-    let y = max(8 * s, (c.h - h) / 2)
-    dl.fillRoundedRect(
-      PixelRect(x: x, y: y, w: w, h: h), radius: 14 * s, RGBA(0x1C, 0x1C, 0x1E, 0xFF))
-    dl.text("Hot keys", x: x + 24 * s, y: y + 18 * s, size: 18 * s, color: RGBA(255, 255, 255))
-    let colW = (w - 48 * s) / 2
-    for (i, b) in rows.enumerated() {
-      let col = Double(i / half)
-      let lx = x + 24 * s + col * colW
-      let ly = y + 56 * s + Double(i % half) * 22 * s
-      dl.text(b.label, x: lx, y: ly, size: 13 * s, color: RGBA(0x64, 0xD2, 0xFF))
-      let (t, _) = fit(b.help, size: 13 * s, width: colW - 170 * s, measure: measure)
-      dl.text(t, x: lx + 160 * s, y: ly, size: 13 * s, color: RGBA(0xE5, 0xE5, 0xEA))
+    let l = helpLayout(c, scale: s, measure: measure)
+    let card = l.card
+    dl.fillRoundedRect(card, radius: 14 * s, RGBA(0x1C, 0x1C, 0x1E, 0xFF))
+    dl.text(
+      "Hot keys", x: card.x + 24 * s, y: card.y + 18 * s, size: 18 * s, color: RGBA(255, 255, 255))
+    for (col, items) in l.columns.enumerated() {
+      let lx = card.x + 24 * s + Double(col) * (l.columnWidth + 24 * s)
+      var ly = card.y + 56 * s
+      for item in items {
+        for (i, k) in item.keys.enumerated() {
+          dl.text(
+            k, x: lx, y: ly + Double(i) * l.lineHeight, size: l.size,
+            color: RGBA(0x64, 0xD2, 0xFF))
+        }
+        for (i, t) in item.help.enumerated() {
+          dl.text(
+            t, x: lx + l.keyWidths[col], y: ly + Double(i) * l.lineHeight, size: l.size,
+            color: RGBA(0xE5, 0xE5, 0xEA))
+        }
+        ly += Double(item.rows) * l.lineHeight
+      }
     }
   }
 }

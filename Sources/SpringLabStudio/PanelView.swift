@@ -102,6 +102,14 @@ enum PanelView {
           }
           if state.focusRequest == path { ui.requestFocus(shown + "##" + f.path) }
           let prior = p
+          // why: a label says what the number is in its form; the tooltip
+          // says how (UIKit's settling duration, a damping ratio, …). A
+          // switch's whole row is its hit area, so it gets none; point and
+          // name lists draw nothing that could take it.
+          switch f.kind {
+          case .number, .integer, .choice, .text: ui.setNextItemHelp(PanelView.help(f))
+          case .flag, .points, .names: break
+          }
           ui.field(f, in: &p, defaults: Preset.seedDefault, label: shown)
           // why: UIKit's mapping has no spring past a velocity bound; an edit
           // that crosses it is refused rather than played as another spring
@@ -142,7 +150,7 @@ enum PanelView {
           ?? "Sample app (drop a PNG or a video)")
       var path = state.backdropField
       let a = ui.textField(
-        "PNG or video path##backdrop", text: &path, placeholder: "/path/to/shot.png or .mp4",
+        "Backdrop file##backdrop", text: &path, placeholder: "/path/to/shot.png or .mp4",
         maxLength: 1024)
       if path != state.backdropField { actions.append(.backdropFieldChanged(path)) }
       if a == .submitted { actions.append(.command(.setBackdrop(path))) }
@@ -169,7 +177,7 @@ enum PanelView {
         }
       } else {
         ui.fittedLabel(
-          "A: pin the current settings, or Shift+click a preset (Shift+1–9)", width: width,
+          "A: pin these settings, or Shift+click a preset", width: width,
           color: dim)
         if ui.buttons(["Pin A (A)"]) == 0 { actions.append(.command(.pinA)) }
       }
@@ -200,6 +208,14 @@ enum PanelView {
   }
 }
 
+extension PanelView {
+  /// A field's meaning as its label's tooltip: the field table's text
+  /// without its Markdown code marks.
+  static func help(_ f: PresetField) -> String {
+    String(f.meaning.filter { $0 != "`" })
+  }
+}
+
 /// The open dialog, centred; its buttons styled by role.
 enum DialogView {
   static func build(
@@ -207,8 +223,7 @@ enum DialogView {
   ) {
     let s = state.window.scale
     let w = min(440 * s, state.window.width - 40 * s)
-    let h: Double
-    if case .saveAs = d { h = 136 * s } else { h = 112 * s }
+    let h = min(height(d, state, ui: ui, width: w), state.window.height - 40 * s)
     let rect = PixelRect(
       x: (state.window.width - w) / 2, y: (state.window.height - h) / 2, w: w, h: h)
     ui.beginPanel("dialog", rect: rect)
@@ -221,12 +236,7 @@ enum DialogView {
       if name != state.saveAsName { actions.append(.saveAsNameChanged(name)) }
       if a == .submitted { actions.append(.dialog(.save)) }
       if a == .cancelled { actions.append(.dialog(.cancel)) }
-      var shown = state
-      shown.saveAsName = name
-      let path = shown.saveAsPath
-      ui.label(
-        "→ \(path)\(state.library.contains(path) && path != state.document.path ? "  (replaces the existing file)" : "")"
-      )
+      ui.label(saveAsLine(state, name: name))
     } else if case .rename = d {
       var name = state.saveAsName
       ui.requestFocus("Name##rename")
@@ -242,5 +252,41 @@ enum DialogView {
       actions.append(.dialog(buttons[i].choice))
     }
     ui.endPanel()
+  }
+
+  /// The arrow line under the Save as name field: where the file goes.
+  static func saveAsLine(_ state: StudioState, name: String) -> String {
+    var shown = state
+    shown.saveAsName = name
+    let path = shown.saveAsPath
+    let replaces = state.library.contains(path) && path != state.document.path
+    return "→ \(path)\(replaces ? "  (replaces the existing file)" : "")"
+  }
+
+  /// The dialog's height for its content at width `w` (pixels): padding,
+  /// the wrapped title and body (or the name field), the buttons, padding;
+  /// no empty band under the buttons, and a long title or path grows it.
+  static func height(_ d: StudioDialog, _ state: StudioState, ui: UIContext, width w: Double)
+    -> Double
+  {
+    let s = state.window.scale
+    let theme = ui.theme
+    let pad = theme.padding * s
+    let gap = theme.spacing * s
+    let row = theme.rowHeight * s
+    let textW = w - 2 * pad - 4 * s
+    // why: as `UIContext.label` lays a line out: at least 0.8 of a row
+    func lines(_ text: String) -> [Double] {
+      ui.wrap(text, width: textW).map { max(row * 0.8, ui.measure($0).height) }
+    }
+    let text = d.lines(documentName: state.documentName)
+    var rows = lines(text.title)
+    switch d {
+    case .saveAs: rows += [row] + lines(saveAsLine(state, name: state.saveAsName))
+    case .rename: rows.append(row)
+    default: rows += lines(text.body)
+    }
+    rows.append(row)
+    return 2 * pad + rows.reduce(0, +) + gap * Double(rows.count - 1)
   }
 }

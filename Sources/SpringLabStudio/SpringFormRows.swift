@@ -72,6 +72,7 @@ enum SpringFormRows {
     // widens the track to reach it instead of mapping the whole typed range
     let t = param.dragRange
     let track = min(t.lowerBound, v)...max(t.upperBound, v)
+    ui.setNextItemHelp(param.help)
     let changed = ui.slider(
       param.label + "##" + path, value: &v, range: param.range, default: defaults[param],
       unit: param.unit.rawValue, step: UIContext.step(range: param.dragRange, unit: param.unit),
@@ -90,6 +91,7 @@ enum SpringFormRows {
   static func picker(_ s: PresetSpring, in p: inout Preset, ui: UIContext) {
     var name = p[keyPath: s.form].rawValue
     let forms = SpringForm.allCases
+    if let f = PresetField.named(s.prefix + ".form") { ui.setNextItemHelp(PanelView.help(f)) }
     if ui.picker(
       "Form##" + s.prefix + ".form", selection: &name, options: forms.map(\.rawValue),
       titles: forms.map(\.title)), let f = SpringForm(rawValue: name)

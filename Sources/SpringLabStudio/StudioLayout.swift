@@ -23,10 +23,17 @@ public struct StudioLayout: Sendable, Equatable {
   public var ghostView: ViewTransform?
   /// Side by side: A's half and B's half.
   public var halves: (left: PixelRect, right: PixelRect)?
+  /// Side by side: where "A · …" and "B (tuning)" go, just above each phone
+  /// (pixels, `abLabelHeight` tall, as wide as the phone's half); under the
+  /// caption strip, so a toast never hides them.
+  public var abLabels: (a: PixelRect, b: PixelRect)?
+  /// The band above the phones kept for their labels, points.
+  static let abLabelHeight = 18.0
 
   public static func == (a: StudioLayout, b: StudioLayout) -> Bool {
     a.frame == b.frame && a.canvas == b.canvas && a.graph == b.graph && a.view == b.view
       && a.ghostView == b.ghostView && a.strip == b.strip && a.diffArea == b.diffArea
+      && a.abLabels?.a == b.abLabels?.a && a.abLabels?.b == b.abLabels?.b
   }
 
   /// The graph's narrowest width beside the device, points (its chips wrap
@@ -80,22 +87,32 @@ public struct StudioLayout: Sendable, Equatable {
       let bezel = 14.0
       let wa = da.width + 2 * bezel
       let wb = db.width + 2 * bezel
+      // why: each phone's label sits over it, under the strip (where toasts
+      // go): the phones start below a band kept for the labels
+      let labelH = Self.abLabelHeight * s
+      let top = max(c.y + margin, frame.strip.y + frame.strip.h + labelH + 4 * s)
+      let bottom = c.y + c.h - margin
       let k = max(
         0.05,
         min(
           (c.w - 2 * margin - gap) / (wa + wb),
-          (c.h - 2 * margin) / (max(da.height, db.height) + 2 * bezel)))
+          (bottom - top) / (max(da.height, db.height) + 2 * bezel)))
       let total = (wa + wb) * k + gap
       let x0 = c.x + (c.w - total) / 2
       let split = (x0 + wa * k + gap / 2).rounded()
       let left = PixelRect(x: c.x, y: c.y, w: split - c.x, h: c.h)
       let right = PixelRect(x: split, y: c.y, w: c.x + c.w - split, h: c.h)
       halves = (left, right)
-      ghostView = ViewTransform(
-        x: (x0 + bezel * k).rounded(), y: (c.y + (c.h - da.height * k) / 2).rounded(), scale: k)
-      view = ViewTransform(
-        x: (split + gap / 2 + bezel * k).rounded(), y: (c.y + (c.h - db.height * k) / 2).rounded(),
-        scale: k)
+      let middle = (top + bottom) / 2
+      let yA = (middle - da.height * k / 2).rounded()
+      let yB = (middle - db.height * k / 2).rounded()
+      ghostView = ViewTransform(x: (x0 + bezel * k).rounded(), y: yA, scale: k)
+      view = ViewTransform(x: (split + gap / 2 + bezel * k).rounded(), y: yB, scale: k)
+      let la = PixelRect(
+        x: left.x, y: yA - bezel * k - labelH - 2 * s, w: left.w, h: labelH)
+      let lb = PixelRect(
+        x: right.x, y: yB - bezel * k - labelH - 2 * s, w: right.w, h: labelH)
+      abLabels = (la, lb)
     } else {
       view = SceneDrawer.fit(device: state.scene.device, in: c, margin: Self.margin * s)
     }

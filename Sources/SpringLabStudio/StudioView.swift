@@ -228,7 +228,7 @@ public final class StudioView {
     dl.clearColor = Palette.canvas
     // why: every caption and hint lives in the strip above the device, never on it
     var captions: [String] = []
-    if let cmp = state.compare, let halves = layout.halves, let gv = layout.ghostView {
+    if let cmp = state.compare, let labels = layout.abLabels, let gv = layout.ghostView {
       var optA = options
       optA.outlined = []
       optA.trails = state.overlays.trails ? cmp.trails : []
@@ -236,13 +236,11 @@ public final class StudioView {
       SceneDrawer.draw(cmp.ghost.scene, view: gv, into: &a, icons: icons, options: optA)
       dl.append(a)
       SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
-      if state.toast == nil {
-        let top = PixelRect(x: halves.left.x, y: layout.strip.y, w: halves.left.w, h: 0)
-        label("A · \(cmp.title)", at: top, s, into: &dl, y: 4)
-        label(
-          "B (tuning)", at: PixelRect(x: halves.right.x, y: top.y, w: halves.right.w, h: 0), s,
-          into: &dl, y: 4)
-      }
+      // why: over each phone, under the strip: a toast (Pin, Swap) never hides
+      // which phone is which, and an open graph never moves them off the phones
+      phoneLabel(
+        "A · \(cmp.title)", over: gv, cmp.ghost.scene.device, in: labels.a, s, into: &dl)
+      phoneLabel("B (tuning)", over: layout.view, scene.device, in: labels.b, s, into: &dl)
       captions.append("")
     } else {
       SceneDrawer.draw(scene, view: layout.view, into: &dl, icons: icons, options: options)
@@ -290,6 +288,20 @@ public final class StudioView {
   static func captionArea(_ strip: PixelRect, _ s: Double) -> PixelRect {
     let end = min(110 * s, strip.w / 5)
     return PixelRect(x: strip.x + end, y: strip.y, w: strip.w - 2 * end, h: strip.h)
+  }
+
+  /// A phone's A/B label in `band` (its half of the canvas, above the
+  /// phone): centred on the phone, moved sideways only as far as keeps the
+  /// whole label inside its half.
+  func phoneLabel(
+    _ text: String, over v: ViewTransform, _ d: Device, in band: PixelRect, _ s: Double,
+    into dl: inout DrawList
+  ) {
+    let size = 12 * s
+    let (shown, w) = OverlayView.fit(text, size: size, width: band.w - 24 * s, measure: measure)
+    let centre = v.x + d.width * v.scale / 2
+    let x = min(max(centre, band.x + 12 * s + w / 2), band.x + band.w - 12 * s - w / 2)
+    dl.text(shown, x: x, y: band.y + s, size: size, color: RGBA(0xC7, 0xC7, 0xCC), align: .center)
   }
 
   func label(

@@ -40,8 +40,55 @@ enum DebugOverlay {
       let (x, y) = v.toPixels(scene.bubble.center(at: t))
       dl.strokeCircle(cx: x, cy: y, r: scene.bubble.radius * s, width: 1.5, Palette.debug)
     }
-    dl.text(
-      "DEBUG  hit areas · safe area · arc · thumb zone", x: a.0 + 6, y: b.1 - 18 * s, size: 11 * s,
-      color: Palette.debug)
+    // why: each word of the legend in the colour of what it names, with a
+    // swatch before it (it was all in the hit areas' red), on a light card
+    // like the screen the overlays are drawn on, so the colours read the
+    // same and the app's text under it does not show through; at least
+    // 10 px, readable on a phone scaled down to fit the window
+    let size = max(10, 11 * s)
+    let swatch = size * 0.9
+    let lineH = size * 1.3
+    let entries = [("DEBUG", RGBA(0x3A, 0x3A, 0x3C))] + legend
+    let widths = entries.enumerated().map { i, e in
+      legendWidth(e.0, size) + (i > 0 ? swatch * 1.3 : 0)
+    }
+    let oneLine = widths.reduce(0, +) + swatch * Double(entries.count - 1)
+    // why: one line when it fits the safe area's width, else a column
+    // rising from its foot
+    let stacked = oneLine > b.0 - a.0 - 20
+    let pad = size * 0.4
+    let cardW = (stacked ? widths.max() ?? 0 : oneLine) + 2 * pad
+    let cardH = (stacked ? Double(entries.count) : 1) * lineH + pad
+    let card = PixelRect(x: a.0 + 4, y: b.1 - 6 - cardH, w: cardW, h: cardH)
+    dl.fillRoundedRect(card, radius: 4, RGBA(0xF2, 0xF2, 0xF7, 0xF0))
+    var x = card.x + pad
+    var y = card.y + pad / 2 + (lineH - size * 1.17) / 2
+    for (i, (label, color)) in entries.enumerated() {
+      if i > 0 {
+        dl.fillRoundedRect(
+          PixelRect(x: x, y: y + size * 0.45, w: swatch, h: max(1.5, size * 0.22)), radius: 0,
+          color)
+      }
+      let tx = i > 0 ? x + swatch * 1.3 : x
+      dl.text(label, x: tx, y: y, size: size, color: color)
+      if stacked {
+        y += lineH
+      } else {
+        x = tx + legendWidth(label, size) + swatch
+      }
+    }
+  }
+
+  /// The legend's entries, each in the colour its overlay is drawn in.
+  static let legend: [(String, RGBA)] = [
+    ("hit areas", Palette.debug), ("safe area", Palette.safeArea),
+    ("arc", Palette.debug.fading(0.5)), ("thumb zone", Palette.thumb.fading(0.7)),
+  ]
+
+  /// A generous estimate of a legend word's width, pixels: 0.62 of the size
+  /// per character, above DejaVu Sans's widest lower-case average, so the
+  /// next swatch never lands on the word (the drawer has no text measure).
+  static func legendWidth(_ s: String, _ size: Double) -> Double {
+    Double(s.count) * size * 0.62
   }
 }

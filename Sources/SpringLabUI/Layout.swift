@@ -104,10 +104,12 @@ extension UIContext {
     clipStack.removeLast()
     draw.clip(clipStack.last)
     if st.maxOffset > 0 {
-      // why: a thin thumb shows there is more below without taking a column
+      // why: a thin thumb shows there is more below without taking a column;
+      // it runs 3 px inside the view's ends, so it never touches the window's edge
       let w = px(4)
-      let h = max(px(20), view.h * view.h / st.content)
-      let y = view.y + (view.h - h) * (st.offset / st.maxOffset)
+      let track = view.h - 2 * px(3)
+      let h = max(px(20), track * view.h / st.content)
+      let y = view.y + px(3) + (track - h) * (st.offset / st.maxOffset)
       draw.fillRoundedRect(
         PixelRect(x: view.x + view.w - w - px(2), y: y, w: w, h: h), radius: w / 2,
         theme.border.fading(0.9))

@@ -100,6 +100,8 @@ public final class UIContext {
   var requestedFocus: UIID?
   var preClick: (id: UIID, value: Double)?
   var tooltipWake: Double?
+  /// What the next widget's label means (`setNextItemHelp`); taken by its label.
+  var nextHelp: String?
   var frameOpen = false
   /// Geometry of the last slider drawn: value lower bound at x0, upper at x0 + span, track centre y.
   var lastSliderTrack = (x0: 0.0, span: 0.0, cy: 0.0)
@@ -118,6 +120,10 @@ public final class UIContext {
   public var lastItemID: UIID? { lastItem?.id }
   /// Every interactive item's rectangle this frame, in order (layout tests).
   public internal(set) var itemRects: [(id: UIID, rect: PixelRect)] = []
+  /// The part of each item that shows, cut by the scrolling view it lies in;
+  /// items scrolled out of sight are left out (layout tests: a row scrolled
+  /// under the pinned header is not a control there).
+  public internal(set) var visibleItemRects: [(id: UIID, rect: PixelRect)] = []
   public var lastItemRect: PixelRect? { lastItem?.rect }
 
   /// The last edit of this frame, if any.
@@ -151,6 +157,7 @@ public final class UIContext {
   /// check `hasPendingEvents`).
   public func beginFrame(events: [UIEvent], time: Double, measure: @escaping UIMeasure) {
     itemRects.removeAll(keepingCapacity: true)
+    visibleItemRects.removeAll(keepingCapacity: true)
     precondition(!frameOpen, "beginFrame called twice without endFrame")
     frameOpen = true
     self.time = time
@@ -192,6 +199,7 @@ public final class UIContext {
     consumedEvents = []
     lastItem = nil
     tooltipWake = nil
+    nextHelp = nil
     scrollOrder = 0
     wheelTarget = pickWheelTarget()
   }
@@ -328,6 +336,8 @@ public final class UIContext {
     }
     lastItem = (id, rect)
     itemRects.append((id, rect))
+    let shown = clipStack.last.map { rect.intersection($0) } ?? rect
+    if shown.w > 0, shown.h > 0 { visibleItemRects.append((id, shown)) }
     return s
   }
 
@@ -361,14 +371,31 @@ public final class UIContext {
     return String(chars) + "…"
   }
 
+  /// What the next labelled widget (slider, picker, toggle, text field)
+  /// means: shown as a tooltip while the pointer rests on its label, after
+  /// the whole label when that is shortened. The next widget that draws a
+  /// label takes it (call it just before that widget); the next frame
+  /// starts without it.
+  public func setNextItemHelp(_ s: String) { nextHelp = s }
+
   /// A widget's label in its column: the visible part, shortened to fit.
-  /// A shortened label shows whole in a tooltip while the pointer rests on it.
+  /// A shortened label shows whole in a tooltip while the pointer rests on
+  /// it, followed by the help `setNextItemHelp` gave, if any.
   func drawLabel(_ label: String, in r: PixelRect) {
     let pad = px(2)
     let whole = UIID.visible(label)
     let shown = fit(whole, width: r.w - pad - px(6))
     text(shown, in: r, color: theme.text, pad: pad)
-    if shown != whole { tipWhenHovered(whole, id: id(label).child("label"), rect: r) }
+    let help = nextHelp
+    nextHelp = nil
+    let tip: String? =
+      switch (shown != whole, help) {
+      case (true, let h?): whole + ": " + h
+      case (true, nil): whole
+      case (false, let h?): h
+      case (false, nil): nil
+      }
+    if let t = tip { tipWhenHovered(t, id: id(label).child("label"), rect: r) }
   }
 
   /// Text vertically centred in `r`, aligned within it.

@@ -64,7 +64,7 @@ struct StudioABTests {
     b.fan.expand.duration = a.fan.expand.duration + 0.1
     b.fan.expand.variant = .allAtOnce
     let lines = ABDiff.lines(from: a, to: b)
-    #expect(lines.contains("Expand damping 0.720 → 0.350 — bouncier"))
+    #expect(lines.contains("Expand damping ratio 0.720 → 0.350 — bouncier"))
     #expect(lines.contains { $0.hasPrefix("Expand duration") && $0.hasSuffix("s — slower") })
     #expect(lines.contains { $0.hasPrefix("Expand variant") && $0.hasSuffix("→ All at once") })
   }

@@ -121,7 +121,7 @@ struct StudioDefectTests {
     h.draw()
     #expect(h.texts.contains { $0.hasPrefix("Radius ") }, "the A → B diff shows on the canvas")
     let after = h.panelRows()
-    for name in ["Duration", "Radius", "Items", "Curve", "Damping", "Stagger"] {
+    for name in ["Duration", "Radius", "Items", "Curve", "Damping ratio", "Stagger"] {
       #expect(
         before[name] == after[name],
         "\(name) stayed at \(before[name] ?? -1), now \(after[name] ?? -1)")
@@ -154,7 +154,7 @@ struct StudioDefectTests {
     h.key("l")
     #expect(h.state.highlightField == "fan.expand.damping")
     let selected = h.panelRows()
-    for (a, b) in [("Items", "Radius"), ("Radius", "Duration"), ("Duration", "Damping")] {
+    for (a, b) in [("Items", "Radius"), ("Radius", "Duration"), ("Duration", "Damping ratio")] {
       let gapBefore = before[b]! - before[a]!
       let gapAfter = selected[b]! - selected[a]!
       #expect(abs(gapBefore - gapAfter) < 0.01, "\(a) → \(b): \(gapBefore) then \(gapAfter)")

@@ -331,13 +331,14 @@ struct StudioSpringEditorRowTests {
   @Test func easedCurvesHideDampingAndVelocityAndCustomCurvesShowTheirPoints() throws {
     let h = StudioHarness(path: "/lib/a.json")
     h.draw()
-    #expect(h.texts.contains("Damping") && h.texts.contains("Velocity"), "a spring shows them")
+    #expect(
+      h.texts.contains("Damping ratio") && h.texts.contains("Velocity"), "a spring shows them")
     var p = h.state.preset
     p.fan.expand.curve = .easeOut
     p.fan.collapse.curve = .easeIn
     h.edit(p)
     h.draw()
-    #expect(!h.texts.contains("Damping") && !h.texts.contains("Velocity"))
+    #expect(!h.texts.contains("Damping ratio") && !h.texts.contains("Velocity"))
     #expect(!h.texts.contains("Bézier x1"), "a named curve's points are not editable rows")
     // a handle drag makes the curve custom: its points become typed rows
     h.key("g")

@@ -147,11 +147,13 @@ struct StudioPanelFormatTests {
 @Suite("Panel tooltips")
 struct StudioPanelTooltipTests {
   @Test func aShortenedHintShowsWholeInsideTheWindow() throws {
-    let h = StudioHarness(preset: try Shipped.preset("seed-000-fan.json"), path: "/lib/a.json")
+    // why: the document's path is the panel's one line cut with "…" by
+    // design; a long one shows whole in the tooltip
+    let path = "/lib/a preset whose file name is far too long for the panel column.json"
+    let h = StudioHarness(preset: try Shipped.preset("seed-000-fan.json"), path: path)
     h.draw()
-    #expect(h.reveal("A: pin the current"))
     let cut = try #require(
-      h.texts.first { $0.hasPrefix("A: pin the current") && $0.hasSuffix("…") }, "\(h.texts)")
+      h.texts.first { $0.hasPrefix("/lib/a preset") && $0.hasSuffix("…") }, "\(h.texts)")
     let (x, y) = try #require(h.textPosition(cut))
     h.input([.mouseMove(x: x + 200, y: y + 6, mods: [])])
     #expect(h.view.nextWakeTime != nil, "the window is asked to wake for the tooltip")
@@ -159,15 +161,12 @@ struct StudioPanelTooltipTests {
     let frame = h.draw()
     var tip: [(String, Double)] = []
     for c in frame.finished {
-      if case .text(let t, let tx, _, let size, _, _) = c, t != cut, t.count > 2,
-        "A: pin the current settings, or Shift+click a preset (Shift+1–9)".contains(t)
-      {
+      if case .text(let t, let tx, _, let size, _, _) = c, t != cut, t.count > 2, path.contains(t) {
         tip.append((t, tx + fakeMeasure(t, size).0))
       }
     }
-    #expect(
-      tip.map(\.0).joined(separator: " ")
-        == "A: pin the current settings, or Shift+click a preset (Shift+1–9)", "\(tip)")
+    #expect(tip.map(\.0).joined() == path || tip.map(\.0).joined(separator: " ") == path, "\(tip)")
+    #expect(!tip.isEmpty)
     for (t, right) in tip { #expect(right <= h.state.window.width, "“\(t)” ends at \(right)") }
   }
 }

@@ -189,9 +189,9 @@ struct StudioSaveSafetyTests {
     q.fan.expand.damping = 0.72
     h.edit(q)
     h.key("z", .ctrl)
-    #expect(h.state.toast?.text == "Undo: Expand · Damping back to 0.600 (was 0.720)")
+    #expect(h.state.toast?.text == "Undo: Expand · Damping ratio back to 0.600 (was 0.720)")
     h.key("z", [.ctrl, .shift])
-    #expect(h.state.toast?.text == "Redo: Expand · Damping 0.600 → 0.720")
+    #expect(h.state.toast?.text == "Redo: Expand · Damping ratio 0.600 → 0.720")
     var r = q
     r.fan.radius += 10
     r.fan.expand.stagger += 0.01

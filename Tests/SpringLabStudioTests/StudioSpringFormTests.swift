@@ -97,7 +97,7 @@ struct StudioSpringFormTests {
     // back to UIKit: its own three rows, the same spring
     try click(h, "UIKit", after: "EXPAND")
     #expect(h.state.preset.fan.expand.form == .uikit)
-    #expect(h.texts.contains("Damping") && !h.texts.contains("Bounce"))
+    #expect(h.texts.contains("Damping ratio") && !h.texts.contains("Bounce"))
   }
 
   @Test func aVelocityPastUIKitsMappingIsRefusedWithTheBound() throws {

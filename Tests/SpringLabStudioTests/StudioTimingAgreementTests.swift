@@ -84,7 +84,10 @@ struct StudioTimingAgreementTests {
     let a = try #require(g.comparedTiming)
     #expect(a != g.timing)
     let texts = h.draw().finishedTexts
-    #expect(texts.contains("A: " + GraphView.figures(a)), "\(texts)")
+    // why: a narrow card gives A's settle and overshoot, a wide one all three
+    #expect(
+      texts.contains("A: " + GraphView.figures(a)) || texts.contains("A: " + GraphView.compared(a)),
+      "\(texts)")
   }
 }
 
@@ -94,7 +97,7 @@ struct StudioLintFieldNameTests {
   @Test func panelNamesReplacePaths() {
     #expect(FieldNames.panel("fan.expand.duration") == "Expand · Duration")
     #expect(FieldNames.panel("fan.expand.stagger") == "Expand · Stagger")
-    #expect(FieldNames.panel("bubble.snap.damping") == "Bubble · Snap damping")
+    #expect(FieldNames.panel("bubble.snap.damping") == "Bubble · Snap damping ζ")
     #expect(FieldNames.panel("no.such.field") == "no.such.field")
   }
 

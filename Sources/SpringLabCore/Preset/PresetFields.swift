@@ -189,15 +189,18 @@ extension PresetField {
       PresetField(
         "\(prefix).duration", .number(m.appending(path: \.duration), 0.01...10, unit: .seconds),
         "\(title) duration", g, drag: moveDuration,
-        "Each item's move time (a UIKit spring ends exactly at it)."),
+        "Each item's move time. For `spring` it is UIKit's settling duration: the spring is at rest exactly then (not SwiftUI's perceptual duration, which is shorter and keeps moving after it)."
+      ),
       PresetField(
         "\(prefix).damping", .number(m.appending(path: \.damping), 0.05...1, unit: .none),
-        "\(title) damping", g,
-        "UIKit damping ratio for `spring`: 1 = no overshoot, lower wobbles."),
+        "\(title) damping ratio", g,
+        "UIKit's damping ratio ζ for `spring` (not a damping coefficient): 1 = no overshoot, lower wobbles."
+      ),
       PresetField(
         "\(prefix).velocity", .number(m.appending(path: \.velocity), -20...20, unit: .none),
         "\(title) velocity", g, drag: -2...6,
-        "UIKit initial spring velocity: 1 = the whole distance per second."),
+        "UIKit's initial spring velocity, in travels per second: 1 = the whole distance per second."
+      ),
     ] + springForm(prefix, m.appending(path: \.form), m.appending(path: \.mass), title, g) + [
       PresetField(
         "\(prefix).stagger", .number(m.appending(path: \.stagger), 0...2, unit: .seconds),
@@ -232,7 +235,7 @@ extension PresetField {
     [
       PresetField(
         "\(prefix).form", .choice(form), "\(title) form", g, since: 3,
-        "The vocabulary the spring is edited in: `uikit` (duration, damping ratio, velocity), `swiftUIDurationBounce`, `swiftUIResponse` (response, damping fraction) or `physics` (stiffness, damping, mass). The motion is the same in every form: the UIKit numbers above are what plays (schema 3)."
+        "The vocabulary the spring is edited in: `uikit` (settling duration, damping ratio, velocity), `swiftUIDurationBounce` (perceptual duration, bounce), `swiftUIResponse` (response, damping fraction) or `physics` (stiffness, damping coefficient, mass). The motion is the same in every form: the UIKit numbers above are what plays (schema 3)."
       ),
       PresetField(
         "\(prefix).mass", .number(mass, 0.01...100, unit: .none), "\(title) mass", g,
@@ -362,10 +365,11 @@ extension PresetField {
       ),
       PresetField(
         "bubble.snap.duration", .number(\.bubble.snapDuration, 0.01...10, unit: .seconds),
-        "Snap duration", .bubble, drag: 0.01...2, "UIKit spring duration of the snap."),
+        "Snap duration", .bubble, drag: 0.01...2,
+        "UIKit's settling duration of the snap spring: at rest exactly then."),
       PresetField(
         "bubble.snap.damping", .number(\.bubble.snapDamping, 0.05...1, unit: .none),
-        "Snap damping", .bubble, "UIKit damping ratio of the snap."),
+        "Snap damping ζ", .bubble, "UIKit's damping ratio ζ of the snap: 1 = no overshoot."),
       PresetField(
         "bubble.snap.velocity", .number(\.bubble.snapVelocity, -20...20, unit: .none),
         "Snap velocity", .bubble, drag: -2...6,
@@ -392,10 +396,12 @@ extension PresetField {
         "Number of actions in the bubble's menu."),
       PresetField(
         "bubble.menu.duration", .number(\.bubble.menuDuration, 0.01...10, unit: .seconds),
-        "Menu open", .bubbleMenu, drag: 0.01...2, "UIKit spring duration of the menu opening."),
+        "Menu open", .bubbleMenu, drag: 0.01...2,
+        "UIKit's settling duration of the menu opening spring: at rest exactly then."),
       PresetField(
         "bubble.menu.damping", .number(\.bubble.menuDamping, 0.05...1, unit: .none),
-        "Menu damping", .bubbleMenu, "UIKit damping ratio of the menu opening."),
+        "Menu damping ζ", .bubbleMenu,
+        "UIKit's damping ratio ζ of the menu opening: 1 = no overshoot."),
       PresetField(
         "bubble.menu.velocity", .number(\.bubble.menuVelocity, -20...20, unit: .none),
         "Menu velocity", .bubbleMenu, drag: -2...6, "UIKit initial velocity of the menu opening."),

@@ -18,9 +18,13 @@ public enum SpringFormParameter: String, CaseIterable, Sendable {
   /// Initial velocity in travels per second (1 = the whole distance per second).
   case velocity
 
+  /// The panel's label: what the number is in its form, never a word
+  /// another form uses for something else (UIKit's "Duration" is a
+  /// settling time, SwiftUI's a perceptual one; UIKit's damping is a ratio,
+  /// physics' a coefficient).
   public var label: String {
     switch self {
-    case .swiftUIDuration: return "Duration"
+    case .swiftUIDuration: return "Perceptual dur."
     case .bounce: return "Bounce"
     case .response: return "Response"
     case .dampingFraction: return "Damping frac."
@@ -28,6 +32,32 @@ public enum SpringFormParameter: String, CaseIterable, Sendable {
     case .damping: return "Damping"
     case .mass: return "Mass"
     case .velocity: return "Velocity"
+    }
+  }
+
+  /// What the number is, for the panel's tooltip and the guide.
+  public var help: String {
+    switch self {
+    case .swiftUIDuration:
+      return
+        "SwiftUI's perceptual duration (Spring(duration:bounce:)), seconds: 2π/ω0, the pace of the spring. Not UIKit's settling duration: the spring keeps moving after it."
+    case .bounce:
+      return
+        "SwiftUI's bounce: 0 = no overshoot (critically damped), up to 1 bouncier; 1 − damping ratio."
+    case .response:
+      return
+        "SwiftUI's response (.spring(response:dampingFraction:)), seconds: 2π/ω0, the period of the undamped spring. Not a settling time."
+    case .dampingFraction:
+      return "SwiftUI's damping fraction: UIKit's damping ratio ζ; 1 = no overshoot, lower wobbles."
+    case .stiffness:
+      return "Physics stiffness k for the mass below (N/m with the mass in kg)."
+    case .damping:
+      return
+        "Physics damping coefficient c (N·s/m with the mass in kg), not a ratio: ζ = c / (2√(k·m))."
+    case .mass:
+      return "Physics mass m; with k and c held, a heavier mass is slower and bouncier."
+    case .velocity:
+      return "Initial velocity in travels per second: 1 = the whole distance per second."
     }
   }
 
