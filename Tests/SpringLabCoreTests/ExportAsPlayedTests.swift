@@ -75,6 +75,31 @@ struct ExportAsPlayedTests {
     #expect(worst > 0.5)
   }
 
+  /// The taps the issue measured with motion at 60 Hz (5, 10 and 15 ms into a
+  /// frame): the `.then` chain is off by more than the bound at each, the
+  /// keyframes call by no more than the rounding.
+  @Test func thenChainAtMeasuredTapPhases() throws {
+    let p = try Self.ring()
+    let text = Exporter.export(p, format: .framer, options: ExportOptions())
+    let chained = try #require(
+      ExportCheckParser.framer(
+        ExportCheckParser.segments(try Self.chained(text), css: false)["fan.expand.item0"] ?? ""))
+    let keyframes = try #require(
+      ExportCheckParser.framer(
+        ExportCheckParser.segments(text, css: false)["fan.expand.item0"] ?? ""))
+    let ref = try #require(CheckReference.all(p).first { $0.id == "fan.expand.item0" })
+    for ms in [5.0, 10, 15] {
+      let at = PlaybackSampling(phases: [ms / (1000.0 / 60)], refreshRates: [60])
+      let late = AsPlayed.error(chained, ref, clock: .motion, sampling: at)
+      let one = AsPlayed.error(keyframes, ref, clock: .motion, sampling: at)
+      print(
+        "ExportAsPlayedTests: tap \(ms) ms into a 60 Hz frame: .then \(late.error * 100) %, keyframes \(one.error * 100) % (allowance \(one.allowance * 100) %)"
+      )
+      #expect(late.error * 100 > ExportCheck.physicsBound + late.allowance * 100)
+      #expect(one.error <= one.allowance + ExportCheck.physicsBound / 100)
+    }
+  }
+
   @Test func onlyMotionRowsHaveAnAllowance() throws {
     let r = ExportCheck.check(try ExportFixtures.seed000())
     print("ExportAsPlayedTests: seed \(r.seed)")

@@ -149,14 +149,12 @@ public enum ExportCheck {
     _ p: Preset, format: ExportFormat, text: String, seed: UInt64 = defaultSeed
   ) -> [ExportCheckRow] {
     let sampling = PlaybackSampling(seed: seed)
+    let clock = PlaybackClock(playing: format)
     func row(
-      _ format: String, _ ref: CheckReference, _ seg: String?,
+      _ name: String, _ ref: CheckReference, _ seg: String?,
       _ parse: (String) -> [ParsedMove]?, bound: Double
     ) -> ExportCheckRow {
-      // why: motion alone evaluates at rounded milliseconds and starts `.then` calls on a frame
-      let clock: PlaybackClock = format == ExportFormat.framer.rawValue ? .motion : .frameTime
-      return ExportCheck.row(
-        format, ref, seg, parse, bound: bound, clock: clock, sampling: sampling)
+      ExportCheck.row(name, ref, seg, parse, bound: bound, clock: clock, sampling: sampling)
     }
     if format == .json {
       // why: the JSON export is the resolved preset; reading it back must give the same preset

@@ -13,13 +13,24 @@ enum PlaybackClock: Sendable {
   /// CSS transitions: each frame evaluates the curve at the frame's exact
   /// time since the start.
   case frameTime
+
+  /// The clock that plays an export in `format`.
+  init(playing format: ExportFormat) {
+    switch format {
+    // why: motion alone evaluates at rounded milliseconds and starts `.then` calls on a frame
+    case .framer: self = .motion
+    case .uikit, .swiftui, .compose, .css, .json: self = .frameTime
+    }
+  }
 }
 
 /// The frames the as-played check draws: 60 and 120 Hz displays, each tap
 /// landing at a seeded random phase inside a frame.
 public struct PlaybackSampling: Sendable, Equatable {
-  /// Display refresh rates, Hz.
-  public static let refreshRates: [Double] = [60, 120]
+  /// Display refresh rates the check uses, Hz.
+  public static let standardRates: [Double] = [60, 120]
+  /// Display refresh rates of this sampling, Hz.
+  public let refreshRates: [Double]
   /// Random tap phases tried per refresh rate.
   public static let phasesPerRate = 16
   /// The seed of the tap phases (printed with the table so a run replays).
@@ -31,6 +42,15 @@ public struct PlaybackSampling: Sendable, Equatable {
     self.seed = seed
     var rng = SplitMix(seed: seed)
     phases = (0..<Self.phasesPerRate).map { _ in rng.unit() }
+    refreshRates = Self.standardRates
+  }
+
+  /// Chosen phases (fractions of a frame in [0, 1)) at chosen rates, Hz:
+  /// to replay a measured tap.
+  init(phases: [Double], refreshRates: [Double]) {
+    seed = 0
+    self.phases = phases
+    self.refreshRates = refreshRates
   }
 }
 
@@ -80,7 +100,7 @@ enum AsPlayed {
     }
     var worst = 0.0
     var allowance = 0.0
-    for rate in PlaybackSampling.refreshRates {
+    for rate in sampling.refreshRates {
       let frame = 1 / rate
       for phase in sampling.phases {
         var call = 0
