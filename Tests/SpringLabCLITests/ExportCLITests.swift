@@ -31,6 +31,44 @@ struct ExportCLITests {
     }
   }
 
+  /// As-played rows for every shipped preset, read from the table the CLI prints.
+  @Test func asPlayedRowsForEveryShippedPreset() throws {
+    let seed = "24"
+    print("ExportCLITests: tap phase seed \(seed)")
+    var worst: [String: Double] = [:]
+    for file in CLIHarness.shippedPresets {
+      let r = try CLIHarness.run(["export", "--check", "--seed", seed, "--preset", file])
+      #expect(r.code == 0, "\(file):\n\(r.out)")
+      #expect(r.out.contains("seed \(seed)"), "\(file)")
+      var rows = 0
+      for line in r.out.split(separator: "\n") {
+        let cells = line.split(separator: " ").map(String.init)
+        // format, animation, exact, played, allowance, bound, verdict, jump
+        guard cells.count >= 8, ["ok", "FAIL"].contains(cells[6]),
+          let exact = Double(cells[2]), let played = Double(cells[3]),
+          let allow = Double(cells[4]), let bound = Double(cells[5])
+        else { continue }
+        rows += 1
+        #expect(exact <= bound, "\(file): \(line)")
+        #expect(played <= bound + allow, "\(file): \(line)")
+        #expect(cells[0] == "framer" || allow == 0, "\(file): \(line)")
+        worst[cells[0]] = max(worst[cells[0]] ?? 0, played)
+      }
+      #expect(rows >= 20, "\(file): \(rows) rows")
+    }
+    print("ExportCLITests: worst played error per format: \(worst.sorted { $0.key < $1.key })")
+    let other = try CLIHarness.run([
+      "export", "--check", "--seed", "7", "--format", "framer", "--preset",
+      CLIHarness.preset("seed-004-ring.json"),
+    ])
+    #expect(other.code == 0, "\(other.out)")
+    #expect(other.out.contains("seed 7"))
+    let lone = try CLIHarness.run(["export", "--format", "framer", "--seed", "7"])
+    #expect(lone.code == 2)
+    let bad = try CLIHarness.run(["export", "--check", "--seed", "-1"])
+    #expect(bad.code == 2)
+  }
+
   @Test func htmlAndReduceMotionOptions() throws {
     let html = try CLIHarness.run([
       "export", "--format", "css", "--html", "--preset", CLIHarness.preset("seed-000-fan.json"),

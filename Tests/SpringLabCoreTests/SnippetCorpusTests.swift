@@ -27,6 +27,22 @@ enum Expect {
   static func origami(_ t: Double, _ f: Double) -> (Double, Double) {
     ((t - 30) * 3.62 + 194, (f - 8) * 3 + 25)
   }
+  /// Rebound's BouncyConversion (POP's springBounciness / springSpeed) then Origami.
+  static func bouncy(_ b: Double, _ s: Double) -> (Double, Double) {
+    let bb = b / 1.7 / 20 * 0.8
+    let ss = s / 1.7 / 20
+    let tension = 0.5 + ss * 199.5
+    let nb: Double
+    if tension <= 18 {
+      nb = 0.0007 * pow(tension, 3) - 0.031 * tension * tension + 0.64 * tension + 1.28
+    } else if tension <= 44 {
+      nb = 0.000044 * pow(tension, 3) - 0.006 * tension * tension + 0.36 * tension + 2
+    } else {
+      nb = 0.00000045 * pow(tension, 3) - 0.000332 * tension * tension + 0.1078 * tension + 5.84
+    }
+    let u = 2 * bb - bb * bb
+    return origami(tension, u * 0.01 + (1 - u) * nb)
+  }
   /// `.speed(s)`: x(t) → x(s·t), so k·s², c·s.
   static func sped(_ kc: (Double, Double), _ s: Double) -> (Double, Double) {
     (kc.0 * s * s, kc.1 * s)
@@ -140,6 +156,48 @@ struct SnippetCorpusTests {
     read(
       "let anim = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.2)",
       Expect.durationBounce(0.5, 0.2))
+    read(
+      "UIView.animateWithDuration(0.5, delay: 0.0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: UIViewAnimationOptions.CurveEaseInOut, animations: {",
+      Expect.uikit(0.5, 0.5, 0))
+    read(
+      "UIView.animateWithDuration(0.8, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0.2, options: nil, animations: { () -> Void in",
+      Expect.uikit(0.8, 0.6, 0.2), v: 0.2)
+    read(
+      """
+      [UIView animateWithDuration:0.6
+                            delay:0
+           usingSpringWithDamping:0.55
+            initialSpringVelocity:0.4
+                          options:UIViewAnimationOptionAllowUserInteraction | UIViewAnimationOptionBeginFromCurrentState
+                       animations:^{
+          weakSelf.menuView.transform = CGAffineTransformIdentity;
+      } completion:^(BOOL finished) {
+      """, Expect.uikit(0.6, 0.55, 0.4), v: 0.4)
+    // Core Animation's documented defaults: mass 1, stiffness 100, damping 10, initialVelocity 0
+    read(
+      """
+      CASpringAnimation *spring = [CASpringAnimation animationWithKeyPath:@"position.y"];
+      spring.damping = 12;
+      spring.stiffness = 180;
+      spring.mass = 0.8;
+      spring.initialVelocity = 0.5;
+      spring.duration = spring.settlingDuration;
+      """, (180, 12), m: 0.8, v: 0.5)
+    read(
+      """
+      let bounce = CASpringAnimation(keyPath: "transform.scale")
+      bounce.damping = 8
+      bounce.initialVelocity = 2
+      """, (100, 8), v: 2)
+    read(
+      "let params = UISpringTimingParameters(mass: 1, stiffness: 400, damping: 30, initialVelocity: CGVector(dx: vx, dy: vy))",
+      (400, 30), note: "`initialVelocity`")
+    read(
+      "let timing = UISpringTimingParameters(duration: 0.4, bounce: 0.15)",
+      Expect.durationBounce(0.4, 0.15))
+    read(
+      "let animator = UIViewPropertyAnimator(duration: 0.35, timingParameters: UISpringTimingParameters(dampingRatio: 0.9))",
+      Expect.uikit(0.35, 0.9, 0))
 
     // MARK: SwiftUI
     read(
@@ -188,6 +246,12 @@ struct SnippetCorpusTests {
     read(
       "withAnimation(.snappy.speed(1.25).delay(0.05)) { selected = item }",
       Expect.sped(Expect.durationBounce(0.5, 0.15), 1.25), note: "delay 0.05 s")
+    read(".animation(.snappy, value: isPresented)", Expect.durationBounce(0.5, 0.15))
+    read(
+      ".interpolatingSpring(.smooth(duration: 0.4), initialVelocity: 0)",
+      Expect.durationBounce(0.4, 0))
+    read(
+      "withAnimation(.bouncy(duration: 0.5, extraBounce: 0.2)) {", Expect.durationBounce(0.5, 0.5))
 
     // MARK: Jetpack Compose
     read(
@@ -201,6 +265,21 @@ struct SnippetCorpusTests {
       Expect.ratio(0.75, 10_000))
     read("SpringSpec(dampingRatio = 0.5f, stiffness = 300f)", Expect.ratio(0.5, 300))
     read("spring(stiffness = Spring.StiffnessLow)", Expect.ratio(1, 200))
+    read(
+      "spring(dampingRatio = Spring.DampingRatioNoBouncy, stiffness = Spring.StiffnessVeryLow)",
+      Expect.ratio(1, 50))
+    read(
+      "SpringSpec<Float>(Spring.DampingRatioHighBouncy, Spring.StiffnessMedium)",
+      Expect.ratio(0.2, 1500))
+    read(
+      """
+      animationSpec = spring(
+          dampingRatio = 0.8f,
+          stiffness = 380f,
+          visibilityThreshold = Offset.VisibilityThreshold
+      """, Expect.ratio(0.8, 380))
+    // Compose's spring() defaults: DampingRatioNoBouncy, StiffnessMedium
+    read("animationSpec = spring()", Expect.ratio(1, 1500))
 
     // MARK: motion / framer-motion
     read("{ duration: 0.3, type: \"spring\", stiffness: 260, damping: 20 }", (260, 20))
@@ -215,6 +294,21 @@ struct SnippetCorpusTests {
     read(
       "{ type: \"spring\", bounce: 0.3, duration: 0.6, stiffness: 150 }", (150, 10),
       note: "duration, bounce ignored")
+    // motion's findSpring: ζ = 1 − bounce, the envelope root of the duration with velocity 0
+    read(
+      "transition={{ type: \"spring\", bounce: 0.25, duration: 0.8 }}", Expect.uikit(0.8, 0.75, 0))
+    // springDefaults: duration 0.8 s when only bounce is given
+    read("transition={{ type: \"spring\", bounce: 0.4 }}", Expect.uikit(0.8, 0.6, 0))
+    let vd = 2 * Double.pi / (1.2 * 0.5)
+    read(
+      "animate(\".box\", { x: 100 }, { type: \"spring\", visualDuration: 0.5, bounce: 0.25 })",
+      (vd * vd, 2 * 0.75 * vd))
+    read(
+      "<motion.div animate={{ scale: 1 }} transition={{ type: \"spring\", stiffness: 300, damping: 30, duration: 2 }} />",
+      (300, 30), note: "duration ignored")
+    read(
+      "transition={{ type: \"spring\", stiffness: 700, damping: 30, mass: 2, velocity: 2 }}",
+      (700, 30), m: 2, note: "velocity is in value units")
 
     // MARK: React Spring
     read(
@@ -224,6 +318,11 @@ struct SnippetCorpusTests {
     read("const styles = useSpring({ x: 0, config: config.wobbly })", (180, 12))
     read("useSpring({ y: open ? 0 : 100, config: config.molasses })", (280, 120))
     read("useSpring({ scale: 1, config: { tension: 300 } })", (300, 26))
+    read("const props = useSpring({ x: 1, config: config.gentle })", (120, 14))
+    read("useSpring({ transform: open ? 1 : 0, config: config.stiff })", (210, 20))
+    read(
+      "const [springs, api] = useSpring(() => ({ from: { x: 0 }, config: { mass: 1, tension: 500, friction: 30 } }))",
+      (500, 30))
 
     // MARK: Origami, POP, plain
     read("SpringConfig.fromOrigamiTensionAndFriction(40, 7)", Expect.origami(40, 7))
@@ -232,6 +331,24 @@ struct SnippetCorpusTests {
       "POPSpringAnimation *anim = [POPSpringAnimation animation];\nanim.springBounciness = 10;\nanim.springSpeed = 12;",
       (pop.stiffness, pop.damping))
     read("tension: 40, friction: 7", Expect.origami(40, 7))
+    read(
+      "spring.setSpringConfig(SpringConfig.fromBouncinessAndSpeed(5, 10));",
+      Expect.bouncy(5, 10))
+    read(
+      """
+      POPSpringAnimation *scale = [POPSpringAnimation animationWithPropertyNamed:kPOPViewScaleXY];
+      scale.toValue = [NSValue valueWithCGSize:CGSizeMake(1.2, 1.2)];
+      scale.springBounciness = 18;
+      scale.springSpeed = 8;
+      """, Expect.bouncy(18, 8))
+    read(
+      "let anim = POPSpringAnimation(propertyNamed: kPOPLayerPositionY)\nanim?.springBounciness = 12\nanim?.springSpeed = 20",
+      Expect.bouncy(12, 20))
+    read("springSystem.createSpring(50, 3)", Expect.origami(50, 3))
+    read(
+      "val spring = springSystem.createSpring().setSpringConfig(SpringConfig.fromOrigamiTensionAndFriction(120, 9))",
+      Expect.origami(120, 9))
+    read("springSystem.createSpringWithBouncinessAndSpeed(8, 14)", Expect.bouncy(8, 14))
     read("stiffness=300 damping=20 mass=1 velocity=0.5", (300, 20), v: 0.5)
 
     // MARK: refused, naming why
@@ -288,6 +405,28 @@ struct SnippetCorpusTests {
       ".spring(dampingFraction: 0.4).speed(1.5).delay(delayTime)",
       "`delay` is the variable `delayTime`")
     refuse("view.layer.add(animation, forKey: \"bounce\")", "no spring or curve form recognised")
+    refuse(
+      "[UIView animateWithDuration:0.4 delay:0 usingSpringWithDamping:kDamping initialSpringVelocity:0 options:0 animations:^{",
+      "`usingSpringWithDamping` is the variable `kDamping`: paste the number")
+    refuse(
+      "UIView.animate(withDuration: duration * 0.5, delay: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 0, options: [], animations: {",
+      "`withDuration` is `duration*0.5`, not a number")
+    refuse(".spring(response: 0, dampingFraction: 0.5)", "response must be a number > 0")
+    refuse("spring(stiffness = 0f)", "stiffness must be a number > 0")
+    refuse(
+      "spring(dampingRatio = Spring.DampingRatioMediumBouncy, stiffness = customStiffness)",
+      "`stiffness` is the variable `customStiffness`: paste the number")
+    refuse(
+      "useSpring({ x: 0, config: { tension: springTension, friction: 20 } })",
+      "`tension` is the variable `springTension`")
+    refuse(
+      "useSpring({ opacity: 1, config: { duration: 300 } })",
+      "React Spring's config { duration } plays an eased tween")
+    refuse(
+      "anim.springBounciness = bounciness", "`springBounciness` is the variable `bounciness`")
+    refuse(
+      "UIView.animateWithDuration(0.3, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 30, options: nil, animations: {",
+      "the largest velocity it can solve there is")
     return r
   }()
 
@@ -298,8 +437,8 @@ struct SnippetCorpusTests {
     print(
       "SnippetCorpusTests: \(Self.rows.count) rows, \(Self.read.count) read, \(Self.refused.count) refused"
     )
-    #expect(Self.rows.count >= 60)
-    #expect(Self.refused.count >= 15)
+    #expect(Self.rows.count >= 80)
+    #expect(Self.refused.count >= 20)
   }
 
   @Test(arguments: read)

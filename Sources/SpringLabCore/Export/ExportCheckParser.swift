@@ -23,6 +23,11 @@ struct ParsedMove {
   var delay: Double
   /// Target progress if the text states one.
   var to: Double?
+  /// True when the move is a call of its own that starts once the previous
+  /// call has finished (motion's `.then(() => animate(…))`), so a frame clock
+  /// starts it on the frame the previous call ends on; false for moves timed
+  /// on one clock (keyframes of one call, delays from the trigger).
+  var chained = false
 }
 
 /// Reads emitted export text back into moves, by scanning with regular
@@ -283,11 +288,21 @@ enum ExportCheckParser {
     return out.isEmpty ? nil : out
   }
 
-  /// framer-motion: spring {stiffness, damping, mass, velocity (value units), restDelta, restSpeed, delay} or tween.
+  /// framer-motion: spring {stiffness, damping, mass, velocity (value units), restDelta, restSpeed, delay},
+  /// tween, or keyframes `animate(v, [a, b, …], { duration, times, ease: [e1, …], delay })` (one
+  /// eased segment per pair of keyframes on the call's one clock). Every call after the first
+  /// is chained with `.then`.
   static func framer(_ seg: String) -> [ParsedMove]? {
     var out: [ParsedMove] = []
-    for (_, body) in chunks(seg, token: "animate(") {
+    for (i, (_, body)) in chunks(seg, token: "animate(").enumerated() {
+      let before = out.count
+      defer { if i > 0, out.count > before { out[before].chained = true } }
       let to = first("^animate\\([^,]+, \(num),", in: body)?.first
+      if body.range(of: "^animate\\([^,]+, \\[", options: .regularExpression) != nil {
+        guard let moves = framerKeyframes(body) else { return nil }
+        out += moves
+        continue
+      }
       if let v = first(
         "type: \"spring\", stiffness: \(num), damping: \(num), mass: \(num), velocity: \(num), restDelta: \(num), restSpeed: \(num), delay: \(num)",
         in: body), v.count == 7
@@ -320,6 +335,54 @@ enum ExportCheckParser {
       }
     }
     return out.isEmpty ? nil : out
+  }
+
+  /// `animate(v, [k0, k1, …], { duration: D, times: [0, …, 1], ease: [e, …], delay: d })`:
+  /// segment j runs from keyframe j to j + 1 over (times[j+1] − times[j])·D with ease j (a
+  /// motion name or `[x1, y1, x2, y2]`), the first after `delay`.
+  static func framerKeyframes(_ body: String) -> [ParsedMove]? {
+    func list(_ name: String) -> [Double]? {
+      guard let re = try? NSRegularExpression(pattern: name + "\\[([^\\]]*)\\]"),
+        let m = re.firstMatch(
+          in: body, range: NSRange(location: 0, length: (body as NSString).length))
+      else { return nil }
+      let inner = (body as NSString).substring(with: m.range(at: 1))
+      let parts = inner.split(separator: ",").map {
+        Double($0.trimmingCharacters(in: .whitespaces))
+      }
+      guard !parts.contains(where: { $0 == nil }) else { return nil }
+      return parts.compactMap { $0 }
+    }
+    guard let values = list("^animate\\([^,]+, "), let times = list("times: "),
+      let d = first("\\], \\{ duration: \(num),", in: body)?.first,
+      let delay = first("\\], delay: \(num) \\}", in: body)?.first,
+      let easeStart = body.range(of: "ease: ["),
+      let easeEnd = body.range(of: "], delay: ", range: easeStart.upperBound..<body.endIndex)
+    else { return nil }
+    let easeText = String(body[easeStart.upperBound..<easeEnd.lowerBound])
+    guard
+      let re = try? NSRegularExpression(
+        pattern: "\"(easeInOut|easeIn|easeOut|linear)\"|\\[\(num), \(num), \(num), \(num)\\]")
+    else { return nil }
+    let ns = easeText as NSString
+    var eases: [CubicBezier] = []
+    for m in re.matches(in: easeText, range: NSRange(location: 0, length: ns.length)) {
+      if m.range(at: 1).location != NSNotFound {
+        guard let b = swiftUICurves[ns.substring(with: m.range(at: 1))] else { return nil }
+        eases.append(b)
+      } else {
+        let v = (2...5).compactMap { Double(ns.substring(with: m.range(at: $0))) }
+        guard v.count == 4 else { return nil }
+        eases.append(CubicBezier(v[0], v[1], v[2], v[3]))
+      }
+    }
+    guard values.count >= 2, times.count == values.count, eases.count == values.count - 1
+    else { return nil }
+    return (0..<eases.count).map { j in
+      ParsedMove(
+        curve: .bezier(eases[j], duration: (times[j + 1] - times[j]) * d),
+        delay: j == 0 ? delay : 0, to: values[j + 1])
+    }
   }
 
   /// The shared easings a CSS export defines: `--name: linear(…)` (the first

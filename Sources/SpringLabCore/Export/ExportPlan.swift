@@ -105,8 +105,9 @@ public enum ExportPlan {
   }
 
   /// Comments a platform needs about a variant it cannot express literally.
-  /// `springsSnap` = the platform's spring ends exactly at T like UIKit's.
-  static func notes(_ p: Preset, springsSnap: Bool) -> [String] {
+  /// `springsSnap` = the platform's spring ends exactly at T like UIKit's;
+  /// `keyframes` = the platform plays a chain of eases as one keyframes call.
+  static func notes(_ p: Preset, springsSnap: Bool, keyframes: Bool = false) -> [String] {
     var notes: [String] = []
     for (name, m) in [("expand", p.fan.expand), ("collapse", p.fan.collapse)] {
       if m.variant == .sequential {
@@ -115,7 +116,12 @@ public enum ExportPlan {
             + "of i × \(ExportNumber.format(m.duration)) s, which is the same timing the playground uses, "
             + "without completion chaining.")
       }
-      if m.variant == .overshoot && name == "expand" {
+      if m.variant == .overshoot && name == "expand" && keyframes {
+        notes.append(
+          "fan.expand is the two-phase 'overshoot' (radius + \(ExportNumber.format(p.fan.overshoot)) pt, then back): "
+            + "exported as one keyframes animation in progress units (1 = resting radius), an ease per phase "
+            + "and `times` where the phases meet, so both phases run on one clock.")
+      } else if m.variant == .overshoot && name == "expand" {
         notes.append(
           "fan.expand is the two-phase 'overshoot' (radius + \(ExportNumber.format(p.fan.overshoot)) pt, then back): "
             + "exported as two chained ease-in-out moves in progress units (1 = resting radius).")

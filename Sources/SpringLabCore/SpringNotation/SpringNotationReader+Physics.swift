@@ -56,6 +56,27 @@ extension SnippetReader {
       return SpringReading(
         spring: try bouncy(b, s), form: "Rebound SpringConfig.fromBouncinessAndSpeed")
     }
+    // rebound-js `springSystem.createSpring(tension, friction)` takes Origami
+    // tension and friction (`fromOrigamiTensionAndFriction`), and
+    // `createSpringWithBouncinessAndSpeed(b, s)` bounciness and speed
+    if let c = calls.first(where: { $0.name == "createSpringWithBouncinessAndSpeed" }) {
+      let a = try arguments(
+        c, allowed: ["bounciness", "speed"], positional: ["bounciness", "speed"])
+      guard let b = a["bounciness"], let s = a["speed"] else {
+        throw fail("createSpringWithBouncinessAndSpeed needs bounciness and speed")
+      }
+      return SpringReading(
+        spring: try bouncy(b, s), form: "rebound-js createSpringWithBouncinessAndSpeed")
+    }
+    if let c = calls.first(where: { $0.name == "createSpring" && !($0.arguments ?? []).isEmpty }) {
+      let a = try arguments(
+        c, allowed: ["tension", "friction"], positional: ["tension", "friction"])
+      guard let t = a["tension"], let f = a["friction"] else {
+        throw fail("createSpring needs tension and friction")
+      }
+      return SpringReading(
+        spring: try origami(t, f), form: "rebound-js createSpring(tension, friction) (Origami)")
+    }
     return nil
   }
 
@@ -107,6 +128,13 @@ extension SnippetReader {
         values[a.key] = x
       case .text(let s): texts[a.key] = s
       case .word(let w):
+        // why: `let bounce = CASpringAnimation(…)` declares an object that happens to
+        // share a key's name; only a property set or an option carries a number
+        if a.at >= 3, let declaration = tokens[a.at - 3].word,
+          ["let", "var", "val", "const"].contains(declaration)
+        {
+          continue
+        }
         if let c = ComposeSpring.constant(w) {
           values[a.key] = c
         } else if Self.numericKeys.contains(a.key), !["true", "false", "null", "nil"].contains(w),
@@ -173,6 +201,14 @@ extension SnippetReader {
       return SpringReading(
         spring: Spring(mass: 1, stiffness: k, damping: c),
         form: "React Spring config.\(name) (tension \(Int(k)), friction \(Int(c)))")
+    }
+    if reactSpring, has(["duration"]),
+      !has(["tension", "friction", "mass", "stiffness", "damping"])
+    {
+      // why: React Spring's `config.duration` switches the spring off for an eased tween
+      throw fail(
+        "React Spring's config { duration } plays an eased tween (linear unless `easing` is given), not a spring"
+      )
     }
     if reactSpring, has(["tension", "friction", "mass"]) {
       guard !has(["stiffness", "damping"]) else {

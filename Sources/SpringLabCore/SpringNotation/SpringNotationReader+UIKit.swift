@@ -13,7 +13,13 @@ extension SnippetReader {
     guard let cg = inner.first, cg.name == "CGVector" else {
       throw fail(notANumber("initialVelocity", v))
     }
-    let xy = try arguments(cg, allowed: ["dx", "dy"], positional: ["dx", "dy"])
+    // why: a message about `dx` alone would not say which argument of the snippet is meant
+    let xy: [String: Double]
+    do {
+      xy = try arguments(cg, allowed: ["dx", "dy"], positional: ["dx", "dy"])
+    } catch {
+      throw fail(notANumber("initialVelocity", v))
+    }
     let dx = xy["dx"] ?? 0
     let dy = xy["dy"] ?? 0
     return (dx, dx != dy ? "velocity read from dx (\(JSONWriter.number(dx))); dy ignored" : nil)
