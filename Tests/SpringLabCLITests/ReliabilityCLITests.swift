@@ -275,7 +275,10 @@ struct ReliabilityCLITests {
     try #require(DeviceStandIn.make(full, .full))
     let w = try Spawned.start(
       CLIHarness.binary,
-      [CLIHarness.preset("floating-party.json"), "--fresh", "--trace", full, "--exit-after", "2"],
+      // why: the trace is written in blocks, so the failure may only show when
+      // the session ends; 6 s lets a loaded machine draw frames to trace (at
+      // 2 s a start-up slowed by a full test run once drew none and exited 0)
+      [CLIHarness.preset("floating-party.json"), "--fresh", "--trace", full, "--exit-after", "6"],
       env: env)
     defer { w.cleanUp() }
     #expect(w.wait() == 4, "\(w.err)")
