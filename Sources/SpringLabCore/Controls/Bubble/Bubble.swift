@@ -214,9 +214,13 @@ public struct Bubble: Sendable, Equatable {
   /// x is carried across proportionally so a bubble keeps its side (a bubble
   /// on the right edge of a portrait screen must not end on the left edge of
   /// the landscape one just because the screen got wider); y is only clamped.
+  /// `avoiding` is a disc the bubble must not come to rest on (the fan's
+  /// main button, centre and radius in points): a place that would overlap
+  /// it moves past it along the bubble's edge (`BubbleSnap.clear`).
   public mutating func reclamp(
     at t: Double, device: Device, keyboard: Double,
-    previous: (minX: Double, maxX: Double, minY: Double, maxY: Double)? = nil
+    previous: (minX: Double, maxX: Double, minY: Double, maxY: Double)? = nil,
+    avoiding: (center: Point, radius: Double)? = nil
   ) {
     advance(to: t)
     let c = center(at: t)
@@ -228,8 +232,10 @@ public struct Bubble: Sendable, Equatable {
         let f = min(1, max(0, (p.x - old.minX) / (old.maxX - old.minX)))
         q.x = b.minX + f * (b.maxX - b.minX)
       }
-      return BubbleSnap.target(
+      let side = BubbleSnap.target(
         from: q, velocity: Point(0, 0), mode: .sides, deceleration: 0.998, bounds: b)
+      guard let o = avoiding else { return side }
+      return BubbleSnap.clear(side, radius: radius, of: o, gap: config.margin, bounds: b)
     }
     let target = carried(c)
     // the resting place a tap or long press returns to moves with the screen too
