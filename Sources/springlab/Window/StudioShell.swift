@@ -80,8 +80,8 @@ final class StudioShell {
       send(.copied(label: label, ok: services.clipboard(text)))
     case .readClipboard: send(.pasted(services.readClipboard()))
     case .screenshot: send(.screenshotSaved(services.screenshot(lastFrame)))
-    case .renderTake(let p, let script):
-      switch services.startTake(p, script) {
+    case .renderTake(let p, let script, let frame):
+      switch services.startTake(p, script, frame) {
       case .success(let (path, child)):
         renders.append((path, child))
         send(.takeStarted(.success(path)))
