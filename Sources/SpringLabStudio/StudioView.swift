@@ -21,6 +21,9 @@ public final class StudioView {
   public var measure: UIMeasure
   /// The last panel drawn, what it showed, and when (state time, seconds).
   var panelCache: (key: PanelKey, time: Double, list: DrawList, moving: Bool)?
+  /// Where the cached panel's status line is (its text run's index in the
+  /// list) and what it says.
+  private var panelStatus: (index: Int, text: String)?
   /// The tab the panel last showed.
   private var lastPanelTab: PanelTab?
   /// How many times the panel was built (for tests: at most twice per input).
@@ -98,6 +101,23 @@ public final class StudioView {
       // only its time and phase labels would differ; rebuilding it is most of a
       // frame's cost (a hot key's frame was the slowest of an animation)
       panelList = c.list
+      // why: the status line is the panel's only text that changes with time
+      // alone; redrawing that run spares the rebuild, which was a moving
+      // frame's largest cost (the slowest frames of an animation)
+      if let st = panelStatus {
+        let now = PanelView.status(state)
+        if now != st.text {
+          let fits =
+            layout.frame.panel.map { measure(now, panelUI.theme.fontSize * s).0 < $0.w - 40 * s }
+            ?? false
+          if fits, panelList.replaceText(at: st.index, with: now) {
+            panelCache?.list = panelList
+            panelStatus = (st.index, now)
+          } else {
+            panelCache = nil
+          }
+        }
+      }
       for e in panelEvents {
         if let a = StudioView.passThrough(e) { actions.append(a) }
       }
@@ -130,6 +150,10 @@ public final class StudioView {
       // refused while the preset kept the old one: the next frame rebuilds
       let refused = actions.contains { if case .springFormRefused = $0 { true } else { false } }
       panelCache = refused ? nil : (key, t, panelList, moving)
+      let status = PanelView.status(state)
+      panelStatus = panelList.finished.firstIndex {
+        if case .text(status, _, _, _, _, _) = $0 { return true } else { return false }
+      }.map { ($0, status) }
     }
     dl.append(panelList)
     if state.dialog != nil {
@@ -361,7 +385,9 @@ extension UIEvent {
 /// Everything the panel shows except its live time and phase labels: the
 /// panel is rebuilt when this changes, or at least every `maxAge` seconds.
 struct PanelKey: Equatable {
-  static let maxAge = 0.1
+  // why: the status line is redrawn in the cached panel (`PanelView.status`);
+  // this only bounds how long anything else time-dependent could lag
+  static let maxAge = 1.0
   var preset: Preset
   var saved: Preset
   var path: String?

@@ -140,9 +140,11 @@ final class StudioShell {
       if let w = view.nextWakeTime, w <= tf { needsDraw = true }
       let moving = state.isAnimating
       let due = (state.scene.nextWake(after: state.scene.now) ?? .infinity) <= state.scene.now
-      if (moving || needsDraw || wasAnimating || due)
-        && (tf - lastDraw >= frameInterval * 0.98 || !moving)
-      {
+      // why: input is shown at once when half a frame has passed since the
+      // last one (not at the next 60 Hz slot), so a click or a drag step
+      // reaches the screen within a frame even while something animates
+      let slot = frameInterval * (events.isEmpty ? 0.98 : 0.5)
+      if (moving || needsDraw || wasAnimating || due) && (tf - lastDraw >= slot || !moving) {
         lastDraw = tf
         needsDraw = present()
         // why: one more frame after motion settles, so the trace ends at rest
