@@ -89,3 +89,73 @@ struct RotationTests {
     #expect(BubbleSnap.clear(clear, radius: 28, of: button, gap: 8, bounds: b) == clear)
   }
 }
+
+/// The on-screen keyboard (K) lifts the fan's main button above it, as iOS
+/// apps lift a floating button, animated with the keyboard (#23: the
+/// keyboard covered it).
+@Suite("Keyboard lifts the main button")
+struct KeyboardLiftTests {
+  @Test func theMainButtonSlidesAboveTheKeyboardAndBack() {
+    var s = Scene(preset: .seedDefault)
+    s.advance(to: 1)
+    let rest = s.mainCenter
+    let d = s.device
+    #expect(rest.y + s.mainButton.radius > d.height - d.keyboard, "covered without the lift")
+    s.send(.key("k"))
+    s.advance(to: 1 + Scene.keyboardDuration / 2)
+    let mid = s.mainCenter
+    #expect(mid.y < rest.y && mid.x == rest.x, "it moves with the keyboard")
+    s.advance(to: 1 + Scene.keyboardDuration)
+    let lifted = s.mainCenter
+    #expect(mid.y > lifted.y)
+    // as far above the keyboard as it sat above the screen's bottom inset
+    #expect(abs((d.height - d.keyboard) - lifted.y - ((d.height - d.safe.bottom) - rest.y)) < 1e-9)
+    #expect(lifted.y + s.mainButton.radius <= d.height - s.keyboardHeight(at: s.now))
+    // a tap where it is now opens the fan; the items open around it
+    s.send(.pointerDown(lifted))
+    s.send(.pointerUp(lifted))
+    s.advance(to: s.now + 1)
+    #expect(s.fan.phase(at: s.now) == .expanded)
+    let first = s.fanItems(at: s.now)[0].center
+    #expect(abs(first.y - (lifted.y + s.itemOffsets[0].y)) < 1e-9)
+    // the trace says where it is
+    if case .object(let fan)? = s.trace(frame: 0, view: ViewTransform(x: 0, y: 0, scale: 1))["fan"],
+      case .object(let main)? = fan.first(where: { $0.0 == "main" })?.1,
+      case .number(let y)? = main.first(where: { $0.0 == "y" })?.1
+    {
+      #expect(abs(y - lifted.y) < 0.01)
+    } else {
+      Issue.record("no fan.main in the trace")
+    }
+    s.send(.key("k"))
+    s.advance(to: s.now + Scene.keyboardDuration)
+    #expect(s.mainCenter == rest)
+  }
+
+  /// Seeded bubble places: with the keyboard up, the bubble rests clear of
+  /// the lifted button.
+  @Test func theBubbleNeverRestsOnTheLiftedButton() {
+    let seed: UInt64 = 0x4B_0B0A
+    print("KeyboardLiftTests seed \(seed)")
+    var rng = SplitMix(seed: seed)
+    for model in DeviceModel.allCases {
+      for o in [Orientation.portrait, .landscape] {
+        for _ in 0..<30 {
+          var p = Preset.seedDefault
+          p.device = model
+          p.orientation = o
+          var s = Scene(preset: p)
+          let d = s.device
+          s.restoreBubble(Point(rng.unit() * d.width, rng.unit() * d.height))
+          s.advance(to: 0.5)
+          s.send(.key("k"))
+          s.advance(to: s.now + 2)
+          let c = s.bubble.center(at: s.now)
+          let m = s.mainButton
+          let gap = hypot(c.x - m.center.x, c.y - m.center.y) - s.bubble.radius - m.radius
+          #expect(gap >= 0, "seed \(seed) \(model) \(o): bubble \(c) on the button \(m.center)")
+        }
+      }
+    }
+  }
+}

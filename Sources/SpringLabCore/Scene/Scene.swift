@@ -123,10 +123,19 @@ public struct Scene: Sendable, Equatable {
 
   // MARK: geometry
 
-  public var mainCenter: Point { fan.mainCenter(on: device) }
-  /// The fan's main button as a disc (centre, radius in points).
+  /// The main button's centre now (lifted above the keyboard while it shows).
+  public var mainCenter: Point { fan.mainCenter(on: device, at: now) }
+  /// The fan's main button as a disc (centre, radius in points), now.
   public var mainButton: (center: Point, radius: Double) {
     (mainCenter, preset.fan.mainSize / 2)
+  }
+
+  /// The main button where it comes to rest (above the keyboard once it
+  /// has slid, when it shows): what the bubble must not land on.
+  public var mainButtonAtRest: (center: Point, radius: Double) {
+    let rest = fan.mainCenter(on: device)
+    let lift = FanMenu.lift(keyboard: keyboardTarget, on: device)
+    return (Point(rest.x, rest.y - lift), preset.fan.mainSize / 2)
   }
   public var itemOffsets: [Point] { FanLayout.offsets(preset.fan, device: device) }
 
@@ -283,6 +292,9 @@ public struct Scene: Sendable, Equatable {
             curve: .bezier(.easeInOut))
         ])
       bubble.keyboardChanged(
+        height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration,
+        avoiding: mainButtonAtRest)
+      fan.keyboardChanged(
         height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration)
     case "rotate", "o":
       var p = preset
@@ -349,12 +361,13 @@ public struct Scene: Sendable, Equatable {
     for i in more.indices { more[i].base.apply(c, at: t) }
     if keyboardShown {
       keyboardTrack = Track(rest: device.keyboard)
+      fan.rest(keyboard: device.keyboard, on: device)
     }
     // why: a rotation can carry the bubble's side and height onto the main
     // button (landscape, bottom right); it must never come to rest there
     bubble.reclamp(
       at: t, device: device, keyboard: keyboardTarget, previous: oldBounds,
-      avoiding: mainButton)
+      avoiding: mainButtonAtRest)
     if p.device != old.device || p.orientation != old.orientation
       || p.bubble.floatingCount != old.bubble.floatingCount
       || p.bubble.size != old.bubble.size || p.bubble.floatingSpeed != old.bubble.floatingSpeed
@@ -374,6 +387,7 @@ public struct Scene: Sendable, Equatable {
     if start.keyboard {
       keyboardShown = true
       keyboardTrack = Track(rest: device.keyboard)
+      fan.rest(keyboard: device.keyboard, on: device)
       // why: the recording starts with the bubble already above the keyboard
       bubble.keyboardChanged(height: device.keyboard, at: now, device: device, duration: 0.01)
       bubble.advance(to: now + 0.01)

@@ -260,8 +260,11 @@ public struct Bubble: Sendable, Equatable {
 
   /// A keyboard of `height` points appears (or hides with 0): move above it
   /// and remember the former y; return there when it hides.
+  /// `avoiding`: the disc the bubble must not come to rest on (the main
+  /// button, lifted above the keyboard too), as for `reclamp`.
   public mutating func keyboardChanged(
-    height: Double, at t: Double, device: Device, duration: Double
+    height: Double, at t: Double, device: Device, duration: Double,
+    avoiding: (center: Point, radius: Double)? = nil
   ) {
     guard phase != .hidden, phase != .dragging else { return }
     advance(to: t)
@@ -271,11 +274,20 @@ public struct Bubble: Sendable, Equatable {
     let x = phase == .snapping ? xTrack.final : c.x
     let b = BubbleSnap.bounds(
       device: device, size: config.size, margin: config.margin, keyboard: height)
+    func clear(_ p: Point) -> Point {
+      guard let o = avoiding else { return p }
+      return BubbleSnap.clear(p, radius: radius, of: o, gap: config.margin, bounds: b)
+    }
     if height > 0 {
       let restY = phase == .snapping ? yTrack.final : c.y
+      let rest = Point(phase == .snapping ? xTrack.final : c.x, restY)
       if restY > b.maxY {
         if savedY == nil { savedY = restY }
-        moveTo(BubbleSnap.clamp(Point(x, b.maxY), b), from: c, at: t, duration: duration)
+        moveTo(clear(BubbleSnap.clamp(Point(x, b.maxY), b)), from: c, at: t, duration: duration)
+      } else if clear(rest) != rest {
+        // why: the lifted main button slides up to where the bubble rests
+        if savedY == nil { savedY = restY }
+        moveTo(clear(rest), from: c, at: t, duration: duration)
       }
     } else if let y = savedY {
       savedY = nil
