@@ -28,6 +28,9 @@ final class StudioShell {
   var renders: [(path: String, child: ChildProcess)] = []
   /// Effects running off the window's thread (video decoding, fits).
   var jobs: [BackgroundJob] = []
+  /// Recovery copies are written off the window's thread, in order.
+  lazy var recovery = RecoveryWriter(
+    write: services.writeRecovery, remove: services.removeRecovery)
   var lastFrame = DrawList()
   var frame = 0
   let start = StudioShell.monotonic()
@@ -66,11 +69,12 @@ final class StudioShell {
     case .writeLibraryOrder(let folder, let names): services.writeLibraryOrder(folder, names)
     case .library(let op): send(.libraryDone(op, services.libraryOp(op)))
     case .findRecovery(let name):
+      recovery.drain()
       if let found = services.readRecovery(name) {
         send(.recoveryFound(name: found.name, found.preset))
       }
-    case .writeRecovery(let name, let p): services.writeRecovery(name, p)
-    case .removeRecovery(let name): services.removeRecovery(name)
+    case .writeRecovery(let name, let p): recovery.write(name, p)
+    case .removeRecovery(let name): recovery.remove(name)
     case .watch(let path): watcher = path.map(PresetWatcher.init(path:))
     case .checkBackdrop(let path):
       let problem = services.checkImage(path)
@@ -207,6 +211,8 @@ final class StudioShell {
 
   /// Completes the trace, writes the input recording and remembers the session.
   func finish() {
+    // why: the session's last recovery copy (a quit with unsaved changes) is on disk before it ends
+    recovery.drain()
     do { try trace?.finish() } catch { traceFailed(error) }
     trace = nil
     if let rp = recordPath, let rec = state.recorder {
