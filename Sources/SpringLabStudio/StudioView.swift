@@ -91,11 +91,11 @@ public final class StudioView {
     let key = PanelKey(state, warnings: warnings)
     var panelList: DrawList
     let moving = state.isAnimating
-    // why: at rest only a panel built at rest is reused: the window draws
-    // nothing more until the next input, and a panel cached while the fan
-    // moved kept "fan expanding" and its time on screen for good
-    if panelIgnores(panelEvents), !panelUI.hasPendingEvents, let c = panelCache, c.key == key,
-      t - c.time >= 0, t - c.time < PanelKey.maxAge, moving || !c.moving
+    // why: the key holds everything the panel shows but its status line,
+    // which is redrawn below; a tooltip coming due needs the panel built
+    let tooltipDue = panelUI.nextWakeTime.map { $0 <= t } ?? false
+    if panelIgnores(panelEvents), !panelUI.hasPendingEvents, !tooltipDue, let c = panelCache,
+      c.key == key, t - c.time >= 0
     {
       // why: with no input the panel takes and nothing the panel shows changed,
       // only its time and phase labels would differ; rebuilding it is most of a
@@ -382,12 +382,9 @@ extension UIEvent {
   }
 }
 
-/// Everything the panel shows except its live time and phase labels: the
-/// panel is rebuilt when this changes, or at least every `maxAge` seconds.
+/// Everything the panel shows except its status line (`PanelView.status`,
+/// redrawn in a cached panel): the panel is rebuilt when this changes.
 struct PanelKey: Equatable {
-  // why: the status line is redrawn in the cached panel (`PanelView.status`);
-  // this only bounds how long anything else time-dependent could lag
-  static let maxAge = 1.0
   var preset: Preset
   var saved: Preset
   var path: String?
