@@ -20,7 +20,7 @@ public final class StudioView {
   public let icons: IconSet
   public var measure: UIMeasure
   /// The last panel drawn, what it showed, and when (state time, seconds).
-  var panelCache: (key: PanelKey, time: Double, list: DrawList, moving: Bool)?
+  var panelCache: (key: PanelKey, time: Double, list: DrawList)?
   /// Where the cached panel's status line is (its text run's index in the
   /// list) and what it says.
   private var panelStatus: (index: Int, text: String)?
@@ -90,16 +90,17 @@ public final class StudioView {
     let panelEvents = state.dialog == nil ? events : events.filter(\.isMouseUp)
     let key = PanelKey(state, warnings: warnings)
     var panelList: DrawList
-    let moving = state.isAnimating
     // why: the key holds everything the panel shows but its status line,
-    // which is redrawn below; a tooltip coming due needs the panel built
+    // which is redrawn below (so a panel whose status line was not found, a
+    // wrapped one, is rebuilt); a tooltip coming due needs the panel built
     let tooltipDue = panelUI.nextWakeTime.map { $0 <= t } ?? false
-    if panelIgnores(panelEvents), !panelUI.hasPendingEvents, !tooltipDue, let c = panelCache,
-      c.key == key, t - c.time >= 0
+    let statusKnown = panelStatus != nil || !state.overlays.panel || layout.frame.panel == nil
+    if panelIgnores(panelEvents), !panelUI.hasPendingEvents, !tooltipDue, statusKnown,
+      let c = panelCache, c.key == key, t - c.time >= 0
     {
       // why: with no input the panel takes and nothing the panel shows changed,
-      // only its time and phase labels would differ; rebuilding it is most of a
-      // frame's cost (a hot key's frame was the slowest of an animation)
+      // only its status line would differ; rebuilding it is most of a frame's
+      // cost (a hot key's frame was the slowest of an animation)
       panelList = c.list
       // why: the status line is the panel's only text that changes with time
       // alone; redrawing that run spares the rebuild, which was a moving
@@ -149,7 +150,7 @@ public final class StudioView {
       // why: a refused spring-form edit drew its slider at the value it
       // refused while the preset kept the old one: the next frame rebuilds
       let refused = actions.contains { if case .springFormRefused = $0 { true } else { false } }
-      panelCache = refused ? nil : (key, t, panelList, moving)
+      panelCache = refused ? nil : (key, t, panelList)
       let status = PanelView.status(state)
       panelStatus = panelList.finished.firstIndex {
         if case .text(status, _, _, _, _, _) = $0 { return true } else { return false }
