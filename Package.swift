@@ -35,9 +35,13 @@ let package = Package(
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
     ),
+    // The X server's timestamps of input events (bench latency), in C so Swift never sees Xlib.
+    .target(name: "CX11Input", dependencies: ["CSDL2"]),
     .target(
       name: "SpringLabSDL",
-      dependencies: ["CSDL2", "CCairo", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
+      dependencies: [
+        "CSDL2", "CCairo", "CX11Input", "SpringLabUI", "SpringLabCore", "SpringLabPlatform",
+      ]),
     .executableTarget(
       name: "springlab",
       dependencies: [

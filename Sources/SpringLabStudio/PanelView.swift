@@ -9,6 +9,29 @@ enum PanelView {
   static let warn = RGBA(0xFF, 0xD6, 0x0A)
   static let good = RGBA(0x30, 0xD1, 0x58)
 
+  /// The status line under the buttons: the motion clock, the speed and
+  /// the fan's phase. The only panel text that changes with time alone, so
+  /// a panel cached while something moves gets just this line redrawn
+  /// (`StudioView`).
+  static func status(_ state: StudioState) -> String {
+    let tl = state.timeline
+    let phase = state.scene.fan.phase(at: state.scene.now)
+    // why: the clock counts from the start of the fan's current motion, as
+    // the graph's playhead does (time since launch meant nothing); the
+    // window draws nothing at rest, so no clock sits frozen there
+    let clock: String
+    if phase == .expanding || phase == .collapsing {
+      let t = max(0, state.scene.now - state.scene.fan.motionStart)
+      clock = "Motion \(UnitFormat.text(t, .seconds))"
+    } else if tl.paused {
+      clock = "Paused"
+    } else {
+      clock = state.isAnimating ? "Moving" : "At rest"
+    }
+    let pausedMark = tl.paused && clock != "Paused" ? " · paused" : ""
+    return "\(clock) · \(Fmt.speed(tl.speed))\(pausedMark) · fan \(phase.rawValue)"
+  }
+
   /// `warnings`: the state's live lint (`StudioView.liveWarnings`);
   /// `timings`: the motions' figures (`StudioView.timings`).
   static func build(
@@ -36,22 +59,7 @@ enum PanelView {
     case 3: actions.append(.command(.saveAs))
     default: break
     }
-    let tl = state.timeline
-    let phase = state.scene.fan.phase(at: state.scene.now)
-    // why: the clock counts from the start of the fan's current motion, as
-    // the graph's playhead does (time since launch meant nothing); the
-    // window draws nothing at rest, so no clock sits frozen there
-    let clock: String
-    if phase == .expanding || phase == .collapsing {
-      let t = max(0, state.scene.now - state.scene.fan.motionStart)
-      clock = "Motion \(UnitFormat.text(t, .seconds))"
-    } else if tl.paused {
-      clock = "Paused"
-    } else {
-      clock = state.isAnimating ? "Moving" : "At rest"
-    }
-    let pausedMark = tl.paused && clock != "Paused" ? " · paused" : ""
-    ui.label("\(clock) · \(Fmt.speed(tl.speed))\(pausedMark) · fan \(phase.rawValue)")
+    ui.label(status(state))
     // why: one line of fixed height; the selected warning's message shows here, not inserted above its field
     let highlighted = state.highlightedWarning(in: warnings)
     if let w = highlighted {

@@ -126,6 +126,8 @@ extension StudioState {
     take = nil
     var p = tk.preset
     p.name = String(p.name.prefix(64))
-    fx.append(.renderTake(preset: p, script: tk.recorder.script(until: timeline.time - tk.start)))
+    fx.append(
+      .renderTake(
+        preset: p, script: tk.recorder.script(until: timeline.time - tk.start), frame: takeFrame))
   }
 }

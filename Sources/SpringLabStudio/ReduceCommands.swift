@@ -26,7 +26,8 @@ extension StudioState {
     case .save: save(then: nil, &fx)
     case .saveAs: openSaveAs()
     case .undo:
-      if var p = document.history.undo(preset) {
+      if let step = document.history.undoStep(preset) {
+        var p = step.preset
         // why: the name belongs to the file (Save as, Rename); undoing a
         // value must not write an older name into it
         p.name = preset.name
@@ -37,18 +38,23 @@ extension StudioState {
             "Undo: \($0.label) back to \($0.to) (was \($0.from))"
               + ($0.more > 0 ? " and \($0.more) more" : "")
           } ?? "Undo")
+        let shown = preset
         applyPreset(p)
+        if step.kind == .swapAB { repin(shown) }
       } else {
         flash("Nothing to undo in \(documentName)")
       }
     case .redo:
-      if var p = document.history.redo(preset) {
+      if let step = document.history.redoStep(preset) {
+        var p = step.preset
         p.name = preset.name
         flash(
           ABDiff.firstChange(from: preset, to: p).map {
             "Redo: \($0.label) \($0.from) → \($0.to)" + ($0.more > 0 ? " and \($0.more) more" : "")
           } ?? "Redo")
+        let shown = preset
         applyPreset(p)
+        if step.kind == .swapAB { repin(shown) }
       } else {
         flash("Nothing to redo in \(documentName)")
       }
@@ -189,12 +195,25 @@ extension StudioState {
     cmp.source = nil
     cmp.trails = []
     compare = cmp
-    document.history.record(from: b, to: a)
+    document.history.record(from: b, to: a, kind: .swapAB)
     applyPreset(a)
     var g = timeline
     g.send(.setPreset(b))
     compare?.ghost = g
     flash("Swapped A and B")
+  }
+
+  /// Undo or redo of a swap trades A and B back: the settings that were on
+  /// screen (`shown`) become A again, so A keeps its snapshot. Only while a
+  /// snapshot of this document is pinned; a library A or none is left alone.
+  mutating func repin(_ shown: Preset) {
+    guard var cmp = compare, cmp.source == nil, cmp.pinnedIn == nil else { return }
+    cmp.pinned = shown
+    cmp.trails = []
+    var g = timeline
+    g.send(.setPreset(shown))
+    cmp.ghost = g
+    compare = cmp
   }
 
   /// Selects the field that fixes a lint warning: highlighted, focused (arrow

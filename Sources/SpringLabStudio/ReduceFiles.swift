@@ -119,10 +119,18 @@ extension StudioState {
     }
   }
 
-  /// Ctrl+S: save to the loaded file, or ask for a name.
+  /// Ctrl+S: save to the loaded file, or ask for a name. A document that
+  /// matches its file (as last loaded or saved, still there) is not written
+  /// again: its bytes and modification time stay, so a file watcher, a
+  /// version control status or a sync client sees no change.
   mutating func save(then: PendingAction?, _ fx: inout [StudioEffect]) {
     guard let path = document.path else {
       openSaveAs()
+      return
+    }
+    if !modified, document.stamp != nil {
+      flash("No changes to save in \(documentName)")
+      if let then { perform(then, &fx) }
       return
     }
     pendingAfterSave = then
@@ -190,6 +198,8 @@ extension StudioState {
     let name = documentName
     switch change {
     case .deleted:
+      // why: nothing is on disk to protect, so Ctrl+S writes it again without a conflict
+      document.stamp = nil
       flash("\(name) was deleted; your settings stay (Ctrl+S saves them again)")
     case .invalid(let message):
       loadError = message

@@ -96,7 +96,16 @@ enum SpringFormRows {
       "Form##" + s.prefix + ".form", selection: &name, options: forms.map(\.rawValue),
       titles: forms.map(\.title)), let f = SpringForm(rawValue: name)
     {
-      p[keyPath: s.form] = f
+      choose(f, for: s, in: &p)
     }
+  }
+
+  /// Sets the form `s` is edited in. Back to UIKit (the default), the
+  /// physics mass returns to 1 too: UIKit has no mass, and a spring that
+  /// uses no other form is then saved as the schema 2 it was.
+  static func choose(_ f: SpringForm, for s: PresetSpring, in p: inout Preset) {
+    p[keyPath: s.form] = f
+    // why: a mass left at 2 would keep the file at schema 3 for a number no UIKit row shows
+    if f == .uikit { p[keyPath: s.mass] = 1 }
   }
 }

@@ -120,11 +120,22 @@ public enum StudioEffect: Sendable {
   case readClipboard
   /// Save the last presented frame as PNG. Answer: `.screenshotSaved`.
   case screenshot
-  /// Render a take in the background. Answers: `.takeStarted`, later `.takeFinished`.
-  case renderTake(preset: Preset, script: InputScript)
+  /// Render a take in the background, framed as `frame` says. Answers:
+  /// `.takeStarted`, later `.takeFinished`.
+  case renderTake(preset: Preset, script: InputScript, frame: TakeFrame)
   case setTitle(String)
   /// Write `--record-input`'s script, remember the session, and end the loop.
   case quit
+}
+
+/// How a take (R) is framed when it is rendered.
+public enum TakeFrame: String, Sendable, Equatable, CaseIterable {
+  /// Like `render --frame device`: the device, its bezel and a 24 pt margin,
+  /// in the preset's orientation (the default: a clip ready to share).
+  case device
+  /// Like `render` without `--frame`: 1280×720 with the window's layout
+  /// (the caption strip across the top and the device fitted below it).
+  case window
 }
 
 /// A save to run.

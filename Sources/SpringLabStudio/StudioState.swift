@@ -218,6 +218,8 @@ public struct StudioState: Sendable {
   public var pendingAfterSave: PendingAction?
   /// Takes rendering in the background.
   public var rendersRunning = 0
+  /// How takes are framed (`--take-frame`; default: the device).
+  public var takeFrame = TakeFrame.device
 
   public init(
     preset: Preset, path: String?, stamp: FileStamp?, folders: StudioFolders, session: String,

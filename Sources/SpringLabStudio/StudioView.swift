@@ -20,7 +20,10 @@ public final class StudioView {
   public let icons: IconSet
   public var measure: UIMeasure
   /// The last panel drawn, what it showed, and when (state time, seconds).
-  var panelCache: (key: PanelKey, time: Double, list: DrawList, moving: Bool)?
+  var panelCache: (key: PanelKey, time: Double, list: DrawList)?
+  /// Where the cached panel's status line is (its text run's index in the
+  /// list) and what it says.
+  private var panelStatus: (index: Int, text: String)?
   /// The tab the panel last showed.
   private var lastPanelTab: PanelTab?
   /// How many times the panel was built (for tests: at most twice per input).
@@ -87,17 +90,35 @@ public final class StudioView {
     let panelEvents = state.dialog == nil ? events : events.filter(\.isMouseUp)
     let key = PanelKey(state, warnings: warnings)
     var panelList: DrawList
-    let moving = state.isAnimating
-    // why: at rest only a panel built at rest is reused: the window draws
-    // nothing more until the next input, and a panel cached while the fan
-    // moved kept "fan expanding" and its time on screen for good
-    if panelIgnores(panelEvents), !panelUI.hasPendingEvents, let c = panelCache, c.key == key,
-      t - c.time >= 0, t - c.time < PanelKey.maxAge, moving || !c.moving
+    // why: the key holds everything the panel shows but its status line,
+    // which is redrawn below (so a panel whose status line was not found, a
+    // wrapped one, is rebuilt); a tooltip coming due needs the panel built
+    let tooltipDue = panelUI.nextWakeTime.map { $0 <= t } ?? false
+    let statusKnown = panelStatus != nil || !state.overlays.panel || layout.frame.panel == nil
+    if panelIgnores(panelEvents), !panelUI.hasPendingEvents, !tooltipDue, statusKnown,
+      let c = panelCache, c.key == key, t - c.time >= 0
     {
       // why: with no input the panel takes and nothing the panel shows changed,
-      // only its time and phase labels would differ; rebuilding it is most of a
-      // frame's cost (a hot key's frame was the slowest of an animation)
+      // only its status line would differ; rebuilding it is most of a frame's
+      // cost (a hot key's frame was the slowest of an animation)
       panelList = c.list
+      // why: the status line is the panel's only text that changes with time
+      // alone; redrawing that run spares the rebuild, which was a moving
+      // frame's largest cost (the slowest frames of an animation)
+      if let st = panelStatus {
+        let now = PanelView.status(state)
+        if now != st.text {
+          let fits =
+            layout.frame.panel.map { measure(now, panelUI.theme.fontSize * s).0 < $0.w - 40 * s }
+            ?? false
+          if fits, panelList.replaceText(at: st.index, with: now) {
+            panelCache?.list = panelList
+            panelStatus = (st.index, now)
+          } else {
+            panelCache = nil
+          }
+        }
+      }
       for e in panelEvents {
         if let a = StudioView.passThrough(e) { actions.append(a) }
       }
@@ -129,7 +150,11 @@ public final class StudioView {
       // why: a refused spring-form edit drew its slider at the value it
       // refused while the preset kept the old one: the next frame rebuilds
       let refused = actions.contains { if case .springFormRefused = $0 { true } else { false } }
-      panelCache = refused ? nil : (key, t, panelList, moving)
+      panelCache = refused ? nil : (key, t, panelList)
+      let status = PanelView.status(state)
+      panelStatus = panelList.finished.firstIndex {
+        if case .text(status, _, _, _, _, _) = $0 { return true } else { return false }
+      }.map { ($0, status) }
     }
     dl.append(panelList)
     if state.dialog != nil {
@@ -370,10 +395,9 @@ extension UIEvent {
   }
 }
 
-/// Everything the panel shows except its live time and phase labels: the
-/// panel is rebuilt when this changes, or at least every `maxAge` seconds.
+/// Everything the panel shows except its status line (`PanelView.status`,
+/// redrawn in a cached panel): the panel is rebuilt when this changes.
 struct PanelKey: Equatable {
-  static let maxAge = 0.1
   var preset: Preset
   var saved: Preset
   var path: String?

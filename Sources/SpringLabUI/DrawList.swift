@@ -136,6 +136,17 @@ public struct DrawList: Sendable, Equatable {
     commands.append(.text(s, x: x, y: y, size: size, color: color, align: align))
   }
 
+  /// Replaces the string of the text run at `index` (same place, size,
+  /// colour and alignment); false when that command is not a text run.
+  @discardableResult
+  public mutating func replaceText(at index: Int, with s: String) -> Bool {
+    guard commands.indices.contains(index),
+      case .text(_, let x, let y, let size, let color, let align) = commands[index]
+    else { return false }
+    commands[index] = .text(s, x: x, y: y, size: size, color: color, align: align)
+    return true
+  }
+
   public mutating func image(_ path: String, rect: PixelRect, alpha: Double = 1) {
     guard alpha > 0 else { return }
     commands.append(.image(path: path, rect: rect, alpha: alpha))

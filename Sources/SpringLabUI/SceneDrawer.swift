@@ -50,6 +50,11 @@ public enum SceneDrawer {
     let t = scene.now
     let d = scene.device
     let s = v.scale
+    let turn = scene.turnAngle(at: t)
+    if turn != 0 {
+      drawTurning(scene, angle: turn, view: v, into: &dl)
+      return
+    }
     func px(_ p: Point) -> (Double, Double) { v.toPixels(p) }
     let (sx, sy) = px(Point(0, 0))
     let screen = PixelRect(x: sx, y: sy, w: d.width * s, h: d.height * s)
@@ -143,6 +148,53 @@ public enum SceneDrawer {
       }
     }
     dl.clip(nil)
+  }
+
+  /// The device while it turns after a rotation (`Scene.turnAngle`): its
+  /// body in the new orientation, turned by `angle` degrees about the
+  /// screen's centre and shrunk so the turned outline stays inside the
+  /// footprint of the device at rest, with the main button and the bubble
+  /// where they will rest. As iOS does, the app's content is not laid out
+  /// while it turns; it appears when the turn ends.
+  static func drawTurning(
+    _ scene: Scene, angle: Double, view v: ViewTransform, into dl: inout DrawList
+  ) {
+    let d = scene.device
+    let a = angle * .pi / 180
+    let (c, sn) = (cos(a), sin(a))
+    let bezel = 12.0
+    let (w, h) = (d.width + 2 * bezel, d.height + 2 * bezel)
+    // why: the turned outline's bounding box fits the resting outline's, so
+    // the turn never draws over the panel or off the canvas
+    let f = min(1, w / (w * abs(c) + h * abs(sn)), h / (w * abs(sn) + h * abs(c)))
+    let mid = Point(d.width / 2, d.height / 2)
+    func turned(_ p: Point) -> (Double, Double) {
+      let x = (p.x - mid.x) * f
+      let y = (p.y - mid.y) * f
+      return v.toPixels(Point(mid.x + x * c - y * sn, mid.y + x * sn + y * c))
+    }
+    func outline(inset: Double, radius r: Double) -> [(Double, Double)] {
+      let (x0, y0, x1, y1) = (-inset + r, -inset + r, d.width + inset - r, d.height + inset - r)
+      var pts: [(Double, Double)] = []
+      // why: eight segments a corner keep the corners round at any scale
+      for (cx, cy, start) in [(x1, y0, -90.0), (x1, y1, 0.0), (x0, y1, 90.0), (x0, y0, 180.0)] {
+        for k in 0...8 {
+          let q = (start + 90 * Double(k) / 8) * .pi / 180
+          pts.append(turned(Point(cx + r * cos(q), cy + r * sin(q))))
+        }
+      }
+      return pts
+    }
+    let corner = cornerRadius(d)
+    dl.fillConvex(outline(inset: bezel, radius: corner + bezel), Palette.bezel)
+    dl.fillConvex(outline(inset: 0, radius: corner), Palette.screen)
+    let s = v.scale * f
+    let (mx, my) = turned(scene.mainCenter)
+    dl.fillCircle(cx: mx, cy: my, r: scene.preset.fan.mainSize / 2 * s, Palette.main)
+    if scene.bubble.phase != .hidden {
+      let (bx, by) = turned(scene.bubble.center(at: scene.now))
+      dl.fillCircle(cx: bx, cy: by, r: scene.bubble.radius * s, Palette.bubble)
+    }
   }
 
   /// A plausible app behind the controls: status bar, title, list rows.

@@ -44,13 +44,14 @@ enum ProcStat {
 /// The real window under Xvfb: idle CPU, CPU and frame intervals while the
 /// fan toggles, launch to first frame.
 enum BenchWindow {
-  static let names: [(String, String)] = [
-    ("window.launchToFirstFrame.ms", "ms"), ("window.idle.cpuPercent", "% of one core"),
-    ("window.toggle.cpuPercent", "% of one core"), ("window.toggle.frameIntervalP50.ms", "ms"),
-    ("window.toggle.frameIntervalP99.ms", "ms"), ("window.toggle.frames", "frames"),
-    ("window.toggle.cpuPerFrameP50.ms", "ms"), ("window.toggle.cpuPerFrameP99.ms", "ms"),
-    ("window.toggle.xvfbCpuPerFrame.ms", "ms"),
-  ]
+  static let names: [(String, String)] =
+    [
+      ("window.launchToFirstFrame.ms", "ms"), ("window.idle.cpuPercent", "% of one core"),
+      ("window.toggle.cpuPercent", "% of one core"), ("window.toggle.frameIntervalP50.ms", "ms"),
+      ("window.toggle.frameIntervalP99.ms", "ms"), ("window.toggle.frames", "frames"),
+      ("window.toggle.cpuPerFrameP50.ms", "ms"), ("window.toggle.cpuPerFrameP99.ms", "ms"),
+      ("window.toggle.xvfbCpuPerFrame.ms", "ms"),
+    ] + BenchLatency.names
 
   static func skippedAll(_ why: String) -> [BenchResult] {
     names.map { .skipped($0.0, unit: $0.1, why) }
@@ -156,8 +157,10 @@ enum BenchWindow {
     let toggleSeconds = o.quick ? 1.5 : 10.0
     let trace = dir.appendingPathComponent("session.jsonl").path
     let cpuLog = dir.appendingPathComponent("cpu.log").path
+    let inputLog = dir.appendingPathComponent("input.log").path
     var sessionEnv = env
     sessionEnv["SPRINGLAB_FRAME_CPU_LOG"] = cpuLog
+    sessionEnv["SPRINGLAB_INPUT_LOG"] = inputLog
     guard
       let app = BenchChild.start(
         exe, preset + ["--fresh", "--trace", trace, "--exit-after", "120"], env: sessionEnv)
@@ -219,7 +222,8 @@ enum BenchWindow {
       intervals.append((tb - ta) * 1000)
     }
     if intervals.isEmpty {
-      out += names.dropFirst(3).map {
+      // why: only the interval figures; the ones after are measured (or skipped) below
+      out += names.dropFirst(3).prefix(3).map {
         .skipped($0.0, unit: $0.1, "skipped: no animated frames (Space did not reach the window)")
       }
     } else {
@@ -247,6 +251,11 @@ enum BenchWindow {
           "window.toggle.xvfbCpuPerFrame.ms", unit: "ms",
           "skipped: the X server is not ours (DISPLAY was set)"))
     }
+    // why: after the toggles' figures are read, so these clicks are not counted as toggles
+    let shown = (try? preset.first.map { try PresetReader.load(path: $0) }) ?? nil
+    out += BenchLatency.measure(
+      o, xdotool: xdotool, wid: w, env: env, preset: shown ?? .seedDefault,
+      first: traceLines(trace).first, log: inputLog)
     return out
   }
 

@@ -63,6 +63,8 @@ struct RendererBenchTests {
       [
         "window.toggle.cpuPerFrameP50.ms", "window.toggle.cpuPerFrameP99.ms",
         "window.toggle.xvfbCpuPerFrame.ms", "window.idle.cpuPercent",
+        "window.click.latencyP50.ms", "window.click.latencyP99.ms",
+        "window.drag.latencyP50.ms", "window.drag.latencyP99.ms",
       ]
     ),
   ])

@@ -90,7 +90,11 @@ struct BubbleTests {
     s.send(.key("keyboard"))
     s.advance(to: s.now + 2)
     let b = bounds(s, keyboard: 336)
-    #expect(s.bubble.center(at: s.now) == Point(b.maxX, b.maxY))
+    // why: the main button slid up above the keyboard too; the bubble rests above it
+    let clear = BubbleSnap.clear(
+      Point(b.maxX, b.maxY), radius: 28, of: s.mainButton, gap: 8, bounds: b)
+    #expect(clear.x == b.maxX && clear.y < b.maxY)
+    #expect(s.bubble.center(at: s.now) == clear)
     s.send(.key("keyboard"))
     s.advance(to: s.now + 2)
     #expect(s.bubble.center(at: s.now) == Point(357, 748), "back to the former y, on its side")
@@ -256,7 +260,9 @@ struct BubbleTests {
     #expect(c.x >= b.minX && c.x <= b.maxX && c.y >= b.minY && c.y <= b.maxY, "\(c) inside \(b)")
     #expect(
       c.x == b.maxX, "a bubble on the right edge stays on the right edge after rotating (\(c))")
-    #expect(c.y == b.maxY)
+    // why: the landscape bottom-right corner is the main button's; the bubble rests above it
+    let m = s.mainButton
+    #expect(c.y < m.center.y && hypot(c.x - m.center.x, c.y - m.center.y) >= 28 + m.radius)
     s.send(.key("rotate"))
     s.advance(to: s.now + 1)
     let b2 = bounds(s)
@@ -477,8 +483,11 @@ struct BubbleTests {
     s.send(.key("rotate"))
     s.send(.showBubble)
     let b = bounds(s)
-    #expect(
-      s.bubble.center(at: s.now) == Point(b.maxX, 248), "on the right edge of the landscape screen")
+    // why: y 248 on the landscape right edge touches the main button; it rests just above it
+    let clear = BubbleSnap.clear(
+      Point(b.maxX, 248), radius: 28, of: s.mainButton, gap: 8, bounds: b)
+    #expect(clear.x == b.maxX && clear.y < 248)
+    #expect(s.bubble.center(at: s.now) == clear, "on the right edge of the landscape screen")
   }
 
   @Test(
@@ -505,7 +514,9 @@ struct BubbleTests {
     }
     s.advance(to: s.now + 1)
     let b = bounds(s)
-    #expect(s.bubble.center(at: s.now) == Point(b.maxX, 248))
+    let clear = BubbleSnap.clear(
+      Point(b.maxX, 248), radius: 28, of: s.mainButton, gap: 8, bounds: b)
+    #expect(s.bubble.center(at: s.now) == clear && clear.x == b.maxX)
   }
 
   @Test func twoRotationsInOneInstantLeaveTheBubbleWhereItWas() {

@@ -193,6 +193,27 @@ struct StudioDefectTests {
     #expect(h.view.panelBuilds - before <= 2)
   }
 
+  /// While the fan blooms the panel is not rebuilt for its clock: the
+  /// cached panel gets its status line redrawn, and it reads what a
+  /// rebuilt panel would say, frame by frame.
+  @Test func aMovingFanRedrawsOnlyThePanelsStatusLine() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.advance(0.05)
+    h.key("space")
+    h.draw()
+    let before = h.view.panelBuilds
+    var seen: Set<String> = []
+    for _ in 0..<20 {
+      h.advance(1.0 / 60)
+      h.draw()
+      let status = PanelView.status(h.state)
+      #expect(h.texts.contains(status), "the panel says \(status)")
+      seen.insert(status)
+    }
+    #expect(h.view.panelBuilds == before, "\(h.view.panelBuilds - before) rebuilds while blooming")
+    #expect(seen.count > 10, "the clock moved: \(seen.sorted())")
+  }
+
   /// A hot key the panel does not take (no widget focused) reuses the panel
   /// drawn for the frame before, and still acts; a focused slider still
   /// takes its arrow keys.

@@ -127,12 +127,13 @@ struct StudioSessionTests {
     h.advance(0.5)
     h.key("r")
     #expect(h.state.take == nil)
-    let take = h.effects.compactMap { e -> (Preset, InputScript)? in
-      if case .renderTake(let p, let s) = e { return (p, s) }
+    let take = h.effects.compactMap { e -> (Preset, InputScript, TakeFrame)? in
+      if case .renderTake(let p, let s, let f) = e { return (p, s, f) }
       return nil
     }
-    let (preset, script) = try #require(take.first)
+    let (preset, script, frame) = try #require(take.first)
     #expect(preset == startPreset)
+    #expect(frame == .device, "a take is framed like render --frame device by default")
     let keys = script.events.filter {
       if case .key("space") = $0.action { return true }
       return false

@@ -43,6 +43,34 @@ struct SceneDrawerTests {
     for c in Palette.items { #expect(Self.centroid(dl, rgb: c) == nil) }
   }
 
+  /// While the device turns (after O) it is drawn as its turned body:
+  /// polygons, no app text; when the turn ends, the screen as always.
+  @Test func aTurningDeviceIsDrawnTurned() {
+    var scene = Scene(preset: .seedDefault)
+    scene.advance(to: 1)
+    scene.send(.key("o"))
+    scene.advance(to: 1 + Scene.turnDuration / 2)
+    let v = ViewTransform(x: 0, y: 0, scale: 1)
+    var dl = DrawList()
+    SceneDrawer.draw(scene, view: v, into: &dl, icons: IconSet())
+    let polygons = dl.finished.filter {
+      if case .fill(.polygon, _) = $0 { return true } else { return false }
+    }
+    #expect(polygons.count == 2, "bezel and screen")
+    #expect(!dl.finished.contains { if case .text = $0 { true } else { false } })
+    // the turned body stays within the resting device's outline (plus bezel)
+    for case .fill(.polygon(let pts), _) in dl.finished {
+      for p in pts {
+        #expect(p.x >= -12.5 && p.x <= scene.device.width + 12.5)
+        #expect(p.y >= -12.5 && p.y <= scene.device.height + 12.5)
+      }
+    }
+    scene.advance(to: 1 + Scene.turnDuration)
+    var rest = DrawList()
+    SceneDrawer.draw(scene, view: v, into: &rest, icons: IconSet())
+    #expect(rest.finished.contains { if case .text = $0 { true } else { false } })
+  }
+
   @Test func fitCentresTheDevice() {
     let v = SceneDrawer.fit(
       device: .iPhone15, in: PixelRect(x: 0, y: 0, w: 1000, h: 1000), margin: 0)

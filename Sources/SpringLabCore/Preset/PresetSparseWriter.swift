@@ -15,14 +15,7 @@ public enum PresetSparseWriter {
     guard let existing, var doc = StyledDocument.parse(existing),
       case .object = doc.root
     else { return PresetWriter.text(p) }
-    // why: a file that already says a newer schema than it needs keeps it
-    // (a hand-written schema 3 file whose forms are all UIKit is not downgraded)
-    var schema = p.writtenSchema
-    if case .number(let had)? = doc.root.value["schema"], had == had.rounded(),
-      (Double(p.writtenSchema)...Double(Preset.currentSchema)).contains(had)
-    {
-      schema = Int(had)
-    }
+    let schema = lowestSchema(p, keeping: doc.root.value)
     let new = PresetWriter.json(p, schema: schema)
     let defaults = PresetWriter.json(Preset(), schema: schema)
     doc.root = merge(doc.root, new: new, defaults: defaults, oneLine: false)
@@ -32,17 +25,36 @@ public enum PresetSparseWriter {
   /// Saves atomically like `PresetWriter.save`, keeping the layout of the
   /// file already at `path`, or when there is none, of `layoutFrom` (the
   /// preset a Save as starts from); each read up to the preset size limit.
-  /// Neither readable: the canonical text.
+  /// Neither readable: the canonical text. When the file at `path` already
+  /// holds exactly these bytes nothing is written: the file keeps its inode
+  /// and modification time (a save of an unchanged preset is no change).
   public static func save(
     _ p: Preset, to path: String, layoutFrom: String? = nil, io: FileIO = .posix
   ) throws {
-    func read(_ path: String) -> String? {
-      (try? PresetReader.readLimited(path: path, limit: PresetReader.maxBytes)).map {
-        String(decoding: $0, as: UTF8.self)
-      }
+    func read(_ path: String) -> Data? {
+      try? PresetReader.readLimited(path: path, limit: PresetReader.maxBytes)
     }
-    let existing = read(path) ?? layoutFrom.flatMap(read)
-    try AtomicFile.write(Data(text(p, over: existing).utf8), to: path, io: io)
+    let own = read(path)
+    let existing = (own ?? layoutFrom.flatMap(read)).map { String(decoding: $0, as: UTF8.self) }
+    let data = Data(text(p, over: existing).utf8)
+    if let own, own == data { return }
+    try AtomicFile.write(data, to: path, io: io)
+  }
+
+  /// The schema a save over `file` writes: the lowest that expresses `p`
+  /// (`Preset.writtenSchema`), raised only for a newer field the file holds
+  /// with the value it keeps (a hand-written `"form": "uikit"` stays, and
+  /// with it schema 3). A newer field whose value this save changes back to
+  /// its default is dropped, so a preset whose forms return to UIKit is
+  /// written as schema 2 again, as it was before a form was chosen.
+  static func lowestSchema(_ p: Preset, keeping file: JSONValue) -> Int {
+    var schema = p.writtenSchema
+    for f in PresetField.all where f.sinceSchema > schema {
+      var node: JSONValue? = file
+      for part in f.path.split(separator: ".") { node = node?[String(part)] }
+      if let node, node == f.json(of: p) { schema = max(schema, f.sinceSchema) }
+    }
+    return schema
   }
 
   static func merge(_ s: StyledJSON, new: JSONValue, defaults: JSONValue?, oneLine: Bool)
@@ -69,10 +81,15 @@ public enum PresetSparseWriter {
       // why: keys the format no longer has were migrated from an older schema
       // (their new names are added below when they differ from the defaults)
       guard let v = new.first(where: { $0.0 == m.key })?.1 else { continue }
-      out.append(
-        .init(
-          key: m.key,
-          value: merge(m.value, new: v, defaults: defaults?[m.key], oneLine: oneLine)))
+      let merged = merge(m.value, new: v, defaults: defaults?[m.key], oneLine: oneLine)
+      // why: an object that held only dropped newer-schema keys (a form back
+      // to UIKit) goes with them, as it was before; one written empty stays
+      if case .object(let had, _) = m.value, !had.isEmpty, case .object(let left, _) = merged,
+        left.isEmpty, sparse(v, defaults: defaults?[m.key]) == nil
+      {
+        continue
+      }
+      out.append(.init(key: m.key, value: merged))
     }
     for (k, (key, v)) in new.enumerated() where !out.contains(where: { $0.key == key }) {
       guard let added = sparse(v, defaults: defaults?[key]) else { continue }

@@ -40,6 +40,9 @@ public struct Scene: Sendable, Equatable {
   public private(set) var bubble: Bubble
   public private(set) var keyboardShown = false
   private var keyboardTrack = Track(rest: 0)
+  /// How far the device is still turned from its orientation, degrees
+  /// (positive clockwise on screen): ±90 → 0 over `turnDuration` after O.
+  private var turnTrack = Track(rest: 0)
   public private(set) var toast: Toast?
   public private(set) var floating: FloatingField
   /// Controls beyond the fan and the bubble (`SceneControls.more`), above them.
@@ -92,6 +95,10 @@ public struct Scene: Sendable, Equatable {
   /// Seconds the simulated keyboard takes to slide.
   public static let keyboardDuration = 0.25
 
+  /// Seconds the device takes to turn after a rotation (O), eased in and
+  /// out like iOS's own rotation (which takes about 0.3–0.4 s).
+  public static let turnDuration = 0.35
+
   /// The scene at rest; `controls` are the further controls it holds.
   public init(preset: Preset, controls: [any SceneControl.Type] = SceneControls.more) {
     self.preset = preset
@@ -116,7 +123,20 @@ public struct Scene: Sendable, Equatable {
 
   // MARK: geometry
 
-  public var mainCenter: Point { fan.mainCenter(on: device) }
+  /// The main button's centre now (lifted above the keyboard while it shows).
+  public var mainCenter: Point { fan.mainCenter(on: device, at: now) }
+  /// The fan's main button as a disc (centre, radius in points), now.
+  public var mainButton: (center: Point, radius: Double) {
+    (mainCenter, preset.fan.mainSize / 2)
+  }
+
+  /// The main button where it comes to rest (above the keyboard once it
+  /// has slid, when it shows): what the bubble must not land on.
+  public var mainButtonAtRest: (center: Point, radius: Double) {
+    let rest = fan.mainCenter(on: device)
+    let lift = FanMenu.lift(keyboard: keyboardTarget, on: device)
+    return (Point(rest.x, rest.y - lift), preset.fan.mainSize / 2)
+  }
   public var itemOffsets: [Point] { FanLayout.offsets(preset.fan, device: device) }
 
   public func fanItems(at t: Double) -> [FanItemVisual] { fan.items(at: t, on: device) }
@@ -129,6 +149,15 @@ public struct Scene: Sendable, Equatable {
 
   /// Whether the keyboard is still sliding at `t`.
   public func keyboardMoving(at t: Double) -> Bool { t < keyboardTrack.end }
+
+  /// How far the device is still turned at `t`, degrees (positive
+  /// clockwise): 0 at rest; after a rotation it starts at the angle that
+  /// shows the old orientation (±90°, or what was left of a turn under way)
+  /// and eases to 0. Scene time only, so renders and traces stay exact.
+  public func turnAngle(at t: Double) -> Double { turnTrack.sample(t).x }
+
+  /// Whether the device is still turning at `t`.
+  public func turning(at t: Double) -> Bool { t < turnTrack.end }
 
   /// The keyboard height the bubble must stay above once the slide ends.
   public var keyboardTarget: Double { keyboardShown ? device.keyboard : 0 }
@@ -263,10 +292,23 @@ public struct Scene: Sendable, Equatable {
             curve: .bezier(.easeInOut))
         ])
       bubble.keyboardChanged(
+        height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration,
+        avoiding: mainButtonAtRest)
+      fan.keyboardChanged(
         height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration)
     case "rotate", "o":
       var p = preset
       p.orientation = p.orientation.turned
+      // why: the picture stays continuous: the new orientation starts turned
+      // by what the old one looked like (landscape is portrait turned 90°)
+      let from = turnAngle(at: t) + (p.orientation == .landscape ? -90.0 : 90.0)
+      turnTrack = Track(
+        rest: from,
+        tweens: [
+          Tween(
+            start: t, from: from, to: 0, duration: Scene.turnDuration,
+            curve: .bezier(.easeInOut))
+        ])
       apply(p)
     case "space": fan.toggle(at: t)
     case "escape":
@@ -319,8 +361,13 @@ public struct Scene: Sendable, Equatable {
     for i in more.indices { more[i].base.apply(c, at: t) }
     if keyboardShown {
       keyboardTrack = Track(rest: device.keyboard)
+      fan.rest(keyboard: device.keyboard, on: device)
     }
-    bubble.reclamp(at: t, device: device, keyboard: keyboardTarget, previous: oldBounds)
+    // why: a rotation can carry the bubble's side and height onto the main
+    // button (landscape, bottom right); it must never come to rest there
+    bubble.reclamp(
+      at: t, device: device, keyboard: keyboardTarget, previous: oldBounds,
+      avoiding: mainButtonAtRest)
     if p.device != old.device || p.orientation != old.orientation
       || p.bubble.floatingCount != old.bubble.floatingCount
       || p.bubble.size != old.bubble.size || p.bubble.floatingSpeed != old.bubble.floatingSpeed
@@ -340,6 +387,7 @@ public struct Scene: Sendable, Equatable {
     if start.keyboard {
       keyboardShown = true
       keyboardTrack = Track(rest: device.keyboard)
+      fan.rest(keyboard: device.keyboard, on: device)
       // why: the recording starts with the bubble already above the keyboard
       bubble.keyboardChanged(height: device.keyboard, at: now, device: device, duration: 0.01)
       bubble.advance(to: now + 0.01)

@@ -4,7 +4,7 @@ extension Scene {
   public func isAnimating(at t: Double) -> Bool {
     if fan.isAnimating(at: t) || bubble.isAnimating(at: t) { return true }
     if more.contains(where: { $0.base.isAnimating(at: t) }) { return true }
-    if keyboardMoving(at: t) { return true }
+    if keyboardMoving(at: t) || turning(at: t) { return true }
     if toast != nil { return true }
     if floating.count > 0 { return true }
     if pointer != nil { return true }

@@ -2,16 +2,36 @@
 /// drag, a preset load) is one step: `begin` snapshots before the gesture,
 /// `commit` records it if anything changed.
 public struct UndoHistory: Sendable, Equatable {
-  public private(set) var undoStack: [Preset] = []
-  public private(set) var redoStack: [Preset] = []
+  /// What a step changed besides the preset on screen.
+  public enum StepKind: Sendable, Equatable {
+    /// Only the preset.
+    case edit
+    /// An A/B swap: the pinned A and the preset on screen traded places, so
+    /// undoing or redoing it trades them back (A keeps its snapshot).
+    case swapAB
+  }
+
+  /// One step: the preset to go back (or forward) to, and what kind of change it was.
+  public struct Step: Sendable, Equatable {
+    public var preset: Preset
+    public var kind: StepKind
+  }
+
+  public private(set) var undoSteps: [Step] = []
+  public private(set) var redoSteps: [Step] = []
   private var pending: Preset?
   /// Oldest steps are dropped past this many.
   public var limit = 500
 
   public init() {}
 
-  public var canUndo: Bool { !undoStack.isEmpty }
-  public var canRedo: Bool { !redoStack.isEmpty }
+  /// The presets undo goes back to, oldest first.
+  public var undoStack: [Preset] { undoSteps.map(\.preset) }
+  /// The presets redo goes forward to, the next one last.
+  public var redoStack: [Preset] { redoSteps.map(\.preset) }
+
+  public var canUndo: Bool { !undoSteps.isEmpty }
+  public var canRedo: Bool { !redoSteps.isEmpty }
 
   /// Marks the start of a gesture that may change `current`.
   public mutating func begin(_ current: Preset) {
@@ -19,33 +39,39 @@ public struct UndoHistory: Sendable, Equatable {
   }
 
   /// Ends the gesture; records a step if `current` differs from its start.
-  public mutating func commit(_ current: Preset) {
+  public mutating func commit(_ current: Preset, kind: StepKind = .edit) {
     guard let before = pending else { return }
     pending = nil
     guard before != current else { return }
-    undoStack.append(before)
-    if undoStack.count > limit { undoStack.removeFirst(undoStack.count - limit) }
-    redoStack.removeAll()
+    undoSteps.append(Step(preset: before, kind: kind))
+    if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
+    redoSteps.removeAll()
   }
 
-  /// A one-shot change (a load, a picker click): `before` → `after`.
-  public mutating func record(from before: Preset, to after: Preset) {
+  /// A one-shot change (a load, a picker click, a swap): `before` → `after`.
+  public mutating func record(from before: Preset, to after: Preset, kind: StepKind = .edit) {
     begin(before)
-    commit(after)
+    commit(after, kind: kind)
   }
 
   /// The preset to show after undoing, given what is shown now.
-  public mutating func undo(_ current: Preset) -> Preset? {
+  public mutating func undo(_ current: Preset) -> Preset? { undoStep(current)?.preset }
+
+  /// The step undone (the preset to show and its kind), given what is shown now.
+  public mutating func undoStep(_ current: Preset) -> Step? {
     pending = nil
-    guard let p = undoStack.popLast() else { return nil }
-    redoStack.append(current)
-    return p
+    guard let s = undoSteps.popLast() else { return nil }
+    redoSteps.append(Step(preset: current, kind: s.kind))
+    return s
   }
 
-  public mutating func redo(_ current: Preset) -> Preset? {
+  public mutating func redo(_ current: Preset) -> Preset? { redoStep(current)?.preset }
+
+  /// The step redone (the preset to show and its kind), given what is shown now.
+  public mutating func redoStep(_ current: Preset) -> Step? {
     pending = nil
-    guard let p = redoStack.popLast() else { return nil }
-    undoStack.append(current)
-    return p
+    guard let s = redoSteps.popLast() else { return nil }
+    undoSteps.append(Step(preset: current, kind: s.kind))
+    return s
   }
 }

@@ -28,7 +28,7 @@ struct StudioServices {
   /// Saves a frame as PNG; returns the full path.
   var screenshot: (DrawList) -> Result<String, StudioFailure>
   /// Starts rendering a take; returns the video's full path and the child.
-  var startTake: (Preset, InputScript) -> Result<(String, ChildProcess), StudioFailure>
+  var startTake: (Preset, InputScript, TakeFrame) -> Result<(String, ChildProcess), StudioFailure>
 }
 
 /// The live services: real files under the folders `StudioFolders` decides.
@@ -59,7 +59,9 @@ enum LiveStudioServices {
         writeScreenshot(
           dl, width: window.pixelWidth, height: window.pixelHeight, folder: folders.screenshots)
       },
-      startTake: { p, script in startTakeRender(p, script, folder: folders.recordings) })
+      startTake: { p, script, frame in
+        startTakeRender(p, script, frame: frame, folder: folders.recordings)
+      })
   }
 
   /// The stamp of the file a path names (through symlinks).
@@ -192,7 +194,17 @@ enum LiveStudioServices {
 
   /// R: writes the take's preset and script, then renders them to MP4 in a
   /// low-priority child process.
-  static func startTakeRender(_ preset: Preset, _ script: InputScript, folder: String) -> Result<
+  /// `render`'s framing flags for a take framed as `frame`.
+  static func renderArguments(_ frame: TakeFrame) -> [String] {
+    switch frame {
+    case .device: return ["--frame", "device"]
+    case .window: return []
+    }
+  }
+
+  static func startTakeRender(
+    _ preset: Preset, _ script: InputScript, frame: TakeFrame, folder: String
+  ) -> Result<
     (String, ChildProcess), StudioFailure
   > {
     let stamp = timestamp()
@@ -207,7 +219,8 @@ enum LiveStudioServices {
       // why: low priority, so the encode never makes the window stutter
       let child = try ChildProcess.launch(
         "/usr/bin/nice",
-        ["-n", "15", exe, "render", "--preset", presetFile, "--script", scriptPath, "--out", out],
+        ["-n", "15", exe, "render", "--preset", presetFile, "--script", scriptPath, "--out", out]
+          + Self.renderArguments(frame),
         env: ProcessInfo.processInfo.environment)
       return .success((out, child))
     } catch {

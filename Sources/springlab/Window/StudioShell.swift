@@ -31,6 +31,9 @@ final class StudioShell {
   /// Backdrop images decoding off the window's thread; the rasteriser adopts
   /// each on this one when it is done.
   var imageJobs: [(path: String, job: BackgroundJob<Result<DecodedImage, ImageFailure>>)] = []
+  /// Recovery copies are written off the window's thread, in order.
+  lazy var recovery = RecoveryWriter(
+    write: services.writeRecovery, remove: services.removeRecovery)
   var lastFrame = DrawList()
   var frame = 0
   let start = StudioShell.monotonic()
@@ -69,11 +72,12 @@ final class StudioShell {
     case .writeLibraryOrder(let folder, let names): services.writeLibraryOrder(folder, names)
     case .library(let op): send(.libraryDone(op, services.libraryOp(op)))
     case .findRecovery(let name):
+      recovery.drain()
       if let found = services.readRecovery(name) {
         send(.recoveryFound(name: found.name, found.preset))
       }
-    case .writeRecovery(let name, let p): services.writeRecovery(name, p)
-    case .removeRecovery(let name): services.removeRecovery(name)
+    case .writeRecovery(let name, let p): recovery.write(name, p)
+    case .removeRecovery(let name): recovery.remove(name)
     case .watch(let path): watcher = path.map(PresetWatcher.init(path:))
     case .checkBackdrop(let path):
       // why: a large image takes a second to decode and a hostile one must
@@ -84,8 +88,8 @@ final class StudioShell {
       send(.copied(label: label, ok: services.clipboard(text)))
     case .readClipboard: send(.pasted(services.readClipboard()))
     case .screenshot: send(.screenshotSaved(services.screenshot(lastFrame)))
-    case .renderTake(let p, let script):
-      switch services.startTake(p, script) {
+    case .renderTake(let p, let script, let frame):
+      switch services.startTake(p, script, frame) {
       case .success(let (path, child)):
         renders.append((path, child))
         send(.takeStarted(.success(path)))
@@ -144,9 +148,11 @@ final class StudioShell {
       if let w = view.nextWakeTime, w <= tf { needsDraw = true }
       let moving = state.isAnimating
       let due = (state.scene.nextWake(after: state.scene.now) ?? .infinity) <= state.scene.now
-      if (moving || needsDraw || wasAnimating || due)
-        && (tf - lastDraw >= frameInterval * 0.98 || !moving)
-      {
+      // why: input is shown at once when half a frame has passed since the
+      // last one (not at the next 60 Hz slot), so a click or a drag step
+      // reaches the screen within a frame even while something animates
+      let slot = frameInterval * (events.isEmpty ? 0.98 : 0.5)
+      if (moving || needsDraw || wasAnimating || due) && (tf - lastDraw >= slot || !moving) {
         lastDraw = tf
         needsDraw = present()
         // why: one more frame after motion settles, so the trace ends at rest
@@ -220,6 +226,8 @@ final class StudioShell {
 
   /// Completes the trace, writes the input recording and remembers the session.
   func finish() {
+    // why: the session's last recovery copy (a quit with unsaved changes) is on disk before it ends
+    recovery.drain()
     do { try trace?.finish() } catch { traceFailed(error) }
     trace = nil
     if let rp = recordPath, let rec = state.recorder {

@@ -5,15 +5,18 @@ import SpringLabSDL
 import SpringLabStudio
 import SpringLabUI
 
-/// `springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--ui-scale F|auto] [--backdrop FILE] [--fresh] [--exit-after SECONDS]`
+/// `springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--ui-scale F|auto] [--backdrop FILE] [--take-frame device|window] [--fresh] [--exit-after SECONDS]`
 enum WindowCommand {
   static let usage =
-    "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--ui-scale F|auto] [--backdrop FILE] [--fresh] [--exit-after SECONDS]"
+    "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--ui-scale F|auto] [--backdrop FILE] [--take-frame device|window] [--fresh] [--exit-after SECONDS]"
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(
       argv,
-      valued: ["trace", "record-input", "exit-after", "play", "pause-at", "ui-scale", "backdrop"],
+      valued: [
+        "trace", "record-input", "exit-after", "play", "pause-at", "ui-scale", "backdrop",
+        "take-frame",
+      ],
       booleans: ["help", "fresh"], usage: usage)
     if a.flags["help"] == true {
       printOut(
@@ -26,6 +29,8 @@ enum WindowCommand {
           --pause-at T         with --play: pause the timeline at exactly T seconds of scene time
           --backdrop FILE      a PNG/JPEG screenshot or a video (mp4, mov, webm, …) behind the device;
                                with a video, drag a rectangle around an element and press F to fit its motion
+          --take-frame device|window  how R takes are rendered: device (default) like `render --frame device`;
+                               window like `render` without --frame (1280x720, the window's layout)
           --exit-after S       quit after S seconds
           --ui-scale F|auto    pixels per point for the panel, text and canvas (0.5…4), remembered; auto: from the
                                desktop's Xft.dpi (96 dpi = 1). Only where the desktop does not scale windows (X11).
@@ -56,6 +61,15 @@ enum WindowCommand {
         )
       }
       scaleRequest = r
+    }
+    var takeFrame = TakeFrame.device
+    if let v = a.values["take-frame"] {
+      guard let f = TakeFrame(rawValue: v) else {
+        throw CLIError(
+          .usage,
+          "--take-frame \(TerminalText.escape(v)): expected device or window\nusage: \(usage)")
+      }
+      takeFrame = f
     }
     let folders = folders()
     let fresh = a.flags["fresh"] == true
@@ -140,6 +154,7 @@ enum WindowCommand {
       stamp: presetPath.flatMap(LiveStudioServices.stamp), folders: folders, session: session,
       window: WindowSize(
         width: Double(window.pixelWidth), height: Double(window.pixelHeight), scale: window.scale))
+    state.takeFrame = takeFrame
     state.overlays.panel = fresh ? true : remembered.panelVisible
     if !fresh, let x = remembered.bubbleX, let y = remembered.bubbleY {
       var s = state.timeline.scene

@@ -214,9 +214,13 @@ public struct Bubble: Sendable, Equatable {
   /// x is carried across proportionally so a bubble keeps its side (a bubble
   /// on the right edge of a portrait screen must not end on the left edge of
   /// the landscape one just because the screen got wider); y is only clamped.
+  /// `avoiding` is a disc the bubble must not come to rest on (the fan's
+  /// main button, centre and radius in points): a place that would overlap
+  /// it moves past it along the bubble's edge (`BubbleSnap.clear`).
   public mutating func reclamp(
     at t: Double, device: Device, keyboard: Double,
-    previous: (minX: Double, maxX: Double, minY: Double, maxY: Double)? = nil
+    previous: (minX: Double, maxX: Double, minY: Double, maxY: Double)? = nil,
+    avoiding: (center: Point, radius: Double)? = nil
   ) {
     advance(to: t)
     let c = center(at: t)
@@ -228,8 +232,10 @@ public struct Bubble: Sendable, Equatable {
         let f = min(1, max(0, (p.x - old.minX) / (old.maxX - old.minX)))
         q.x = b.minX + f * (b.maxX - b.minX)
       }
-      return BubbleSnap.target(
+      let side = BubbleSnap.target(
         from: q, velocity: Point(0, 0), mode: .sides, deceleration: 0.998, bounds: b)
+      guard let o = avoiding else { return side }
+      return BubbleSnap.clear(side, radius: radius, of: o, gap: config.margin, bounds: b)
     }
     let target = carried(c)
     // the resting place a tap or long press returns to moves with the screen too
@@ -254,8 +260,11 @@ public struct Bubble: Sendable, Equatable {
 
   /// A keyboard of `height` points appears (or hides with 0): move above it
   /// and remember the former y; return there when it hides.
+  /// `avoiding`: the disc the bubble must not come to rest on (the main
+  /// button, lifted above the keyboard too), as for `reclamp`.
   public mutating func keyboardChanged(
-    height: Double, at t: Double, device: Device, duration: Double
+    height: Double, at t: Double, device: Device, duration: Double,
+    avoiding: (center: Point, radius: Double)? = nil
   ) {
     guard phase != .hidden, phase != .dragging else { return }
     advance(to: t)
@@ -265,11 +274,20 @@ public struct Bubble: Sendable, Equatable {
     let x = phase == .snapping ? xTrack.final : c.x
     let b = BubbleSnap.bounds(
       device: device, size: config.size, margin: config.margin, keyboard: height)
+    func clear(_ p: Point) -> Point {
+      guard let o = avoiding else { return p }
+      return BubbleSnap.clear(p, radius: radius, of: o, gap: config.margin, bounds: b)
+    }
     if height > 0 {
       let restY = phase == .snapping ? yTrack.final : c.y
+      let rest = Point(phase == .snapping ? xTrack.final : c.x, restY)
       if restY > b.maxY {
         if savedY == nil { savedY = restY }
-        moveTo(BubbleSnap.clamp(Point(x, b.maxY), b), from: c, at: t, duration: duration)
+        moveTo(clear(BubbleSnap.clamp(Point(x, b.maxY), b)), from: c, at: t, duration: duration)
+      } else if clear(rest) != rest {
+        // why: the lifted main button slides up to where the bubble rests
+        if savedY == nil { savedY = restY }
+        moveTo(clear(rest), from: c, at: t, duration: duration)
       }
     } else if let y = savedY {
       savedY = nil

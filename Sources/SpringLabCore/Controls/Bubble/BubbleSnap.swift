@@ -15,6 +15,32 @@ public enum BubbleSnap {
     return (minX, maxX, minY, maxY)
   }
 
+  /// `p` moved off `obstacle` (a disc: centre and radius, points) for a
+  /// bubble of radius `r`: when the two would overlap or come closer than
+  /// `gap`, the bubble goes straight up past the obstacle (or down, when
+  /// that is nearer or up leaves `b`), keeping its side; when neither fits
+  /// it goes to the other side's x. Unchanged when clear.
+  public static func clear(
+    _ p: Point, radius r: Double, of obstacle: (center: Point, radius: Double), gap: Double,
+    bounds b: (minX: Double, maxX: Double, minY: Double, maxY: Double)
+  ) -> Point {
+    let reach = r + obstacle.radius + gap
+    func hits(_ q: Point) -> Bool {
+      let dx = q.x - obstacle.center.x
+      let dy = q.y - obstacle.center.y
+      return dx * dx + dy * dy < reach * reach
+    }
+    guard hits(p) else { return p }
+    // why: the nearer of the two places along the bubble's own edge, each
+    // exactly `reach` from the centre in y (so clear whatever x is)
+    let ys = [obstacle.center.y - reach, obstacle.center.y + reach]
+      .filter { $0 >= b.minY && $0 <= b.maxY }
+      .sorted { abs($0 - p.y) < abs($1 - p.y) }
+    if let y = ys.first { return Point(p.x, y) }
+    let other = Point(p.x > (b.minX + b.maxX) / 2 ? b.minX : b.maxX, p.y)
+    return hits(other) ? p : other
+  }
+
   public static func clamp(
     _ p: Point, _ b: (minX: Double, maxX: Double, minY: Double, maxY: Double)
   ) -> Point {

@@ -14,6 +14,8 @@ extension FanMenu: SceneControl {
     let before = self
     self = FanMenu(config: context.preset.fan, open: open)
     carryReport(from: before)
+    // why: the keyboard still shows; the button stays where it slid to
+    lift = before.lift
   }
 
   public func isAnimating(at t: Double) -> Bool {
@@ -21,15 +23,24 @@ extension FanMenu: SceneControl {
     return p == .expanding || p == .collapsing || pendingReport != nil
   }
 
-  /// The main button's centre on `device`.
+  /// The main button's resting centre on `device` (no keyboard): what the
+  /// layout, lint and exports place items around.
   public func mainCenter(on device: Device) -> Point {
     FanLayout.mainCenter(config, device: device)
+  }
+
+  /// The main button's centre at `t`: its resting place lifted above the
+  /// keyboard while it shows (`lift`).
+  public func mainCenter(on device: Device, at t: Double) -> Point {
+    let rest = mainCenter(on: device)
+    return Point(rest.x, rest.y - lift.sample(t).x)
   }
 
   /// Every item's look at `t` on `device` (fly-outs travel a screen's length).
   public func items(at t: Double, on device: Device) -> [FanItemVisual] {
     visuals(
-      at: t, main: mainCenter(on: device), offsets: FanLayout.offsets(config, device: device),
+      at: t, main: mainCenter(on: device, at: t),
+      offsets: FanLayout.offsets(config, device: device),
       flyDistance: max(device.width, device.height))
   }
 
@@ -48,7 +59,8 @@ extension FanMenu: SceneControl {
         out.append(ControlTarget(.item(i), .circle(items[i].center, radius: itemHitRadius)))
       }
     }
-    out.append(ControlTarget(.main, .circle(mainCenter(on: context.device), radius: mainHitRadius)))
+    out.append(
+      ControlTarget(.main, .circle(mainCenter(on: context.device, at: t), radius: mainHitRadius)))
     if pageShown { out.append(ControlTarget(.page, .everywhere)) }
     if open { out.append(ControlTarget(.mask, .everywhere)) }
     return out
@@ -75,7 +87,7 @@ extension FanMenu: SceneControl {
     }
     return .object([
       ("phase", .string(phase(at: t).rawValue)), ("rotation", n(mainRotation(at: t))),
-      ("main", .object(pt(mainCenter(on: context.device)))), ("items", .array(items)),
+      ("main", .object(pt(mainCenter(on: context.device, at: t)))), ("items", .array(items)),
     ])
   }
 }

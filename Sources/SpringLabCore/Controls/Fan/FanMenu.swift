@@ -33,6 +33,11 @@ public struct FanMenu: Sendable, Equatable {
   public private(set) var pendingReport: (index: Int, at: Double)?
   /// A fly-out's second page is showing (KYCircleMenu); `back` returns.
   public private(set) var pageShown = false
+  /// How far the main button (and the menu around it) is lifted above its
+  /// resting place, points, over time: while the keyboard shows, the button
+  /// keeps its distance above the keyboard as it kept it above the screen's
+  /// bottom, as iOS apps lift a floating button (`keyboardChanged`).
+  public internal(set) var lift = Track(rest: 0)
 
   /// A menu at rest, closed or (`open`) fully expanded.
   public init(config: FanPreset, open: Bool = false) {
@@ -50,6 +55,7 @@ public struct FanMenu: Sendable, Equatable {
       && a.rotation == b.rotation
       && a.motionEnd == b.motionEnd && a.pendingReport?.index == b.pendingReport?.index
       && a.pendingReport?.at == b.pendingReport?.at && a.pageShown == b.pageShown
+      && a.lift == b.lift
   }
 
   public var isMoving: Bool { phase == .expanding || phase == .collapsing }
@@ -59,6 +65,34 @@ public struct FanMenu: Sendable, Equatable {
     if isMoving && t >= motionEnd {
       phase = phase == .expanding ? .expanded : .collapsed
     }
+  }
+
+  /// The lift that keeps the main button above a keyboard of `height`
+  /// points on `device` (0 when the keyboard is lower than the safe area's
+  /// bottom inset, or hidden).
+  public static func lift(keyboard height: Double, on device: Device) -> Double {
+    max(0, height - device.safe.bottom)
+  }
+
+  /// The keyboard now shows `height` points (0: hidden): the main button
+  /// slides to stay above it, from where it is, over `duration` seconds
+  /// with the keyboard's own ease.
+  public mutating func keyboardChanged(
+    height: Double, at t: Double, device: Device, duration: Double
+  ) {
+    let from = lift.sample(t).x
+    let to = FanMenu.lift(keyboard: height, on: device)
+    lift = Track(
+      rest: from,
+      tweens: [
+        Tween(start: t, from: from, to: to, duration: duration, curve: .bezier(.easeInOut))
+      ])
+  }
+
+  /// Puts the main button at rest above a keyboard of `height` points (a
+  /// new device or orientation while the keyboard shows, a script's start).
+  public mutating func rest(keyboard height: Double, on device: Device) {
+    lift = Track(rest: FanMenu.lift(keyboard: height, on: device))
   }
 
   /// Keeps `other`'s pending item report (a settings change rebuilds the menu
