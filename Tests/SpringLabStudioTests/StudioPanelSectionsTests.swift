@@ -137,6 +137,17 @@ struct StudioPanelSectionsTests {
     for s in PanelSection.allCases { #expect(PanelSection(key: s.key) == s) }
   }
 
+  @Test func selectingAFieldInAFoldedSectionOpensItOnItsTab() {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.draw()
+    #expect(!h.state.panelFolds.isOpen(.group(.bubbleTouch)))
+    h.send(.selectField("bubble.tap.distance"))
+    h.draw()
+    #expect(h.state.panelTab == .bubble)
+    #expect(h.state.panelFolds.isOpen(.group(.bubbleTouch)))
+    #expect(Self.showsFields(h, .bubbleTouch), "the focused field is drawn")
+  }
+
   @Test func ctrlTabStepsThroughTheTabsBothWaysAndWraps() {
     let h = StudioHarness(path: "/lib/a.json")
     h.draw()
