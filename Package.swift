@@ -64,7 +64,7 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(
       name: "SpringLabStudioTests",
-      dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore"]),
+      dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
     .testTarget(
       name: "SpringLabSDLTests",
       dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabCore", "SpringLabPlatform", "CCairo"]),

@@ -19,6 +19,11 @@ public struct RememberedState: Sendable, Equatable {
   /// The UI scale given with `--ui-scale` (pixels per point where the
   /// desktop does not scale windows); nil: follow the desktop.
   public var uiScale: Double?
+  /// The panel sections the user opened (true) or folded (false), by the
+  /// section's key (`PanelSection.key` in SpringLabStudio); sections not
+  /// listed are at their default. Kept as names here because this module
+  /// does not know the panel; a name no section has is ignored there.
+  public var panelSections: [String: Bool] = [:]
 
   public init() {}
 
@@ -40,6 +45,9 @@ public struct RememberedState: Sendable, Equatable {
       m.append(("window", .array([.number(Double(w)), .number(Double(h))])))
     }
     if let k = uiScale { m.append(("uiScale", .number(k))) }
+    if !panelSections.isEmpty {
+      m.append(("panelSections", .object(panelSections.map { ($0.key, .bool($0.value)) })))
+    }
     return .object(m)
   }
 
@@ -73,6 +81,13 @@ public struct RememberedState: Sendable, Equatable {
         s.windowHeight = Int(h)
       }
       if case .number(let k)? = v["uiScale"], DesktopScale.range.contains(k) { s.uiScale = k }
+      // why: one bad entry (a number, a null) costs only that section its
+      // remembered state; a `panelSections` that is no object costs them all
+      if case .object(let sections)? = v["panelSections"] {
+        for (name, value) in sections {
+          if case .bool(let open) = value { s.panelSections[name] = open }
+        }
+      }
       return (s, nil)
     } catch let e as LoadError {
       let why = e.problems.first.map { TerminalText.escape($0.reason) } ?? "unreadable"

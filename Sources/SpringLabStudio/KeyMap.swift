@@ -9,7 +9,7 @@ public enum StudioCommand: Sendable, Equatable {
   case loadFile(String)
   case save, saveAs, undo, redo
   case copyExport(ExportFormat)
-  case togglePanel, toggleDebug, nextLint, toggleGraph, togglePause
+  case togglePanel, nextPanelTab, previousPanelTab, toggleDebug, nextLint, toggleGraph, togglePause
   case stepBack, stepForward, slower, faster, toggleTrails
   case pinA, toggleCompareMode, swapAB, toggleEditOnCanvas, toggleTake, screenshot
   case escape, toggleHelp, quit
@@ -84,6 +84,11 @@ public enum KeyMap {
       "Ctrl+V", [KeyChord("v", .ctrl)], .paste,
       "paste a spring or curve (SwiftUI, UIKit, Compose, motion, CSS) onto the graphed motion"),
     bind("Tab", [KeyChord("tab")], .togglePanel, "hide or show the panel"),
+    bind(
+      "Ctrl+Tab", [KeyChord("tab", .ctrl)], .nextPanelTab,
+      "next panel tab (Fan, Bubble, Device, Export; shows the panel)"),
+    bind(
+      "Ctrl+Shift+Tab", [KeyChord("tab", [.ctrl, .shift])], .previousPanelTab, "previous panel tab"),
     bind(
       "D", [KeyChord("d")], .toggleDebug, "debug overlay (hit areas, safe area, arc, thumb zone)"),
     bind(

@@ -64,3 +64,85 @@ public enum PanelApplicability {
     return true
   }
 }
+
+extension PanelTab {
+  /// The tab `step` places along the bar, wrapping at either end (Ctrl+Tab
+  /// is +1, Ctrl+Shift+Tab −1).
+  public func cycled(by step: Int) -> PanelTab {
+    let all = PanelTab.allCases
+    let i = all.firstIndex(of: self) ?? 0
+    let n = all.count
+    return all[((i + step) % n + n) % n]
+  }
+}
+
+/// A foldable section of the panel: one per field group, and the sections
+/// the tabs add (export, backdrop) or share (presets, A/B, lint).
+public enum PanelSection: Hashable, Sendable {
+  case group(FieldGroup)
+  case export, backdrop, presets, compare, lint
+
+  public static let allCases: [PanelSection] =
+    FieldGroup.allCases.map(PanelSection.group) + [.export, .backdrop, .presets, .compare, .lint]
+
+  /// Its name in `state.json`'s `panelSections` (a field group's JSON name,
+  /// or the section's own).
+  public var key: String {
+    switch self {
+    case .group(let g): return g.rawValue
+    case .export: return "export"
+    case .backdrop: return "backdrop"
+    case .presets: return "presets"
+    case .compare: return "compare"
+    case .lint: return "lint"
+    }
+  }
+
+  /// The section named `key` in `state.json`; nil for a name no section has
+  /// (a newer or older SpringLab's section, a typo).
+  public init?(key: String) {
+    guard let s = PanelSection.allCases.first(where: { $0.key == key }) else { return nil }
+    self = s
+  }
+
+  /// Whether it is open before the user folds or opens it: rarely used
+  /// groups start folded.
+  public var opensByDefault: Bool {
+    switch self {
+    case .group(let g): return g.opensByDefault
+    case .export, .backdrop, .presets, .compare, .lint: return true
+    }
+  }
+}
+
+/// Which panel sections the user opened or folded (the rest are as they
+/// open by default); kept across sessions in `state.json`.
+public struct PanelFolds: Sendable, Equatable {
+  /// The user's choice per section; a section missing here is at its default.
+  public private(set) var chosen: [PanelSection: Bool] = [:]
+
+  public init() {}
+
+  /// From `state.json`'s `panelSections`: names no section has are ignored,
+  /// so a state file from another version opens every section it knows.
+  public init(remembered: [String: Bool]) {
+    for (k, open) in remembered {
+      if let s = PanelSection(key: k) { set(s, open: open) }
+    }
+  }
+
+  /// What `state.json` keeps: only the sections whose state differs from
+  /// their default, by key.
+  public var remembered: [String: Bool] {
+    var out: [String: Bool] = [:]
+    for (s, open) in chosen { out[s.key] = open }
+    return out
+  }
+
+  public func isOpen(_ s: PanelSection) -> Bool { chosen[s] ?? s.opensByDefault }
+
+  public mutating func set(_ s: PanelSection, open: Bool) {
+    // why: a choice equal to the default is no choice; it is not written out
+    chosen[s] = open == s.opensByDefault ? nil : open
+  }
+}

@@ -73,11 +73,22 @@ enum PanelView {
         color: warnings.isEmpty ? good : warn)
     }
     let tabs = PanelTab.allCases
-    if let i = ui.buttons(tabs.map { $0 == state.panelTab ? "● \($0.title)" : $0.title }) {
+    ui.space(2)
+    if let i = ui.tabBar(tabs.map(\.title), selected: tabs.firstIndex(of: state.panelTab) ?? 0) {
       actions.append(.panelTab(tabs[i]))
     }
-    let headerBottom = (ui.lastItemRect.map { $0.y + $0.h } ?? r.y) + ui.scale * ui.theme.spacing
+    // why: the body starts right under the tab row, so the selected tab
+    // opens into it (no band of header between them)
+    let headerBottom = ui.lastItemRect.map { $0.y + $0.h } ?? r.y
     ui.endPanel()
+    // why: the state owns which sections are open (remembered across
+    // sessions); a click flips it for this frame's drawing and says so
+    func section(_ title: String, _ s: PanelSection) -> Bool {
+      var open = state.panelFolds.isOpen(s)
+      ui.section("\(title)##\(s.key)", open: &open)
+      if open != state.panelFolds.isOpen(s) { actions.append(.panelSection(s, open: open)) }
+      return open
+    }
     ui.beginPanel(
       "panel",
       rect: PixelRect(x: r.x, y: headerBottom, w: r.w, h: max(0, r.y + r.h - headerBottom)),
@@ -89,7 +100,7 @@ enum PanelView {
       let paths = all.filter { PanelApplicability.applies($0, to: p) }
       if paths.isEmpty { continue }
       let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
-      if ui.section(marked ? "\(title)  ⚠" : title, defaultOpen: group.opensByDefault) {
+      if section(marked ? "\(title)  ⚠" : title, .group(group)) {
         for path in SpringEditorRows.rows(paths, state.preset) {
           if path.hasSuffix(".form"), let s = PresetSpring.owning(path) {
             SpringFormRows.picker(s, in: &p, ui: ui)
@@ -139,7 +150,7 @@ enum PanelView {
     }
     // why: a tab's own sections come right after its motions, above the
     // library, A/B and lint every tab shares
-    if state.panelTab == .export, ui.section("Export (copy to clipboard)") {
+    if state.panelTab == .export, section("Export (copy to clipboard)", .export) {
       var reduce = state.overlays.reduceMotion
       if ui.toggle("Reduce Motion", value: &reduce) {
         actions.append(.reduceMotionChanged(reduce))
@@ -151,7 +162,7 @@ enum PanelView {
         }
       }
     }
-    if state.panelTab == .device, ui.section("Backdrop") {
+    if state.panelTab == .device, section("Backdrop", .backdrop) {
       ui.label(
         state.videoBackdrop.map { "Video: " + StudioFiles.lastComponent($0.video.path) }
           ?? state.overlays.backdrop.map(StudioFiles.lastComponent)
@@ -169,11 +180,11 @@ enum PanelView {
         actions.append(.command(.clearBackdrop))
       }
     }
-    if ui.section("Presets") {
+    if section("Presets", .presets) {
       LibraryView.build(state, ui: ui, actions: &actions)
     }
     // why: the A/B section is always there and always two rows; the diff is on the canvas
-    if ui.section("A / B") {
+    if section("A / B", .compare) {
       if let cmp = state.compare {
         let n = PresetField.all.filter { $0.json(of: cmp.pinned) != $0.json(of: p) }.count
         let differ = n == 0 ? "the same" : "\(n) field\(n == 1 ? " differs" : "s differ")"
@@ -190,7 +201,7 @@ enum PanelView {
         if ui.buttons(["Pin A (A)"]) == 0 { actions.append(.command(.pinA)) }
       }
     }
-    if ui.section("Lint (\(warnings.count))") {
+    if section("Lint (\(warnings.count))", .lint) {
       if warnings.isEmpty {
         ui.label("No warnings: matches the seeds' advice.", color: good)
       }

@@ -105,6 +105,7 @@ extension StudioState {
     case .libraryDone(let op, let result): libraryDone(op, result, &fx)
     case .renameNameChanged(let n): saveAsName = n
     case .panelTab(let t): panelTab = t
+    case .panelSection(let s, let open): panelFolds.set(s, open: open)
     case .libraryRowRevealed: revealLibraryRow = false
     case .recoveryFound(let name, let p):
       // why: offered only for its own document, and only when it differs

@@ -63,6 +63,10 @@ extension StudioState {
         .copyToClipboard(
           text: Exporter.export(preset, format: f), label: ChoiceNames.human(f.rawValue)))
     case .togglePanel: overlays.panel.toggle()
+    case .nextPanelTab, .previousPanelTab:
+      panelTab = panelTab.cycled(by: c == .nextPanelTab ? 1 : -1)
+      // why: a hidden panel would switch tabs unseen
+      overlays.panel = true
     case .toggleDebug: overlays.debug.toggle()
     case .nextLint: selectNextLintField()
     case .toggleGraph: overlays.graph.toggle()
@@ -227,6 +231,8 @@ extension StudioState {
       let tab = PanelTab.allCases.first(where: { $0.groups.contains(g) })
     {
       panelTab = tab
+      // why: a folded section would hide the field being focused
+      panelFolds.set(.group(g), open: true)
     }
   }
 

@@ -48,6 +48,8 @@ public enum StudioAction: Sendable {
   case libraryRowRevealed
   /// A panel tab was chosen.
   case panelTab(PanelTab)
+  /// A panel section's header was clicked: the section is now `open` (or folded).
+  case panelSection(PanelSection, open: Bool)
   case recoveryFound(name: String, Preset)
   case fileChanged(PresetFileChange, FileStamp?)
   case backdropChecked(path: String, Result<Void, StudioFailure>)

@@ -179,6 +179,8 @@ public struct StudioState: Sendable {
   public var libraryUndo: [LibraryUndo] = []
   /// The panel's tab (Fan, Bubble, Device, Export).
   public var panelTab: PanelTab = .fan
+  /// Which panel sections are open (the window keeps them in `state.json`).
+  public var panelFolds = PanelFolds()
   /// The undo step whose operation is under way.
   public var pendingLibraryUndo: LibraryUndo?
   public var recovery: RecoveryState

@@ -409,6 +409,7 @@ struct PanelKey: Equatable {
   var revealLibraryRow: Bool
   var libraryUndo: Int
   var panelTab: PanelTab
+  var panelFolds: PanelFolds
   var pinned: Preset?
   var mode: CompareMode?
   var overlays: StudioOverlays
@@ -439,6 +440,7 @@ struct PanelKey: Equatable {
     revealLibraryRow = s.revealLibraryRow
     libraryUndo = s.libraryUndo.count
     panelTab = s.panelTab
+    panelFolds = s.panelFolds
     pinned = s.compare?.pinned
     mode = s.compare?.mode
     overlays = s.overlays

@@ -161,36 +161,50 @@ extension UIContext {
 
   /// A section header; click it to fold. Returns whether the section is
   /// open. A section `defaultOpen: false` starts folded (rarely used
-  /// controls); either way the context remembers the user's choice.
+  /// controls); either way the context remembers the user's choice for as
+  /// long as it lives (keep it longer with `section(_:open:)`).
   @discardableResult
   public func section(_ title: String, defaultOpen: Bool = true) -> Bool {
-    space(4)
-    let r = nextRow(height: px(theme.sectionHeight))
     let sid = id("§" + title)
-    let st = behavior(sid, r)
-    if st.clicked {
+    var open = defaultOpen ? !sectionsClosed.contains(sid) : sectionsOpened.contains(sid)
+    if sectionHeader(title, sid: sid, open: open) {
+      open.toggle()
+      // why: only the choices that differ from the default are kept
       if defaultOpen {
-        if sectionsClosed.contains(sid) {
-          sectionsClosed.remove(sid)
-        } else {
-          sectionsClosed.insert(sid)
-        }
+        if open { sectionsClosed.remove(sid) } else { sectionsClosed.insert(sid) }
       } else {
-        if sectionsOpened.contains(sid) {
-          sectionsOpened.remove(sid)
-        } else {
-          sectionsOpened.insert(sid)
-        }
+        if open { sectionsOpened.insert(sid) } else { sectionsOpened.remove(sid) }
       }
     }
-    let open = defaultOpen ? !sectionsClosed.contains(sid) : sectionsOpened.contains(sid)
+    return open
+  }
+
+  /// A section header whose open state the caller keeps (`open`, flipped by
+  /// a click on the header this frame). Returns whether the section is
+  /// open. The header's identity is `title`'s `##` part when it has one, so
+  /// a title that changes (a count, a warning mark) keeps its widget.
+  @discardableResult
+  public func section(_ title: String, open: inout Bool) -> Bool {
+    let key = title.range(of: "##").map { String(title[$0.upperBound...]) } ?? title
+    if sectionHeader(title, sid: id("§##" + key), open: open) { open.toggle() }
+    return open
+  }
+
+  /// Lays out, runs and draws one section header shown `open` (or folded);
+  /// returns whether it was clicked.
+  private func sectionHeader(_ title: String, sid: UIID, open: Bool) -> Bool {
+    space(4)
+    let r = nextRow(height: px(theme.sectionHeight))
+    let st = behavior(sid, r)
+    // why: drawn as it will be after this frame's click, so a fold shows at once
+    let shown = st.clicked ? !open : open
     let color = st.hovered ? theme.text : theme.sectionText
     let sz = px(theme.sectionFontSize)
     let cx = r.x + px(5)
     let cy = r.y + r.h / 2
     let a = px(3.5)
     // why: a disclosure triangle says the header folds
-    if open {
+    if shown {
       draw.fillConvex([(cx - a, cy - a * 0.6), (cx + a, cy - a * 0.6), (cx, cy + a * 0.8)], color)
     } else {
       draw.fillConvex([(cx - a * 0.6, cy - a), (cx + a * 0.8, cy), (cx - a * 0.6, cy + a)], color)
@@ -199,7 +213,7 @@ extension UIContext {
     draw.fillConvex(
       [(r.x, r.y + r.h - 1), (r.x + r.w, r.y + r.h - 1), (r.x + r.w, r.y + r.h), (r.x, r.y + r.h)],
       theme.border)
-    return open
+    return st.clicked
   }
 }
 

@@ -238,30 +238,63 @@ struct StudioWindowLayoutTests {
     for tab in PanelTab.allCases {
       h.send(.panelTab(tab))
       h.draw()
-      var frames = 0
-      repeat {
-        let problems = Self.check(h).problems(h.lastFrame)
-        #expect(
-          problems.isEmpty,
-          "\(size) \(tab.title) frame \(frames):\n\(problems.joined(separator: "\n"))")
-        frames += 1
-      } while Self.scrollDown(h) && frames < 40
-      #expect(frames >= 1)
-      // why: at the end of the scroll the last row keeps the panel's padding
-      // from the window's bottom (the export row touched it)
-      let bottom = Self.check(h).controls.map { $0.y + $0.h }.max() ?? 0
-      #expect(bottom <= size.h - 8, "\(size) \(tab.title): last row ends at \(bottom)")
-      // why: a label cut with "…" hides what the control is
-      // (buttons that open a dialog end in "…" by design; a library row's
-      // file name may be shortened, its title may not)
-      let files = h.disk.presets.keys.map { String($0.split(separator: "/").last ?? "") }
-      let designed: Set<String> = ["Save as…", "Rename…", "Delete…"]
-      let cut = h.texts.filter { t in
-        t.hasSuffix("…") && !t.hasPrefix("/") && !designed.contains(t)
-          && !files.contains { $0.hasPrefix(t.dropLast()) }
-      }
-      #expect(cut.isEmpty, "\(size) \(tab.title): \(cut)")
+      Self.checkFromTopToBottom(h, size, tab)
     }
+  }
+
+  /// Every tab with every section open, each folded one opened by a click
+  /// on its header as a designer would, then scrolled from top to bottom.
+  @Test(arguments: allSizes)
+  func everyTabWithEverySectionOpenedFromTopToBottom(_ size: Size) throws {
+    let h = try Self.harness(size)
+    for tab in PanelTab.allCases {
+      h.send(.panelTab(tab))
+      h.draw()
+      for g in tab.groups where !h.state.panelFolds.isOpen(.group(g)) {
+        let header = g.title.uppercased()
+        guard h.reveal(header), let at = h.textPosition(header) else {
+          // why: a section whose fields do not apply to this preset is not drawn
+          continue
+        }
+        h.click(at.x + 4, at.y + 5)
+        #expect(h.state.panelFolds.isOpen(.group(g)), "\(size) \(tab.title): \(g.title)")
+      }
+      for s in PanelSection.allCases where !h.state.panelFolds.isOpen(s) {
+        h.send(.panelSection(s, open: true))
+      }
+      h.view.panelUI.setScrollOffset("panel", 0)
+      h.draw()
+      Self.checkFromTopToBottom(h, size, tab)
+    }
+    #expect(PanelSection.allCases.allSatisfy { h.state.panelFolds.isOpen($0) })
+  }
+
+  /// Checks each frame while scrolling the panel body from where it is to
+  /// its end, then the end's padding and cut labels.
+  static func checkFromTopToBottom(_ h: StudioHarness, _ size: Size, _ tab: PanelTab) {
+    var frames = 0
+    repeat {
+      let problems = Self.check(h).problems(h.lastFrame)
+      #expect(
+        problems.isEmpty,
+        "\(size) \(tab.title) frame \(frames):\n\(problems.joined(separator: "\n"))")
+      frames += 1
+    } while Self.scrollDown(h) && frames < 40
+    #expect(frames >= 1)
+    // why: at the end of the scroll the last row keeps the panel's padding
+    // from the window's bottom (the export row touched it)
+    let bottom = Self.check(h).controls.map { $0.y + $0.h }.max() ?? 0
+    #expect(bottom <= size.h - 8, "\(size) \(tab.title): last row ends at \(bottom)")
+    // why: a label cut with "…" hides what the control is
+    // (buttons that open a dialog end in "…" by design; a library row's
+    // file name may be shortened, its title may not)
+    let files = h.disk.presets.keys.map { String($0.split(separator: "/").last ?? "") }
+    let designed: Set<String> = ["Save as…", "Rename…", "Delete…"]
+    let cut = h.texts.filter { t in
+      t.hasSuffix("…") && !t.hasPrefix("/") && !designed.contains(t)
+        && !files.contains { $0.hasPrefix(t.dropLast()) }
+    }
+    #expect(cut.isEmpty, "\(size) \(tab.title): \(cut)")
   }
 
   @Test(arguments: allSizes)

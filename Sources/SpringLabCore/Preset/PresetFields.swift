@@ -387,7 +387,7 @@ extension PresetField {
         "Quick tap time", .bubbleTouch, "A release this soon after the press is a quick tap…"),
       PresetField(
         "bubble.tap.quickDistance", .number(\.bubble.quickTapDistance, 0...100, unit: .points),
-        "Quick tap distance", .bubbleTouch, "…if it moved less than this."),
+        "Quick tap move", .bubbleTouch, "…if it moved less than this."),
       PresetField(
         "bubble.longPress", .number(\.bubble.longPress, 0.1...5, unit: .seconds), "Long press",
         .bubbleTouch, "Holding this long dismisses the bubble."),

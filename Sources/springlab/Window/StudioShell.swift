@@ -236,6 +236,7 @@ final class StudioShell {
       } catch { printErr("springlab: \(error)") }
     }
     remembered.panelVisible = state.overlays.panel
+    remembered.panelSections = state.panelFolds.remembered
     remembered.device = state.preset.device
     remembered.orientation = state.preset.orientation
     if let p = state.document.path { remembered.presetPath = p }

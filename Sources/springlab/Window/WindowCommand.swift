@@ -156,6 +156,7 @@ enum WindowCommand {
         width: Double(window.pixelWidth), height: Double(window.pixelHeight), scale: window.scale))
     state.takeFrame = takeFrame
     state.overlays.panel = fresh ? true : remembered.panelVisible
+    if !fresh { state.panelFolds = PanelFolds(remembered: remembered.panelSections) }
     if !fresh, let x = remembered.bubbleX, let y = remembered.bubbleY {
       var s = state.timeline.scene
       s.restoreBubble(Point(x, y))
