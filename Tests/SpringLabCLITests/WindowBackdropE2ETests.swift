@@ -205,15 +205,26 @@ struct WindowBackdropE2ETests {
     }
     let loaded = waitFor(50) { Self.backdrop(WindowE2ETests.lastLine(trace)) }
     #expect(loaded != nil, "the clip never became the backdrop: \(app.err)")
-    let text = try String(contentsOfFile: trace, encoding: .utf8)
-    let lines = text.split(separator: "\n").compactMap {
+    try Self.expectFramesKeptComingWhileDecoding(trace, atLeast: 20)
+  }
+
+  /// Every traced frame's line, parsed.
+  static func tracedFrames(_ trace: String) throws -> [[String: Any]] {
+    try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").compactMap {
       try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
     }
-    let before = lines.prefix { $0["backdrop"] == nil }.compactMap { $0["t"] as? Double }
+  }
+
+  /// The frames traced before the backdrop appeared came steadily: at least
+  /// `count` of them and no gap longer than a quarter of their span.
+  static func expectFramesKeptComingWhileDecoding(_ trace: String, atLeast count: Int) throws {
+    let before = try tracedFrames(trace).prefix { $0["backdrop"] == nil }.compactMap {
+      $0["t"] as? Double
+    }
     // why: scene time follows the wall clock at 1×; a blocked loop would jump
     // by the decode's whole length. Compared with that length, not with a fixed
     // time: on a loaded machine both the decode and the gaps between frames grow
-    #expect(before.count >= 20, "only \(before.count) frames drawn while decoding")
+    #expect(before.count >= count, "only \(before.count) frames drawn while decoding")
     let gaps = zip(before.dropFirst(), before).map { $0 - $1 }
     let span = (before.last ?? 0) - (before.first ?? 0)
     #expect(
@@ -254,12 +265,6 @@ struct WindowBackdropE2ETests {
 /// stops the frames.
 @Suite("Window backdrop images", .serialized)
 struct WindowBackdropImageTests {
-  static func tracedFrames(_ trace: String) throws -> [[String: Any]] {
-    try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").compactMap {
-      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-    }
-  }
-
   /// A script toggling the fan every 0.6 s for 20 s, so the window draws
   /// every frame throughout.
   static func toggling(_ dir: URL) throws -> String {
@@ -306,7 +311,7 @@ struct WindowBackdropImageTests {
       let code = waitFor(30) { app.poll() }
       #expect(code == 0, "cut at \(cut) bytes: exit \(code ?? -1): \(app.err)")
       #expect(!app.err.contains("libpng"), "cut at \(cut): \(app.err)")
-      let frames = try Self.tracedFrames(trace)
+      let frames = try WindowBackdropE2ETests.tracedFrames(trace)
       #expect(frames.count > 10, "cut at \(cut): only \(frames.count) frames drawn")
       #expect(frames.allSatisfy { $0["backdrop"] == nil }, "cut at \(cut) became a backdrop")
     }
@@ -335,16 +340,7 @@ struct WindowBackdropImageTests {
       WindowBackdropE2ETests.backdrop(WindowE2ETests.lastLine(trace))?["image"] as? String
     }
     #expect(shown == "big.jpg", "the image never became the backdrop: \(app.err)")
-    let frames = try Self.tracedFrames(trace)
-    let before = frames.prefix { $0["backdrop"] == nil }.compactMap { $0["t"] as? Double }
-    // why: as for videos, compared with the decode's own length: a blocked
-    // loop would show one gap as long as the whole decode
-    #expect(before.count >= 10, "only \(before.count) frames drawn while decoding")
-    let gaps = zip(before.dropFirst(), before).map { $0 - $1 }
-    let span = (before.last ?? 0) - (before.first ?? 0)
-    #expect(
-      (gaps.max() ?? 0) < span / 4,
-      "largest gap between frames while decoding: \(gaps.max() ?? 0) s of \(span) s")
+    try WindowBackdropE2ETests.expectFramesKeptComingWhileDecoding(trace, atLeast: 10)
   }
 
   static var hasImageMagick: Bool {
