@@ -1,5 +1,4 @@
 import CSDL2
-import CX11Input
 import Foundation
 import SpringLabUI
 
@@ -49,16 +48,8 @@ public final class SDLWindow {
   ].flatMap { fopen($0, "w") }
 
   // why: `springlab bench` measures input-to-frame latency from here
-  // (SPRINGLAB_INPUT_LOG=FILE: one line per input, "KIND X-TIME-ms
-  // PRESENTED-ms" with KIND click|key|drag): from the X server's timestamp of
-  // a button press, key press or drag motion to the end of the first present
-  // after it that redrew anything. Both times are CLOCK_MONOTONIC in
-  // milliseconds modulo 2^32, the clock X servers on Linux stamp events with.
-  private let inputLog: UnsafeMutablePointer<FILE>? = ProcessInfo.processInfo.environment[
-    "SPRINGLAB_INPUT_LOG"
-  ].flatMap { fopen($0, "w") }
-  /// Inputs read but not yet shown: kind, X time (ms), when read (monotonic s).
-  private var unshownInputs: [(kind: String, xTime: UInt32, read: Double)] = []
+  // (SPRINGLAB_INPUT_LOG=FILE); nil, and no X events asked for, otherwise
+  private let inputLog = InputLatencyLog(environment: ProcessInfo.processInfo.environment)
 
   private let window: OpaquePointer
   private var renderer: OpaquePointer?
@@ -236,7 +227,7 @@ public final class SDLWindow {
     if mustLock { SDL_UnlockSurface(surface) }
     lastPresented = damage
     if !damage.isEmpty { show(damage, from: buffer, surface: surface) }
-    logShownInputs(redrew: !damage.isEmpty)
+    inputLog?.shown(redrew: !damage.isEmpty)
     if let cpuLog {
       var ts = timespec()
       clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
@@ -361,7 +352,7 @@ public final class SDLWindow {
     var resized = false
     var got = SDL_WaitEventTimeout(&event, Int32(clamping: max(0, timeoutMs))) == 1
     while got {
-      if inputLog != nil { noteInput(&event) }
+      inputLog?.note(&event)
       if let e = translate(&event, resized: &resized) { out.append(e) }
       got = SDL_PollEvent(&event) == 1
     }
@@ -370,42 +361,6 @@ public final class SDLWindow {
       out.append(.resize(width: pixelWidth, height: pixelHeight, scale: scale))
     }
     return out
-  }
-
-  /// Keeps an X input event's server time until a frame shows it.
-  private func noteInput(_ e: inout SDL_Event) {
-    var time: UInt = 0
-    let kind = springlab_x11_input_time(&e, &time)
-    let name: String
-    switch kind {
-    case SPRINGLAB_X11_INPUT_BUTTON_PRESS: name = "click"
-    case SPRINGLAB_X11_INPUT_KEY_PRESS: name = "key"
-    case SPRINGLAB_X11_INPUT_DRAG: name = "drag"
-    default: return
-    }
-    unshownInputs.append((name, UInt32(truncatingIfNeeded: time), Self.monotonic()))
-  }
-
-  /// CLOCK_MONOTONIC in seconds.
-  static func monotonic() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-  }
-
-  /// Logs the inputs this present shows (it redrew something); an input
-  /// that nothing showed within 0.5 s had no visible effect and is dropped.
-  private func logShownInputs(redrew: Bool) {
-    guard let inputLog, !unshownInputs.isEmpty else { return }
-    let now = Self.monotonic()
-    if redrew {
-      let ms = UInt32(truncatingIfNeeded: Int64((now * 1000).rounded(.down)))
-      for i in unshownInputs { fputs("\(i.kind) \(i.xTime) \(ms)\n", inputLog) }
-      fflush(inputLog)
-      unshownInputs.removeAll()
-    } else {
-      unshownInputs.removeAll { now - $0.read > 0.5 }
-    }
   }
 
   private func updateSize() {
