@@ -178,7 +178,13 @@ struct SignalEveryCommandTests {
     case .mov: return ["render", "--preset", fan, "--out", dir + "/take.mov", "--fps", "30"]
     case .fit:
       let v = try FitVideos.bubble(fps: 60)
-      return ["fit", v.path, "--region", v.region, "--region-at", "\(v.regionAt)", "--json"]
+      // why: from the release on, as the fit tests read this clip; the whole
+      // clip (the drag included) fits a spring only just past the residual
+      // limit on some machines, and a refused fit is not what this tests
+      return [
+        "fit", v.path, "--from", "0.45", "--region", v.region, "--region-at", "\(v.regionAt)",
+        "--json",
+      ]
     case .exportCheck: return ["export", "--check", "--preset", fan]
     case .window:
       return [
