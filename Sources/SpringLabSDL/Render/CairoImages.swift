@@ -6,11 +6,6 @@ import SpringLabCore
 // why: decoding outside images (checked, bounded, on any thread) is a
 // concern of its own; the rasteriser only adopts and draws the result
 extension CairoRasterizer {
-  /// Whether `path` loads as an image (PNG, JPEG…), without keeping it.
-  public static func canLoadImage(_ path: String) -> Bool {
-    imageProblem(path) == nil
-  }
-
   /// Why `path` cannot be drawn as an image (one sentence naming the file),
   /// or nil when it decodes. Never hangs and prints nothing: the file's
   /// structure is checked whole before a decoder sees it.
