@@ -84,17 +84,24 @@ public enum TerminationSignals {
   /// first (only from the thread that printed: the watcher never waits on a
   /// stream another thread may hold).
   public static func exitNow(_ code: Int32, flush: Bool = false) -> Never {
+    // why: the watcher and the main thread can both end the program at once;
+    // the second must not `_exit` while the first is half-way through the
+    // clean-up, so the lock is never released: the first one's `_exit` ends both
+    exitLock.lock()
     if flush { fflush(nil) }
     ChildProcess.stopAll(grace: childGrace)
     for path in InProgressFiles.shared.all {
       var st = stat()
       if lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR {
-        // why: the render may still be writing a frame into a staging folder
-        // (the signal comes on another thread), so removing can find it not
-        // empty; once the folder is gone the writer's next file fails instead
+        // why: the render may still be writing frames into a staging folder
+        // (the signal comes on another thread), so removing it in place races
+        // with files that keep appearing; renamed away, no new file can be
+        // made in it by its path, and the writer's next frame fails instead
+        let doomed = renamedAside(path)
+        let target = doomed.flatMap { rename(path, $0) == 0 ? $0 : nil } ?? path
         for _ in 0..<100 {
-          try? FileManager.default.removeItem(atPath: path)
-          if lstat(path, &st) != 0 { break }
+          try? FileManager.default.removeItem(atPath: target)
+          if lstat(target, &st) != 0 { break }
           usleep(2_000)
         }
       } else {
@@ -103,4 +110,24 @@ public enum TerminationSignals {
     }
     _exit(code)
   }
+
+  /// Ends the program normally with `code`, unless a signal's clean exit is
+  /// already under way on another thread (then that one ends it, with its
+  /// own status, once its clean-up is done).
+  public static func exit(_ code: Int32) -> Never {
+    exitLock.lock()
+    Glibc.exit(code)
+  }
+
+  /// `.NAME.tmp-PID-OTHER` beside a `.NAME.tmp-PID-RANDOM` staging folder:
+  /// the same shape, so a stale sweep still recognises whatever is left of it
+  /// after a SIGKILL; nil for a path of another shape.
+  static func renamedAside(_ path: String) -> String? {
+    guard let dash = path.lastIndex(of: "-"), UInt32(path[path.index(after: dash)...]) != nil
+    else { return nil }
+    return path[..<dash] + "-" + String(UInt32.random(in: 0...UInt32.max))
+  }
+
+  // why: held from the first exit on and never released (see `exitNow`)
+  private static let exitLock = NSLock()
 }

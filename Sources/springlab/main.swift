@@ -72,4 +72,4 @@ let code = run(CommandLine.arguments)
 // why: a command that ended on its own after a signal (the window keeping its
 // recovery copy) still reports the signal, as 128 + N
 if let sig = TerminationSignals.received { TerminationSignals.exitNow(128 + sig, flush: true) }
-exit(code)
+TerminationSignals.exit(code)
