@@ -2,6 +2,7 @@ import CCairo
 import CSDL2
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 
 // why: decoding outside images (checked, bounded, on any thread) is a
 // concern of its own; the rasteriser only adopts and draws the result

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabCore
 
 #if canImport(Glibc)
   import Glibc
