@@ -20,7 +20,8 @@ let package = Package(
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
     // The window's behaviour: state, actions, reduce, effects, view. No SDL, clock or files.
     .target(name: "SpringLabStudio", dependencies: ["SpringLabCore", "SpringLabUI"]),
-    // The only module that sees SDL.
+    // SDL2 with SDL_ttf and SDL_image: the window module opens the window, reads input
+    // and presents; the render module uses only SDL_ttf's text masks and SDL_image's decoders.
     .systemLibrary(
       name: "CSDL2",
       pkgConfig: "sdl2",
@@ -37,15 +38,23 @@ let package = Package(
     ),
     // The X server's timestamps of input events (bench latency), in C so Swift never sees Xlib.
     .target(name: "CX11Input", dependencies: ["CSDL2"]),
+    // Pixels without a window: the Cairo rasteriser, frame buffers, text masks and fonts,
+    // the frame pipeline and the MP4/GIF/PNG encoders. Never initialises SDL video or events.
+    .target(
+      name: "SpringLabRender",
+      dependencies: ["CCairo", "CSDL2", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
+    // The window: opening it, reading input, presenting frames the render module drew.
     .target(
       name: "SpringLabSDL",
       dependencies: [
-        "CSDL2", "CCairo", "CX11Input", "SpringLabUI", "SpringLabCore", "SpringLabPlatform",
+        "CSDL2", "CX11Input", "SpringLabRender", "SpringLabUI", "SpringLabCore",
+        "SpringLabPlatform",
       ]),
     .executableTarget(
       name: "springlab",
       dependencies: [
-        "SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabStudio", "SpringLabSDL",
+        "SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabStudio", "SpringLabRender",
+        "SpringLabSDL",
       ]),
     // Test-only entry points (the kill-during-save child); never shipped as a springlab command.
     .executableTarget(
@@ -59,15 +68,21 @@ let package = Package(
     .testTarget(
       name: "SpringLabCLITests",
       dependencies: [
-        "springlab", "springlab-test-support", "SpringLabCore", "SpringLabPlatform", "SpringLabSDL",
+        "springlab", "springlab-test-support", "SpringLabCore", "SpringLabPlatform",
+        "SpringLabRender",
       ],
       exclude: ["Golden"]),
     .testTarget(
       name: "SpringLabStudioTests",
       dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
     .testTarget(
+      name: "SpringLabRenderTests",
+      dependencies: [
+        "SpringLabRender", "SpringLabUI", "SpringLabCore", "SpringLabPlatform", "CCairo",
+      ]),
+    .testTarget(
       name: "SpringLabSDLTests",
-      dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabCore", "SpringLabPlatform", "CCairo"]),
+      dependencies: ["SpringLabSDL", "SpringLabRender", "SpringLabUI", "SpringLabPlatform"]),
   ],
   swiftLanguageModes: [.v6]
 )

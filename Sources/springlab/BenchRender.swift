@@ -1,7 +1,7 @@
 import Foundation
 import SpringLabCore
 import SpringLabPlatform
-import SpringLabSDL
+import SpringLabRender
 import SpringLabUI
 
 /// Headless rendering and export figures: the `springlab render` path

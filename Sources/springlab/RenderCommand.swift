@@ -1,7 +1,7 @@
 import Foundation
 import SpringLabCore
 import SpringLabPlatform
-import SpringLabSDL
+import SpringLabRender
 import SpringLabUI
 
 /// `springlab render`: headless, frame-exact rendering through the software

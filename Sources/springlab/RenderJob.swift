@@ -1,7 +1,7 @@
 import Foundation
 import SpringLabCore
 import SpringLabPlatform
-import SpringLabSDL
+import SpringLabRender
 import SpringLabUI
 
 /// One headless render: scene + script → frames → PNG(s) or ffmpeg.

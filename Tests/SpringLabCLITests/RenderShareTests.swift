@@ -1,7 +1,7 @@
 import Foundation
 import SpringLabCore
 import SpringLabPlatform
-import SpringLabSDL
+import SpringLabRender
 import Testing
 
 /// `springlab render` for sharing: a summary line on success and touch dots

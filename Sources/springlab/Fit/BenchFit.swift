@@ -1,7 +1,7 @@
 import Foundation
 import SpringLabCore
 import SpringLabPlatform
-import SpringLabSDL
+import SpringLabRender
 import SpringLabStudio
 
 /// `bench` figures for `springlab fit`: decoding, tracking and fitting a

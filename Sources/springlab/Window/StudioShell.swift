@@ -1,6 +1,7 @@
 import Foundation
 import SpringLabCore
 import SpringLabPlatform
+import SpringLabRender
 import SpringLabSDL
 import SpringLabStudio
 import SpringLabUI

@@ -3,9 +3,9 @@ import SpringLabCore
 import SpringLabUI
 import Testing
 
-@testable import SpringLabSDL
+@testable import SpringLabRender
 
-extension SDLTests {
+extension RenderTests {
   /// An export converts to yuv420p only the boxes that changed since the
   /// previous frame; the planes must still be those of the whole frame.
   @Suite struct ChangedBoxConversionTests {

@@ -3,9 +3,9 @@ import SpringLabCore
 import SpringLabUI
 import Testing
 
-@testable import SpringLabSDL
+@testable import SpringLabRender
 
-extension SDLTests {
+extension RenderTests {
   /// What the Cairo rasteriser draws: smooth true circles, and incremental
   /// frames identical to full redraws.
   @Suite struct RasterQualityTests {

@@ -3,9 +3,9 @@ import SpringLabCore
 import SpringLabPlatform
 import Testing
 
-@testable import SpringLabSDL
+@testable import SpringLabRender
 
-extension SDLTests {
+extension RenderTests {
   /// A backdrop cut short anywhere loads or is refused with one sentence;
   /// the decoder never loops (issue 22: SDL_image's libpng spun forever on a
   /// PNG truncated inside its cHRM chunk).

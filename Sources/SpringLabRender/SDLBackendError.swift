@@ -48,13 +48,13 @@ public enum SDLBackendError: Error, CustomStringConvertible, Equatable {
   }
 
   /// `.sdl` with the current `SDL_GetError()` text.
-  static func lastSDL(_ call: String) -> SDLBackendError {
+  package static func lastSDL(_ call: String) -> SDLBackendError {
     .sdl(call: call, message: currentSDLError())
   }
 }
 
 /// The current `SDL_GetError()` text ("unknown error" if empty).
-func currentSDLError() -> String {
+package func currentSDLError() -> String {
   guard let p = SDL_GetError() else { return "unknown error" }
   let s = String(cString: p)
   return s.isEmpty ? "unknown error" : s

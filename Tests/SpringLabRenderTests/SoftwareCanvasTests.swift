@@ -3,7 +3,7 @@ import SpringLabPlatform
 import SpringLabUI
 import Testing
 
-@testable import SpringLabSDL
+@testable import SpringLabRender
 
 /// A fresh empty directory for one test's files.
 func makeTempDir() throws -> URL {
@@ -13,12 +13,12 @@ func makeTempDir() throws -> URL {
   return url
 }
 
-// why: SDL_ttf's FreeType library and SDL's software renderer are not meant
-// for concurrent use, so every SDL test runs one at a time: all suites are
-// nested in this serialized parent (the trait applies recursively).
-@Suite(.serialized) enum SDLTests {}
+// why: SDL_ttf's FreeType library is not meant for concurrent use, so every
+// render test runs one at a time: all suites are nested in this serialized
+// parent (the trait applies recursively).
+@Suite(.serialized) enum RenderTests {}
 
-extension SDLTests {
+extension RenderTests {
   @Suite struct SoftwareCanvasTests {
     let black = RGBA(0, 0, 0)
     let red = RGBA(255, 0, 0)

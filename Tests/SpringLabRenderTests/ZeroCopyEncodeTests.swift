@@ -3,9 +3,9 @@ import SpringLabPlatform
 import SpringLabUI
 import Testing
 
-@testable import SpringLabSDL
+@testable import SpringLabRender
 
-extension SDLTests {
+extension RenderTests {
   /// yuv420p frames larger than ffmpeg's pipe are handed to it without a
   /// copy (vmsplice) from two plane buffers used in turns; each buffer is
   /// converted where either of the last two frames changed.

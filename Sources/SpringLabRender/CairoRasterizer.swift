@@ -1,5 +1,4 @@
 import CCairo
-import CSDL2
 import Foundation
 import SpringLabCore
 import SpringLabUI

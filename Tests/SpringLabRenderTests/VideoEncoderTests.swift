@@ -3,7 +3,7 @@ import SpringLabPlatform
 import SpringLabUI
 import Testing
 
-@testable import SpringLabSDL
+@testable import SpringLabRender
 
 /// Runs a tool with arguments and returns its trimmed stdout, or nil.
 func run(_ exe: String, _ args: [String]) -> String? {
@@ -24,7 +24,7 @@ func ffprobeFrames(_ path: String) -> Int? {
   return s.flatMap { Int($0) }
 }
 
-extension SDLTests {
+extension RenderTests {
   @Suite struct VideoEncoderTests {
     func renderFrames(_ encoder: VideoEncoder, count: Int) throws {
       let canvas = try SoftwareCanvas(width: encoder.width, height: encoder.height)

@@ -3,9 +3,9 @@ import SpringLabPlatform
 import SpringLabUI
 import Testing
 
-@testable import SpringLabSDL
+@testable import SpringLabRender
 
-extension SDLTests {
+extension RenderTests {
   /// Rendering and encoding overlap: counted waiting time, never wall time.
   @Suite struct FramePipelineTests {
     /// A renderer and a writer that each take 4 ms a frame. Pipelined, each

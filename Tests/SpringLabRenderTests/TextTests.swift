@@ -2,9 +2,9 @@ import Foundation
 import SpringLabUI
 import Testing
 
-@testable import SpringLabSDL
+@testable import SpringLabRender
 
-extension SDLTests {
+extension RenderTests {
   @Suite struct TextTests {
     let font: String? = FontLocator.locate()
 
@@ -117,19 +117,6 @@ extension SDLTests {
       draw("b")
       #expect(cache.rasterizations == 5)
       #expect(cache.count == 3)
-    }
-
-    @Test func keyNamesFollowKeyNameDocs() {
-      #expect(SDLWindow.keyName(Int32(UInt8(ascii: "a"))) == "a")
-      #expect(SDLWindow.keyName(Int32(UInt8(ascii: "7"))) == "7")
-      #expect(SDLWindow.keyName(Int32(UInt8(ascii: "/"))) == "/")
-      #expect(SDLWindow.keyName(Int32(UInt8(ascii: "="))) == "=")
-      #expect(SDLWindow.keyName(27) == KeyName.escape)
-      #expect(SDLWindow.keyName(13) == KeyName.enter)
-      #expect(SDLWindow.keyName(8) == KeyName.backspace)
-      #expect(SDLWindow.keyName(9) == KeyName.tab)
-      #expect(SDLWindow.keyName(32) == KeyName.space)
-      #expect(SDLWindow.keyName(127) == KeyName.delete)
     }
   }
 }

@@ -1,8 +1,8 @@
 import Testing
 
-@testable import SpringLabSDL
+@testable import SpringLabRender
 
-extension SDLTests {
+extension RenderTests {
   /// Premultiplied (Cairo) → straight alpha (ffmpeg's bgra) for `.mov` and
   /// `.webm` with transparency.
   @Suite struct StraightAlphaTests {

@@ -3,9 +3,9 @@ import SpringLabPlatform
 import SpringLabUI
 import Testing
 
-@testable import SpringLabSDL
+@testable import SpringLabRender
 
-extension SDLTests {
+extension RenderTests {
   /// Videos show the colours the window showed: BT.709 conversion, tagged.
   @Suite struct EncoderColourTests {
     static let patches: [RGBA] = [
