@@ -50,12 +50,16 @@ let package = Package(
         "CSDL2", "CX11Input", "SpringLabRender", "SpringLabUI", "SpringLabCore",
         "SpringLabPlatform",
       ]),
-    .executableTarget(
-      name: "springlab",
+    // Every command's logic, the render and fit jobs and the window shell, callable
+    // in-process (`springlabMain`, each command's `run`).
+    .target(
+      name: "SpringLabCommands",
       dependencies: [
         "SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabStudio", "SpringLabRender",
         "SpringLabSDL",
       ]),
+    // The product: signal set-up and `springlabMain`.
+    .executableTarget(name: "springlab", dependencies: ["SpringLabCommands", "SpringLabPlatform"]),
     // Test-only entry points (the kill-during-save child); never shipped as a springlab command.
     .executableTarget(
       name: "springlab-test-support", dependencies: ["SpringLabCore", "SpringLabPlatform"]),
@@ -68,8 +72,8 @@ let package = Package(
     .testTarget(
       name: "SpringLabCLITests",
       dependencies: [
-        "springlab", "springlab-test-support", "SpringLabCore", "SpringLabPlatform",
-        "SpringLabRender",
+        "springlab", "springlab-test-support", "SpringLabCommands", "SpringLabCore",
+        "SpringLabPlatform", "SpringLabRender",
       ],
       exclude: ["Golden"]),
     .testTarget(
