@@ -60,6 +60,14 @@ let package = Package(
       ]),
     // The product: signal set-up and `springlabMain`.
     .executableTarget(name: "springlab", dependencies: ["SpringLabCommands", "SpringLabPlatform"]),
+    // The benchmarks, apart from the product: `springlab bench` launches this executable
+    // (it spawns Xvfb and xdotool, measures ffmpeg), so none of it is linked into `springlab`.
+    .executableTarget(
+      name: "springlab-bench",
+      dependencies: [
+        "SpringLabCommands", "SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabStudio",
+        "SpringLabRender", "CCairo",
+      ]),
     // Test-only entry points (the kill-during-save child); never shipped as a springlab command.
     .executableTarget(
       name: "springlab-test-support", dependencies: ["SpringLabCore", "SpringLabPlatform"]),
@@ -72,7 +80,8 @@ let package = Package(
     .testTarget(
       name: "SpringLabCLITests",
       dependencies: [
-        "springlab", "springlab-test-support", "SpringLabCommands", "SpringLabCore",
+        "springlab", "springlab-bench", "springlab-test-support", "SpringLabCommands",
+        "SpringLabCore",
         "SpringLabPlatform", "SpringLabRender",
       ],
       exclude: ["Golden"]),

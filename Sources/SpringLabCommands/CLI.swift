@@ -7,7 +7,7 @@ import SpringLabPlatform
 #endif
 
 /// Exit codes, the same for every command (docs/COMMANDS.md, "Exit codes").
-enum Exit: Int32 {
+package enum Exit: Int32 {
   case ok = 0
   /// validate: invalid preset; lint: warnings; export --check: a bound exceeded.
   case finding = 1
@@ -22,10 +22,10 @@ enum Exit: Int32 {
 }
 
 /// A command failed; `message` goes to stderr, prefixed with "springlab: ".
-struct CLIError: Error {
-  var code: Exit
-  var message: String
-  init(_ code: Exit, _ message: String) {
+package struct CLIError: Error {
+  package var code: Exit
+  package var message: String
+  package init(_ code: Exit, _ message: String) {
     self.code = code
     self.message = message
   }
@@ -39,13 +39,14 @@ struct CLIError: Error {
 /// A tiny hand-written argument parser: `--flag value`, `--flag=value`,
 /// boolean `--flag` / `--no-flag`, positional arguments; unknown flags are
 /// usage errors.
-struct Arguments {
-  var values: [String: String] = [:]
-  var flags: [String: Bool] = [:]
-  var positional: [String] = []
+package struct Arguments {
+  package var values: [String: String] = [:]
+  package var flags: [String: Bool] = [:]
+  package var positional: [String] = []
 
   /// `valued`: flags that take a value; `booleans`: on/off flags (`--x`, `--no-x`).
-  init(_ args: [String], valued: Set<String>, booleans: Set<String>, usage: String) throws(CLIError)
+  package init(_ args: [String], valued: Set<String>, booleans: Set<String>, usage: String)
+    throws(CLIError)
   {
     var i = 0
     var onlyPositional = false
@@ -131,14 +132,14 @@ extension Arguments {
   }
 }
 
-func printErr(_ s: String) {
+package func printErr(_ s: String) {
   _ = Console.write(s.hasSuffix("\n") ? s : s + "\n", to: 2)
 }
 
 /// Writes to stdout. A closed pipe (`| head -1`) ends the program quietly
 /// with exit 141, as coreutils do (128 + SIGPIPE); any other failure (a full
 /// device) is one line on stderr and exit 4.
-func printOut(_ s: String) {
+package func printOut(_ s: String) {
   guard let reason = Console.write(s.hasSuffix("\n") ? s : s + "\n", to: 1) else { return }
   if reason.errno == EPIPE { exit(141) }
   printErr("springlab: standard output: cannot write: \(reason.text)")

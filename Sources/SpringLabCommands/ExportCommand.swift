@@ -76,5 +76,5 @@ enum ExportCommand {
 }
 
 extension String {
-  var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
+  package var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }

@@ -6,7 +6,7 @@ import SpringLabUI
 
 /// `springlab render`: headless, frame-exact rendering through the software
 /// renderer; never initialises SDL video.
-enum RenderCommand {
+package enum RenderCommand {
   static let usage =
     "springlab render [--preset P] [--script S] --out PATH [--size WxH | --frame device] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel|--ui] [--touches|--no-touches] [--caption] [--transparent]"
 
@@ -18,7 +18,7 @@ enum RenderCommand {
     case device
   }
 
-  enum Output: Equatable {
+  package enum Output: Equatable {
     case mp4, gif, mov, webm, png, folder
 
     /// Whether `--transparent` can be kept: PNGs, folders of them, ProRes
@@ -62,7 +62,7 @@ enum RenderCommand {
 
   /// The demo rendered without `--script`: bloom, tap an item, collapse, drag
   /// the bubble across, release, open its menu.
-  static let demo = InputScript(
+  package static let demo = InputScript(
     duration: 5.0,
     events: [
       ScriptEvent(at: 0.3, .tap(.named("fan.main", index: nil))),

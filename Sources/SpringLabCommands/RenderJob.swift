@@ -5,7 +5,7 @@ import SpringLabRender
 import SpringLabUI
 
 /// One headless render: scene + script → frames → PNG(s) or ffmpeg.
-struct RenderJob {
+package struct RenderJob {
   var preset: Preset
   var script: InputScript
   var width: Int
@@ -62,12 +62,12 @@ struct RenderJob {
   }
 
   /// How frames reach ffmpeg for mp4 (see docs/PERFORMANCE.md, "How to read it").
-  var pixelFormat: EncoderPixelFormat = RenderJob.defaultPixelFormat
+  package var pixelFormat: EncoderPixelFormat = RenderJob.defaultPixelFormat
   /// Redraw only what changed between frames (false: every frame in full).
   var incremental = true
 
   /// The cheaper pipe format as measured by `springlab bench` (export.mp4.*).
-  static let defaultPixelFormat = EncoderPixelFormat.yuv420p
+  package static let defaultPixelFormat = EncoderPixelFormat.yuv420p
 
   func run(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError)
     -> Exit
@@ -78,7 +78,9 @@ struct RenderJob {
   /// Renders every frame and writes `out` through the output writer; for
   /// videos and folders also returns where the time went (rendering overlaps
   /// writing). On any failure the previous `out` and trace stay as they were.
-  func render(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError)
+  package func render(
+    out: String, kind: RenderCommand.Output, trace tracePath: String?
+  ) throws(CLIError)
     -> (exit: Exit, stats: FramePipeline.Stats?)
   {
     // Open every output before rendering anything, so a bad path fails at once.
@@ -350,5 +352,19 @@ final class FrameSink: @unchecked Sendable {
     png?.discard()
     folder?.discard()
     _ = encoder?.cancel()
+  }
+}
+
+extension RenderJob {
+  /// A job with the defaults `springlab render` starts from (no UI frames,
+  /// no caption, opaque, the default pixel format), for `springlab-bench`.
+  package init(
+    preset: Preset, script: InputScript, width: Int, height: Int, scale: Double, fps: Double,
+    frames: Int, at: Double?, panel: Bool, touches: Bool
+  ) {
+    // why: naming `ui` picks the memberwise initialiser, not this one
+    self.init(
+      preset: preset, script: script, width: width, height: height, scale: scale, fps: fps,
+      frames: frames, at: at, panel: panel, touches: touches, ui: nil)
   }
 }

@@ -8,7 +8,7 @@ let topUsage =
   "usage: "
   + [
     WindowCommand.usage, RenderCommand.usage, ExportCommand.usage, ValidateCommand.usage,
-    LintCommand.usage, FitCommand.usage, SpringCommand.usage, BenchCommand.usage,
+    LintCommand.usage, FitCommand.usage, SpringCommand.usage, BenchLauncher.usage,
     KeysCommand.usage, "springlab --version | --help | COMMAND --help",
   ].joined(separator: "\n       ")
 
@@ -19,10 +19,10 @@ public func springlabMain(_ argv: [String]) -> Int32 {
   let args = Array(argv.dropFirst())
   let commands: [String: ([String]) throws(CLIError) -> Exit] = [
     "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
-    "render": RenderCommand.run, "bench": BenchCommand.run, "spring": SpringCommand.run,
-    "keys": KeysCommand.run, "fit": FitCommand.run,
+    "render": RenderCommand.run, "spring": SpringCommand.run, "keys": KeysCommand.run,
+    "fit": FitCommand.run,
   ]
-  do {
+  return exitStatus { () throws -> Int32 in
     try RawArguments.requireUTF8()
     if let first = args.first {
       if first == "--version" {
@@ -37,6 +37,8 @@ public func springlabMain(_ argv: [String]) -> Int32 {
         return Exit.ok.rawValue
       }
       if let cmd = commands[first] { return try cmd(Array(args.dropFirst())).rawValue }
+      // why: the bench is its own executable; its status (a signal's 128 + N too) passes through
+      if first == "bench" { return try BenchLauncher.run(Array(args.dropFirst())) }
       // why: a mistyped command must not be reported as a missing preset file
       if !first.hasPrefix("-") && !first.lowercased().hasSuffix(".json") && !first.contains("/")
         && !FileManager.default.fileExists(atPath: first)
@@ -45,6 +47,14 @@ public func springlabMain(_ argv: [String]) -> Int32 {
       }
     }
     return try WindowCommand.run(args).rawValue
+  }
+}
+
+/// Runs `body` and returns its exit status, or reports the error it threw on
+/// stderr the way every `springlab` command does and returns its status.
+package func exitStatus(_ body: () throws -> Int32) -> Int32 {
+  do {
+    return try body()
   } catch let error as CLIError {
     // why: a reader that went away is not an error to report
     if error.code == .closedPipe { return error.code.rawValue }

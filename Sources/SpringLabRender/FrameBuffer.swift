@@ -33,8 +33,8 @@ public final class FrameBuffer: @unchecked Sendable {
   /// export); nil when unknown, which means everything may have changed.
   public var changedSincePreviousFrame: [PixelBox]?
 
-  let surface: OpaquePointer
-  let cairo: OpaquePointer
+  package let surface: OpaquePointer
+  package let cairo: OpaquePointer
 
   /// A buffer owning `width` × `height` pixels, rows tightly packed.
   /// - Throws: `SDLBackendError.invalidSize` (checked before allocating),

@@ -10,12 +10,12 @@ import SpringLabRender
 /// Decodes a video to grey frames with an ffmpeg child process: raw frames
 /// arrive through a pipe (never a temporary file), and each frame's
 /// presentation timestamp comes from ffmpeg's `showinfo` filter.
-enum VideoDecoder {
+package enum VideoDecoder {
   /// Most grey-frame bytes held at once (1 GiB: 9 s of 1080p); longer clips
   /// need `--from`/`--to`.
   static let maxBytes = 1 << 30
 
-  enum Failure: Error {
+  package enum Failure: Error {
     /// No ffmpeg on PATH (exit 4).
     case noFFmpeg
     /// The file cannot be decoded (exit 3); the reason is one line.
@@ -23,7 +23,9 @@ enum VideoDecoder {
   }
 
   /// The frames with `range.lowerBound ≤ pts ≤ range.upperBound` (seconds).
-  static func decode(_ path: String, range: ClosedRange<Double>?) throws(Failure) -> [GreyFrame] {
+  package static func decode(_ path: String, range: ClosedRange<Double>?) throws(Failure)
+    -> [GreyFrame]
+  {
     let raw = try decodeRaw(
       path, range: range, output: .grey, maxBytes: maxBytes, subsample: false)
     return zip(raw.images, raw.times).map {

@@ -6,8 +6,8 @@ import SpringLabUI
 /// The backdrop video's effects: decoding by an ffmpeg child to RGB frames
 /// at display size, and tracking plus fitting on those frames. Both run on
 /// a background thread (see `BackgroundJob`).
-enum BackdropVideoServices {
-  static func decode(_ r: VideoDecodeRequest) -> Result<DecodedVideo, StudioFailure> {
+package enum BackdropVideoServices {
+  package static func decode(_ r: VideoDecodeRequest) -> Result<DecodedVideo, StudioFailure> {
     let name = StudioFiles.lastComponent(r.path)
     do {
       let raw = try VideoDecoder.decodeRaw(
@@ -29,7 +29,7 @@ enum BackdropVideoServices {
     }
   }
 
-  static func fit(_ r: VideoFitRequest) -> Result<MotionFit, StudioFailure> {
+  package static func fit(_ r: VideoFitRequest) -> Result<MotionFit, StudioFailure> {
     let frames = zip(r.frames, r.times).map { grey($0, pts: $1) }
     do {
       return .success(

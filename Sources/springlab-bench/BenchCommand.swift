@@ -1,11 +1,12 @@
 import Foundation
+import SpringLabCommands
 import SpringLabCore
 
 /// `springlab bench [--json] [--quick]`: the performance table. Medians of
 /// repeated runs, side by side in one process.
 enum BenchCommand {
-  static let usage =
-    "springlab bench [--json] [--quick] [--only core,floating,render,export,window,fit]"
+  // why: one usage line, declared where `springlab --help` lists it
+  static let usage = BenchLauncher.usage
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
     let a = try Arguments(

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import SpringLabRender
 import SpringLabUI
 
 /// The two ways text could reach a frame, side by side, for `springlab

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabCommands
 import SpringLabCore
 import SpringLabStudio
 import SpringLabUI

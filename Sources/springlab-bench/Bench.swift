@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabCommands
 import SpringLabCore
 
 /// One named benchmark figure. `value` is nil when the measurement was

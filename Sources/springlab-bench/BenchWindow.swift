@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabCommands
 import SpringLabCore
 import SpringLabPlatform
 
@@ -112,7 +113,9 @@ enum BenchWindow {
   }
 
   static func measure(_ o: BenchOptions, env baseEnv: [String: String]) -> [BenchResult] {
-    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    // why: the bench runs as `springlab-bench`; the window it measures is the `springlab` beside it
+    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("springlab").path
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "springlab-benchwin-\(getpid())")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
