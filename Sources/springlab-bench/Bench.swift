@@ -414,7 +414,10 @@ enum Bench {
       r.note = r.note.map { "1 thread, " + $0 } ?? "1 thread"
       return r
     }
-    return coreResults + BenchRender.all(o) + (o.wants("window") ? BenchWindow.all(o) : [])
+    // why: the calibration comes first and with every `--only`, so each run
+    // carries the figures its others are read against (docs/PERFORMANCE.md)
+    return BenchCalibration.all(o) + coreResults + BenchRender.all(o)
+      + (o.wants("window") ? BenchWindow.all(o) : [])
       + (o.wants("fit") ? BenchFit.all(o) : [])
   }
 }
