@@ -88,11 +88,13 @@ FUZZ_RUNS ?=
 FUZZ_TARGETS ?= preset script snippet image samples
 FUZZER := .build/fuzz/springlab-fuzz
 CORE_SOURCES := $(shell find Sources/SpringLabCore -name '*.swift')
-$(FUZZER): Fuzz/FuzzTargets.swift $(CORE_SOURCES)
+# why: the image reader's header checks live with its file probing in the platform module
+FUZZ_SOURCES := $(CORE_SOURCES) Sources/SpringLabPlatform/ImageHeader.swift
+$(FUZZER): Fuzz/FuzzTargets.swift $(FUZZ_SOURCES)
 	@mkdir -p .build/fuzz
 	@echo "building $(FUZZER)"
 	@$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -module-name SpringLabCore \
-	  Fuzz/FuzzTargets.swift $(CORE_SOURCES) -o $(FUZZER) 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" || true
+	  Fuzz/FuzzTargets.swift $(FUZZ_SOURCES) -o $(FUZZER) 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" || true
 	@test -x $(FUZZER)
 fuzz: $(FUZZER)
 	@set -e; for t in $(FUZZ_TARGETS); do \

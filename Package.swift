@@ -20,7 +20,8 @@ let package = Package(
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
     // The window's behaviour: state, actions, reduce, effects, view. No SDL, clock or files.
     .target(name: "SpringLabStudio", dependencies: ["SpringLabCore", "SpringLabUI"]),
-    // The only module that sees SDL.
+    // SDL2 with SDL_ttf and SDL_image: the window module opens the window, reads input
+    // and presents; the render module uses only SDL_ttf's text masks and SDL_image's decoders.
     .systemLibrary(
       name: "CSDL2",
       pkgConfig: "sdl2",
@@ -37,15 +38,35 @@ let package = Package(
     ),
     // The X server's timestamps of input events (bench latency), in C so Swift never sees Xlib.
     .target(name: "CX11Input", dependencies: ["CSDL2"]),
+    // Pixels without a window: the Cairo rasteriser, frame buffers, text masks and fonts,
+    // the frame pipeline and the MP4/GIF/PNG encoders. Never initialises SDL video or events.
+    .target(
+      name: "SpringLabRender",
+      dependencies: ["CCairo", "CSDL2", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
+    // The window: opening it, reading input, presenting frames the render module drew.
     .target(
       name: "SpringLabSDL",
       dependencies: [
-        "CSDL2", "CCairo", "CX11Input", "SpringLabUI", "SpringLabCore", "SpringLabPlatform",
+        "CSDL2", "CX11Input", "SpringLabRender", "SpringLabUI", "SpringLabCore",
+        "SpringLabPlatform",
       ]),
-    .executableTarget(
-      name: "springlab",
+    // Every command's logic, the render and fit jobs and the window shell, callable
+    // in-process (`springlabMain`, each command's `run`).
+    .target(
+      name: "SpringLabCommands",
       dependencies: [
-        "SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabStudio", "SpringLabSDL",
+        "SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabStudio", "SpringLabRender",
+        "SpringLabSDL",
+      ]),
+    // The product: signal set-up and `springlabMain`.
+    .executableTarget(name: "springlab", dependencies: ["SpringLabCommands", "SpringLabPlatform"]),
+    // The benchmarks, apart from the product: `springlab bench` launches this executable
+    // (it spawns Xvfb and xdotool, measures ffmpeg), so none of it is linked into `springlab`.
+    .executableTarget(
+      name: "springlab-bench",
+      dependencies: [
+        "SpringLabCommands", "SpringLabCore", "SpringLabPlatform", "SpringLabUI", "SpringLabStudio",
+        "SpringLabRender", "CCairo",
       ]),
     // Test-only entry points (the kill-during-save child); never shipped as a springlab command.
     .executableTarget(
@@ -59,15 +80,22 @@ let package = Package(
     .testTarget(
       name: "SpringLabCLITests",
       dependencies: [
-        "springlab", "springlab-test-support", "SpringLabCore", "SpringLabPlatform", "SpringLabSDL",
+        "springlab", "springlab-bench", "springlab-test-support", "SpringLabCommands",
+        "SpringLabCore",
+        "SpringLabPlatform", "SpringLabRender",
       ],
       exclude: ["Golden"]),
     .testTarget(
       name: "SpringLabStudioTests",
       dependencies: ["SpringLabStudio", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
     .testTarget(
+      name: "SpringLabRenderTests",
+      dependencies: [
+        "SpringLabRender", "SpringLabUI", "SpringLabCore", "SpringLabPlatform", "CCairo",
+      ]),
+    .testTarget(
       name: "SpringLabSDLTests",
-      dependencies: ["SpringLabSDL", "SpringLabUI", "SpringLabCore", "SpringLabPlatform", "CCairo"]),
+      dependencies: ["SpringLabSDL", "SpringLabRender", "SpringLabUI", "SpringLabPlatform"]),
   ],
   swiftLanguageModes: [.v6]
 )

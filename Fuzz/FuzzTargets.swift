@@ -1,5 +1,5 @@
 // libFuzzer entry point for SpringLab's readers of outside data, compiled
-// with the Core sources into one binary (`make fuzz`):
+// with the Core sources and the platform's ImageHeader.swift into one binary (`make fuzz`):
 //   swiftc -sanitize=fuzzer,address -parse-as-library -module-name SpringLabCore …
 // SPRINGLAB_FUZZ_TARGET chooses the reader: preset, script, snippet, image or
 // samples. None may crash, hang or trap on any bytes; a preset it accepts must

@@ -66,9 +66,12 @@ public final class ChildProcess: @unchecked Sendable {
   ///   after the child has gone fails with EPIPE as long as SIGPIPE is ignored.
   /// - Parameter outputFD: an open descriptor to become the child's stdout
   ///   (a pipe, a device); overrides `captureOutput`.
+  /// - Parameter errorFD: an open descriptor to become the child's stderr
+  ///   (ours, for a child whose messages are the user's); overrides `captureErrors`.
   public static func launch(
     _ path: String, _ args: [String], env: [String: String], captureOutput: Bool = false,
-    captureErrors: Bool = false, inputPipe: Bool = false, outputFD: Int32? = nil
+    captureErrors: Bool = false, inputPipe: Bool = false, outputFD: Int32? = nil,
+    errorFD: Int32? = nil
   ) throws -> ChildProcess {
     let base =
       NSTemporaryDirectory() + "springlab-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -118,7 +121,7 @@ public final class ChildProcess: @unchecked Sendable {
       input = try open("/dev/null", O_RDONLY)
     }
     let output = try outputFD ?? open(outPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC)
-    let errors = try open(errPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC)
+    let errors = try errorFD ?? open(errPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC)
     let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {

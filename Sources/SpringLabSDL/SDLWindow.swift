@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import SpringLabRender
 import SpringLabUI
 
 /// How a window shows the frame buffer the rasteriser draws into.

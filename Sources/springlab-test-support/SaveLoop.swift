@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 
 /// `springlab-test-support save-loop FILE [--count N]` (for the
 /// kill-during-save test): saves two presets to FILE alternately, through the

@@ -1,5 +1,5 @@
 import Foundation
-import SpringLabCore
+import SpringLabCommands
 import SpringLabPlatform
 
 #if canImport(Glibc)
@@ -12,63 +12,7 @@ signal(SIGPIPE, SIG_IGN)
 // command within a second, children reaped and temporary files removed
 TerminationSignals.install()
 
-// why: built from each command's own usage line, so `springlab --help` can
-// never drift from `springlab COMMAND --help`
-let topUsage =
-  "usage: "
-  + [
-    WindowCommand.usage, RenderCommand.usage, ExportCommand.usage, ValidateCommand.usage,
-    LintCommand.usage, FitCommand.usage, SpringCommand.usage, BenchCommand.usage,
-    KeysCommand.usage, "springlab --version | --help | COMMAND --help",
-  ].joined(separator: "\n       ")
-
-func run(_ argv: [String]) -> Int32 {
-  let args = Array(argv.dropFirst())
-  let commands: [String: ([String]) throws(CLIError) -> Exit] = [
-    "validate": ValidateCommand.run, "lint": LintCommand.run, "export": ExportCommand.run,
-    "render": RenderCommand.run, "bench": BenchCommand.run, "spring": SpringCommand.run,
-    "keys": KeysCommand.run, "fit": FitCommand.run,
-  ]
-  do {
-    try RawArguments.requireUTF8()
-    if let first = args.first {
-      if first == "--version" {
-        printOut("springlab \(SpringLabVersion.string)")
-        return Exit.ok.rawValue
-      }
-      if first == "--help" || first == "-h" || first == "help" {
-        printOut(
-          "SpringLab \(SpringLabVersion.string): tune a fan menu and a floating bubble live.\n\n"
-            + topUsage
-            + "\nPreset fields, input scripts and traces: docs/FORMATS.md")
-        return Exit.ok.rawValue
-      }
-      if let cmd = commands[first] { return try cmd(Array(args.dropFirst())).rawValue }
-      // why: a mistyped command must not be reported as a missing preset file
-      if !first.hasPrefix("-") && !first.lowercased().hasSuffix(".json") && !first.contains("/")
-        && !FileManager.default.fileExists(atPath: first)
-      {
-        throw CLIError(.usage, "unknown command \(first)\n" + topUsage)
-      }
-    }
-    return try WindowCommand.run(args).rawValue
-  } catch let error as CLIError {
-    // why: a reader that went away is not an error to report
-    if error.code == .closedPipe { return error.code.rawValue }
-    // why: one line per problem, each a whole `springlab: FILE: what: why`
-    // (a usage text that follows keeps its own layout)
-    for line in TerminalText.escapeMessage(error.message).split(separator: "\n") {
-      let isUsage = line.hasPrefix("usage:") || line.first?.isWhitespace == true
-      printErr(isUsage ? String(line) : "springlab: " + line)
-    }
-    return error.code.rawValue
-  } catch {
-    printErr("springlab: " + TerminalText.escapeMessage("\(error)"))
-    return Exit.usage.rawValue
-  }
-}
-
-let code = run(CommandLine.arguments)
+let code = springlabMain(CommandLine.arguments)
 // why: a command that ended on its own after a signal (the window keeping its
 // recovery copy) still reports the signal, as 128 + N
 if let sig = TerminationSignals.received { TerminationSignals.exitNow(128 + sig, flush: true) }

@@ -1,7 +1,7 @@
 import Foundation
 import SpringLabCore
 import SpringLabPlatform
-import SpringLabSDL
+import SpringLabRender
 import Testing
 
 /// Ground-truth videos rendered by `springlab render` (60 fps H.264), made

@@ -1,5 +1,5 @@
 import Foundation
-import SpringLabSDL
+import SpringLabRender
 import Testing
 
 /// Golden frames from the headless renderer, compared with a tolerance.

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import Testing
 
 /// Long runs are opt-in: `SPRINGLAB_LONG_TESTS=1 swift test …` (see docs/TESTING.md, "Reliability").

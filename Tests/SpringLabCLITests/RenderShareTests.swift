@@ -1,6 +1,7 @@
 import Foundation
 import SpringLabCore
-import SpringLabSDL
+import SpringLabPlatform
+import SpringLabRender
 import Testing
 
 /// `springlab render` for sharing: a summary line on success and touch dots

@@ -1,5 +1,5 @@
 import Foundation
-import SpringLabSDL
+import SpringLabRender
 import Testing
 
 @Suite("springlab render", .serialized)

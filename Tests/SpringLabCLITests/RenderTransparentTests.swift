@@ -1,6 +1,6 @@
 import Foundation
 import SpringLabPlatform
-import SpringLabSDL
+import SpringLabRender
 import Testing
 
 /// `springlab render --transparent`: the backdrop is fully transparent, the

@@ -1,5 +1,5 @@
 import Foundation
-import SpringLabSDL
+import SpringLabRender
 import Testing
 
 /// The window shows the pixels `render` writes: one rasteriser, one frame

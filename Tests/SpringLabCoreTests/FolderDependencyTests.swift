@@ -80,4 +80,41 @@ struct FolderDependencyTests {
     )
     #expect(!(uses["Scene"] ?? []).contains("Script"))
   }
+
+  /// The file-system calls that write, move or remove (and `open`, which
+  /// creates), written as calls in Core's code; comments and strings excluded.
+  static let writingCalls = try! NSRegularExpression(
+    pattern:
+      #"(?<![\w.])(open|openat|creat|rename|renameat|fsync|fdatasync|unlink|unlinkat|rmdir|mkdir|ftruncate|truncate|link|symlink)\s*\("#
+      + #"|FileManager|FileHandle\(forWriting|\.write\(to(File)?:"#)
+
+  /// The atomic writer, image probing and every other write stay in
+  /// SpringLabPlatform (docs/ARCHITECTURE.md): Core reads presets, nothing else.
+  // why: the one `open` allowed is the preset reader's, which never writes
+  @Test func coreMakesNoFileSystemCallsButReadingPresets() throws {
+    let files = FileManager.default.enumerator(atPath: Self.core.path)!
+    var found: [String] = []
+    var sawReaderOpen = false
+    while let f = files.nextObject() as? String {
+      guard f.hasSuffix(".swift") else { continue }
+      let text = Self.code(
+        try String(contentsOf: Self.core.appendingPathComponent(f), encoding: .utf8))
+      for m in Self.writingCalls.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        let call = String(text[Range(m.range, in: text)!])
+        if f == "Preset/PresetReader.swift" && call.hasPrefix("open(") {
+          sawReaderOpen = true
+          continue
+        }
+        found.append("\(f): \(call)")
+      }
+    }
+    #expect(found.isEmpty, "\(found)")
+    // why: proves the scan sees calls at all (a pattern that matched nothing would pass)
+    #expect(sawReaderOpen)
+    for gone in [
+      "Preset/AtomicFile.swift", "Preset/InProgressFiles.swift", "Tools/ImageHeader.swift",
+    ] {
+      #expect(!FileManager.default.fileExists(atPath: Self.core.appendingPathComponent(gone).path))
+    }
+  }
 }

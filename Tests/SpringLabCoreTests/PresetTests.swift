@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabPlatform
 import Testing
 
 @testable import SpringLabCore

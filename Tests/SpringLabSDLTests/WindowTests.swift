@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabPlatform
+import SpringLabRender
 import SpringLabUI
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SpringLabCore
+import SpringLabPlatform
 import SpringLabUI
 import Testing
 

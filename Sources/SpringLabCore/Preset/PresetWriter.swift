@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns presets into JSON (every field, in the canonical order: `schema`
 /// (the lowest that holds the preset, `Preset.writtenSchema`),
-/// `name`, then the field table's order; pretty) and saves them atomically.
+/// `name`, then the field table's order; pretty); SpringLabPlatform saves them atomically.
 /// Saving over an existing file keeps its layout: see `PresetSparseWriter`.
 public enum PresetWriter {
   /// The resolved preset as a JSON tree with all defaults filled in, as
@@ -40,10 +40,4 @@ public enum PresetWriter {
 
   /// Pretty-printed in the canonical order, trailing newline.
   public static func text(_ p: Preset) -> String { JSONWriter.pretty(json(p), sortKeys: false) }
-
-  /// Saves atomically: a temporary file in the same folder, fsync, rename,
-  /// fsync of the folder. An error leaves any existing file untouched.
-  public static func save(_ p: Preset, to path: String, io: FileIO = .posix) throws {
-    try AtomicFile.write(Data(text(p).utf8), to: path, io: io)
-  }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import SpringLabCore
+import SpringLabStudio
+import SpringLabUI
+
+/// The backdrop video's effects: decoding by an ffmpeg child to RGB frames
+/// at display size, and tracking plus fitting on those frames. Both run on
+/// a background thread (see `BackgroundJob`).
+package enum BackdropVideoServices {
+  package static func decode(_ r: VideoDecodeRequest) -> Result<DecodedVideo, StudioFailure> {
+    let name = StudioFiles.lastComponent(r.path)
+    do {
+      let raw = try VideoDecoder.decodeRaw(
+        r.path, range: nil, output: .rgb(width: r.width, height: r.height), maxBytes: r.maxBytes,
+        subsample: true)
+      return .success(
+        DecodedVideo(
+          path: r.path,
+          frames: raw.images.map { RasterImage(width: raw.width, height: raw.height, rgb: $0) },
+          times: raw.times, sourceWidth: raw.sourceWidth, sourceHeight: raw.sourceHeight,
+          keptEvery: raw.keptEvery))
+    } catch {
+      switch error {
+      case .noFFmpeg:
+        return .failure(StudioFailure("Cannot play \(name): no ffmpeg on PATH (install ffmpeg)"))
+      case .unreadable(let why):
+        return .failure(StudioFailure("Cannot play \(name): \(why)"))
+      }
+    }
+  }
+
+  package static func fit(_ r: VideoFitRequest) -> Result<MotionFit, StudioFailure> {
+    let frames = zip(r.frames, r.times).map { grey($0, pts: $1) }
+    do {
+      return .success(
+        try VideoFit.fit(frames: frames, region: r.region, regionAt: r.regionAt, axis: .auto).fit)
+    } catch {
+      return .failure(StudioFailure(error.description))
+    }
+  }
+
+  /// Luma of packed RGB (BT.601 weights), as the tracker reads it.
+  static func grey(_ img: RasterImage, pts: Double) -> GreyFrame {
+    var out = [UInt8](repeating: 0, count: img.width * img.height)
+    img.rgb.withUnsafeBufferPointer { src in
+      for i in 0..<out.count {
+        let r = UInt32(src[3 * i])
+        let g = UInt32(src[3 * i + 1])
+        let b = UInt32(src[3 * i + 2])
+        out[i] = UInt8((77 * r + 150 * g + 29 * b + 128) >> 8)
+      }
+    }
+    return GreyFrame(width: img.width, height: img.height, pts: pts, pixels: out)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import SpringLabCommands
+import SpringLabCore
+
+/// `springlab bench [--json] [--quick]`: the performance table. Medians of
+/// repeated runs, side by side in one process.
+enum BenchCommand {
+  // why: one usage line, declared where `springlab --help` lists it
+  static let usage = BenchLauncher.usage
+
+  static func run(_ argv: [String]) throws(CLIError) -> Exit {
+    let a = try Arguments(
+      argv, valued: ["only"], booleans: ["help", "json", "quick"], usage: usage)
+    if a.flags["help"] == true {
+      printOut(
+        """
+        usage: \(usage)
+        Measures, in one run: closed-form springs vs 1 ms RK4, scene steps per seed preset, floating mode
+        at 100/1,000/10,000 bubbles, headless frames per second over the whole demo (full redraw and
+        incremental; 1280x720 with and without the panel, 1920x1080, the phone alone at 1180x2556),
+        text runs (SDL_ttf masks vs Cairo's FreeType), MP4 (BGRA and yuv420p pipes), GIF and PNG-folder
+        export vs ffmpeg alone, and the window under Xvfb (idle CPU, process CPU per animated frame,
+        frame intervals while the fan toggles, launch to first frame), and `fit` on a 3 s 1080p 60 fps clip (decode + track + fit, as a ratio
+        of the clip's length). Each figure names its threads. Prints a table, or JSON with named figures
+        (--json).
+          --quick   a tiny run that only proves every figure is produced (for tests)
+          --only    comma-separated groups to run: core, floating, render, export, window, fit (default: all)
+        Build with -c release for meaningful figures. Figures that cannot be measured here (no Xvfb,
+        no ffmpeg, no font) are reported as skipped with the reason.
+        """)
+      return .ok
+    }
+    guard a.positional.isEmpty else {
+      throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)")
+    }
+    let groups = ["core", "floating", "render", "export", "window", "fit"]
+    let only = (a.values["only"] ?? "").split(separator: ",").map(String.init)
+    if let bad = only.first(where: { !groups.contains($0) }) {
+      throw CLIError(
+        .usage, "--only \(bad): expected some of \(groups.joined(separator: ","))\nusage: \(usage)")
+    }
+    let results = Bench.all(BenchOptions(quick: a.flags["quick"] == true, only: only))
+    if a.flags["json"] == true {
+      let obj = JSONValue.object(
+        results.map { r in
+          var m: [(String, JSONValue)] = [
+            ("value", r.value.map { .number($0) } ?? .null), ("unit", .string(r.unit)),
+          ]
+          if let n = r.note { m.append(("note", .string(n))) }
+          return (r.name, .object(m))
+        })
+      printOut(JSONWriter.pretty(obj, sortKeys: false).trimmingSuffixNewline)
+    } else {
+      printOut(table(results))
+    }
+    return .ok
+  }
+
+  /// A plain-text table: name, value, unit, note.
+  static func table(_ results: [BenchResult]) -> String {
+    let width = results.map(\.name.count).max() ?? 10
+    return results.map { r in
+      let v =
+        r.value.map { String(format: "%12.3f", $0) } ?? String(repeating: " ", count: 11) + "-"
+      let note = r.note.map { "  (\($0))" } ?? ""
+      return r.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + v + " " + r.unit
+        + note
+    }.joined(separator: "\n")
+  }
+}
