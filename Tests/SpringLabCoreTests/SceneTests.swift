@@ -440,11 +440,11 @@ struct BubbleMenuTraceTests {
     s.send(.key("b"))
     #expect(s.bubble.menuOpen)
     let u = UIKitSpring(
-      duration: p.bubble.menuDuration, dampingRatio: p.bubble.menuDamping,
-      velocity: p.bubble.menuVelocity)
+      duration: p.bubble.menu.duration, dampingRatio: p.bubble.menu.damping,
+      velocity: p.bubble.menu.velocity)
     var peak = 0.0
     for k in 1...40 {
-      let dt = Double(k) * p.bubble.menuDuration / 32
+      let dt = Double(k) * p.bubble.menu.duration / 32
       s.advance(to: t0 + dt)
       let b = try #require(s.traceObject()["bubble"])
       let progress = u.progress(at: s.now - t0).p
@@ -460,6 +460,6 @@ struct BubbleMenuTraceTests {
         #expect(Array(m.map(\.0).prefix(4)) == ["x", "y", "phase", "menuOpen"])
       }
     }
-    #expect(peak > 1, "the menu spring (ζ \(p.bubble.menuDamping)) overshoots in scale")
+    #expect(peak > 1, "the menu spring (ζ \(p.bubble.menu.damping)) overshoots in scale")
   }
 }

@@ -175,8 +175,8 @@ public enum Lint {
     }
     if p.bubble.enabled {
       let b = p.bubble
-      steep.append(("bubble.snap.damping", b.snapDuration, b.snapDamping, b.snapVelocity))
-      steep.append(("bubble.menu.damping", b.menuDuration, b.menuDamping, b.menuVelocity))
+      steep.append(("bubble.snap.damping", b.snap.duration, b.snap.damping, b.snap.velocity))
+      steep.append(("bubble.menu.damping", b.menu.duration, b.menu.damping, b.menu.velocity))
     }
     for (field, T, z, v) in steep
     where z >= UIKitSpring.steepDamping && z <= UIKitSpring.maximumUnderdamped {
@@ -201,10 +201,10 @@ public enum Lint {
           "the keyboard (\(fmt(device.keyboard)) pt) covers the bubble; it will be pushed up while it shows",
           "seed 002", condition: .whileKeyboardShows)
       }
-      if b.snapDamping < 0.3 {
+      if b.snap.damping < 0.3 {
         warn(
           ["bubble.snap.damping"],
-          "snap damping \(fmt(b.snapDamping)) wobbles and ends with a visible jump",
+          "snap damping \(fmt(b.snap.damping)) wobbles and ends with a visible jump",
           "UIKit (the spring ends exactly at its duration)")
       }
     }

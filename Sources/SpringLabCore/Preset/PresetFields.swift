@@ -364,17 +364,17 @@ extension PresetField {
         "Where a released bubble rests: `sides` (nearer side, y kept), `edges` (nearest of four), `corner`, `fling` (the side its projected fling reaches)."
       ),
       PresetField(
-        "bubble.snap.duration", .number(\.bubble.snapDuration, 0.01...10, unit: .seconds),
+        "bubble.snap.duration", .number(\.bubble.snap.duration, 0.01...10, unit: .seconds),
         "Snap duration", .bubble, drag: 0.01...2,
         "UIKit's settling duration of the snap spring: at rest exactly then."),
       PresetField(
-        "bubble.snap.damping", .number(\.bubble.snapDamping, 0.05...1, unit: .none),
+        "bubble.snap.damping", .number(\.bubble.snap.damping, 0.05...1, unit: .none),
         "Snap damping ζ", .bubble, "UIKit's damping ratio ζ of the snap: 1 = no overshoot."),
       PresetField(
-        "bubble.snap.velocity", .number(\.bubble.snapVelocity, -20...20, unit: .none),
+        "bubble.snap.velocity", .number(\.bubble.snap.velocity, -20...20, unit: .none),
         "Snap velocity", .bubble, drag: -2...6,
         "UIKit initial velocity of the snap (1 = the whole distance per second)."),
-    ] + springForm("bubble.snap", \.bubble.snapForm, \.bubble.snapMass, "Snap", .bubble) + [
+    ] + springForm("bubble.snap", \.bubble.snap.form, \.bubble.snap.mass, "Snap", .bubble) + [
       PresetField(
         "bubble.snap.deceleration", .number(\.bubble.deceleration, 0.9...0.9999, unit: .none),
         "Fling deceleration", .bubble,
@@ -395,17 +395,17 @@ extension PresetField {
         "bubble.menu.count", .integer(\.bubble.menuCount, 1...8), "Menu items", .bubbleMenu,
         "Number of actions in the bubble's menu."),
       PresetField(
-        "bubble.menu.duration", .number(\.bubble.menuDuration, 0.01...10, unit: .seconds),
+        "bubble.menu.duration", .number(\.bubble.menu.duration, 0.01...10, unit: .seconds),
         "Menu open", .bubbleMenu, drag: 0.01...2,
         "UIKit's settling duration of the menu opening spring: at rest exactly then."),
       PresetField(
-        "bubble.menu.damping", .number(\.bubble.menuDamping, 0.05...1, unit: .none),
+        "bubble.menu.damping", .number(\.bubble.menu.damping, 0.05...1, unit: .none),
         "Menu damping ζ", .bubbleMenu,
         "UIKit's damping ratio ζ of the menu opening: 1 = no overshoot."),
       PresetField(
-        "bubble.menu.velocity", .number(\.bubble.menuVelocity, -20...20, unit: .none),
+        "bubble.menu.velocity", .number(\.bubble.menu.velocity, -20...20, unit: .none),
         "Menu velocity", .bubbleMenu, drag: -2...6, "UIKit initial velocity of the menu opening."),
-    ] + springForm("bubble.menu", \.bubble.menuForm, \.bubble.menuMass, "Menu", .bubbleMenu) + [
+    ] + springForm("bubble.menu", \.bubble.menu.form, \.bubble.menu.mass, "Menu", .bubbleMenu) + [
       PresetField(
         "bubble.menu.closeDuration", .number(\.bubble.menuCloseDuration, 0.01...10, unit: .seconds),
         "Menu close", .bubbleMenu, drag: 0.01...2, "Menu closing time (ease-in)."),
