@@ -20,12 +20,30 @@ struct MotionDescriptorTests {
     #expect(MotionDescriptor.springs.map { $0.spring!.prefix } == PresetSpring.all.map(\.prefix))
   }
 
+  @Test func theFieldTableHoldsOneFieldPerFieldID() {
+    #expect(
+      PresetField.all.map(\.id).sorted { $0.rawValue < $1.rawValue }
+        == FieldID.allCases.sorted { $0.rawValue < $1.rawValue })
+    for f in PresetField.all { #expect(f.id.field.path == f.path && f.path == f.id.rawValue) }
+    for s in PresetSpring.all {
+      #expect(
+        s.fields.all.map(\.path)
+          == ["duration", "damping", "velocity", "form", "mass"].map { "\(s.prefix).\($0)" })
+    }
+    #expect(FanMoveFields.expand.all.count == 13 && FanMoveFields.collapse.all.count == 13)
+    for m in [FanMoveFields.expand, .collapse] {
+      let prefix = m == .expand ? "fan.expand." : "fan.collapse."
+      #expect(m.all.allSatisfy { $0.path.hasPrefix(prefix) })
+      #expect(Set(m.all) == Set(FieldID.allCases.filter { $0.path.hasPrefix(prefix) }))
+    }
+  }
+
   @Test func everyFieldADescriptorNamesIsInTheFieldTable() {
     for d in MotionDescriptor.all {
-      for f in d.fields { #expect(PresetField.named(f) != nil, "\(d.id): \(f)") }
+      for f in d.fields { #expect(PresetField.named(f.path) != nil, "\(d.id): \(f)") }
       if let s = d.spring {
         for leaf in ["duration", "damping", "velocity", "form", "mass"] {
-          #expect(d.fields.contains("\(s.prefix).\(leaf)"), "\(d.id) lacks \(leaf)")
+          #expect(d.fields.map(\.path).contains("\(s.prefix).\(leaf)"), "\(d.id) lacks \(leaf)")
         }
       }
     }

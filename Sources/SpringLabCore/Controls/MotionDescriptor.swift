@@ -45,14 +45,13 @@ public struct MotionDescriptor: @unchecked Sendable {
   /// Motions its graph draws and follows with it (the main button's turn
   /// with the fan's items).
   public let drawnWith: [MotionID]
-  /// The preset fields it reads, as field-table paths; editing one of them
-  /// shows this motion on the graph.
-  public let fields: [String]
+  /// The preset fields it reads; editing one of them shows this motion on the graph.
+  public let fields: [FieldID]
 
   init(
     _ id: MotionID, _ title: String, path: String, spring: PresetSpring? = nil,
     duration: @escaping @Sendable (Preset) -> Double, paired: MotionID? = nil,
-    drawnWith: [MotionID] = [], fields: [String]
+    drawnWith: [MotionID] = [], fields: [FieldID]
   ) {
     self.id = id
     self.title = title
@@ -79,9 +78,4 @@ public struct MotionDescriptor: @unchecked Sendable {
 
   static let byID: [MotionID: MotionDescriptor] = Dictionary(
     uniqueKeysWithValues: all.map { ($0.id, $0) })
-
-  /// The field paths of a spring stored at `prefix` (its UIKit numbers, form and mass).
-  static func springFields(_ prefix: String) -> [String] {
-    ["duration", "damping", "velocity", "form", "mass"].map { "\(prefix).\($0)" }
-  }
 }

@@ -6,6 +6,8 @@
 public struct PresetSpring: @unchecked Sendable {
   /// `fan.expand`, `fan.collapse`, `bubble.snap` or `bubble.menu`: text at the file boundary.
   public let prefix: String
+  /// Its five fields' identities.
+  public let fields: SpringFields
   /// The spring's UIKit numbers, form and mass.
   public let spec: WritableKeyPath<Preset, SpringSpec>
   /// The fan move holding the curve choice (and the Bézier points); nil when
@@ -39,16 +41,18 @@ public struct PresetSpring: @unchecked Sendable {
     p[keyPath: spec].mass = m
   }
 
-  static func fan(_ prefix: String, _ m: WritableKeyPath<Preset, FanMotion>) -> PresetSpring {
-    PresetSpring(prefix: prefix, spec: m.appending(path: \.spring), curve: m)
+  static func fan(
+    _ prefix: String, _ ids: FanMoveFields, _ m: WritableKeyPath<Preset, FanMotion>
+  ) -> PresetSpring {
+    PresetSpring(prefix: prefix, fields: ids.spring, spec: m.appending(path: \.spring), curve: m)
   }
 
-  public static let fanExpand = fan("fan.expand", \.fan.expand)
-  public static let fanCollapse = fan("fan.collapse", \.fan.collapse)
+  public static let fanExpand = fan("fan.expand", .expand, \.fan.expand)
+  public static let fanCollapse = fan("fan.collapse", .collapse, \.fan.collapse)
   public static let bubbleSnap = PresetSpring(
-    prefix: "bubble.snap", spec: \.bubble.snap, curve: nil)
+    prefix: "bubble.snap", fields: .bubbleSnap, spec: \.bubble.snap, curve: nil)
   public static let bubbleMenu = PresetSpring(
-    prefix: "bubble.menu", spec: \.bubble.menu, curve: nil)
+    prefix: "bubble.menu", fields: .bubbleMenu, spec: \.bubble.menu, curve: nil)
 
   /// The preset's four springs, in field-table order.
   public static let all: [PresetSpring] = [fanExpand, fanCollapse, bubbleSnap, bubbleMenu]
@@ -67,8 +71,14 @@ public struct PresetSpring: @unchecked Sendable {
     return uikit(p).unsolvableReason
   }
 
-  /// The spring whose field path starts with `prefix + "."`, or nil.
+  /// The spring whose field path starts with `prefix + "."`, or nil
+  /// (panel rows include the spring forms' own rows, which are not fields).
   public static func owning(_ path: String) -> PresetSpring? {
     all.first { path.hasPrefix($0.prefix + ".") }
+  }
+
+  /// The spring one of whose five fields `id` is, or nil.
+  public static func owning(_ id: FieldID) -> PresetSpring? {
+    all.first { $0.fields.all.contains(id) }
   }
 }

@@ -30,7 +30,7 @@ public struct ScriptRecorder: Sendable {
       }
       preset = p
     case .setDevice(let model):
-      events.append(ScriptEvent(at: t, .set(["device.model": .string(model.rawValue)])))
+      events.append(ScriptEvent(at: t, .set([FieldID.deviceModel.path: .string(model.rawValue)])))
       preset?.device = model
     case .showBubble: events.append(ScriptEvent(at: t, .key("show-bubble")))
     }

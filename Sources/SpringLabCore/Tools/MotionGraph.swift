@@ -35,7 +35,7 @@ public enum GraphTarget: String, CaseIterable, Sendable, Equatable {
 
   /// The preset fields whose edit shows this graph: the motion's own and
   /// those of the motions drawn with it.
-  public var fields: [String] {
+  public var fields: [FieldID] {
     descriptor.fields + descriptor.drawnWith.flatMap { $0.descriptor.fields }
   }
 
@@ -43,9 +43,7 @@ public enum GraphTarget: String, CaseIterable, Sendable, Equatable {
   /// edited), nil when no graphed motion changed.
   public init?(changedFrom a: Preset, to b: Preset) {
     let changed = GraphTarget.allCases.first { t in
-      t.fields.contains { path in
-        PresetField.named(path).map { $0.json(of: a) != $0.json(of: b) } ?? false
-      }
+      t.fields.contains { $0.field.json(of: a) != $0.field.json(of: b) }
     }
     guard let changed else { return nil }
     self = changed
