@@ -54,7 +54,7 @@ extension StudioState {
       switch scene.fan.phase(at: scene.now) {
       case .collapsed:
         replayBloomPending = false
-        send(.key("space"))
+        send(.command(.toggleFan))
       // why: the designer opened it again meanwhile; nothing more to replay
       case .expanding, .expanded: replayBloomPending = false
       case .collapsing: break
@@ -99,7 +99,7 @@ extension StudioState {
     let phase = scene.fan.phase(at: t)
     guard phase == .collapsed || phase == .expanded else { return }
     if t >= autoReplayNext {
-      send(.key("space"))
+      send(.command(.toggleFan))
       autoReplayNext = scene.fan.motionEnd + (phase == .collapsed ? 0.9 : 0.6)
     }
   }

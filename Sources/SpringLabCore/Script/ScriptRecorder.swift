@@ -19,7 +19,7 @@ public struct ScriptRecorder: Sendable {
     case .pointerDown(let p): events.append(ScriptEvent(at: t, .down(p)))
     case .pointerMove(let p): events.append(ScriptEvent(at: t, .move(p)))
     case .pointerUp(let p): events.append(ScriptEvent(at: t, .up(p)))
-    case .key(let k): events.append(ScriptEvent(at: t, .key(k)))
+    case .command(let c): events.append(ScriptEvent(at: t, .key(c.name)))
     case .setPreset(let p):
       if let old = preset {
         var changed: [String: JSONValue] = [:]
@@ -32,7 +32,6 @@ public struct ScriptRecorder: Sendable {
     case .setDevice(let model):
       events.append(ScriptEvent(at: t, .set([FieldID.deviceModel.path: .string(model.rawValue)])))
       preset?.device = model
-    case .showBubble: events.append(ScriptEvent(at: t, .key("show-bubble")))
     }
   }
 
