@@ -73,16 +73,14 @@ struct MotionDescriptorTests {
       ])
     #expect(GraphTarget.fanExpand.paired == .fanCollapse)
     #expect(GraphTarget.bubbleMenu.paired == nil)
-    var a = Preset()
-    a.bubble.menuCloseDuration = 0.3
-    #expect(GraphTarget(changedFrom: Preset(), to: a) == .bubbleMenu)
-    a = Preset()
-    a.fan.rotationOpen = 0.4
-    #expect(GraphTarget(changedFrom: Preset(), to: a) == .fanExpand)
-    a = Preset()
-    a.bubble.snap.damping = 0.5
-    #expect(GraphTarget(changedFrom: Preset(), to: a) == .bubbleSnap)
-    #expect(GraphTarget(changedFrom: Preset(), to: Preset()) == nil)
+    #expect(GraphTarget(editing: .bubbleMenuCloseDuration) == .bubbleMenu)
+    #expect(GraphTarget(editing: .fanRotationOpenDuration) == .fanExpand)
+    #expect(GraphTarget(editing: .fanRotationAngle) == .fanExpand)
+    #expect(GraphTarget(editing: .fanRotationCloseDuration) == .fanCollapse)
+    #expect(GraphTarget(editing: .fanOvershootDistance) == .fanExpand)
+    #expect(GraphTarget(editing: .bubbleSnapDamping) == .bubbleSnap)
+    #expect(GraphTarget(editing: .fanCollapseBezierX1) == .fanCollapse)
+    #expect(GraphTarget(editing: .fanRadius) == nil)
   }
 
   @Test func theBubbleSpringsRoundTripThroughTheUnchangedJSON() throws {

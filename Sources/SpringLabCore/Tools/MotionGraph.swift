@@ -39,14 +39,14 @@ public enum GraphTarget: String, CaseIterable, Sendable, Equatable {
     descriptor.fields + descriptor.drawnWith.flatMap { $0.descriptor.fields }
   }
 
-  /// The motion whose settings differ between two presets (the field being
-  /// edited), nil when no graphed motion changed.
-  public init?(changedFrom a: Preset, to b: Preset) {
-    let changed = GraphTarget.allCases.first { t in
-      t.fields.contains { $0.field.json(of: a) != $0.field.json(of: b) }
+  /// The graph that shows the motion an edit of `field` changes (the first
+  /// in picker order: the main button's angle shows with the expand); nil
+  /// for fields that move nothing graphed.
+  public init?(editing field: FieldID) {
+    guard let t = GraphTarget.allCases.first(where: { $0.fields.contains(field) }) else {
+      return nil
     }
-    guard let changed else { return nil }
-    self = changed
+    self = t
   }
 }
 
