@@ -77,7 +77,7 @@ extension StudioState {
         graphSettings.target = t
       }
       if p != before { springFormRefusal = nil }
-      applyPreset(p)
+      applyPreset(p, edited: edited)
     case .springFormRefused(let r):
       springFormRefusal = r
       // why: the UIKit form has no status row, so its refusal is said in a toast
