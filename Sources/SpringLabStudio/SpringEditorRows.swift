@@ -17,7 +17,7 @@ enum SpringEditorRows {
         continue
       }
       if let (m, ids) = motion(of: id, preset) {
-        let eased = PlannedCurve.of(m).bezier != nil || m.variant == .overshoot
+        let eased = PresetSpring.owning(ids.spring.duration)?.isSpring(preset) == false
         if eased && (id == ids.spring.damping || id == ids.spring.velocity) { continue }
         if id == ids.curve && m.curve == .custom {
           out.append(path)
