@@ -62,7 +62,7 @@ public enum ABDiff {
     case "stagger": return up ? "more cascade" : "more together"
     case "velocity": return up ? "punchier start" : "softer start"
     case "radius": return up ? "wider" : "tighter"
-    case "distance" where f.path.hasPrefix("fan.overshoot"):
+    case "distance" where f.id == .fanOvershootDistance:
       return up ? "more overshoot" : "less overshoot"
     case "deceleration": return up ? "flings travel farther" : "flings stop sooner"
     case "longPress": return up ? "longer hold" : "shorter hold"

@@ -11,21 +11,8 @@ extension GraphTarget {
   /// The damping and duration of the graphed motion when it is a spring; nil
   /// for eased motion (Bézier handles apply instead) and the keyboard.
   func springKnobs(_ p: Preset) -> SpringKnobs? {
-    switch self {
-    case .fanExpand:
-      guard PlannedCurve.of(p.fan.expand).bezier == nil, p.fan.expand.variant != .overshoot
-      else { return nil }
-      return SpringKnobs(damping: \.fan.expand.damping, duration: \.fan.expand.duration)
-    case .fanCollapse:
-      guard PlannedCurve.of(p.fan.collapse).bezier == nil, p.fan.collapse.variant != .overshoot
-      else { return nil }
-      return SpringKnobs(damping: \.fan.collapse.damping, duration: \.fan.collapse.duration)
-    case .bubbleSnap:
-      return SpringKnobs(damping: \.bubble.snapDamping, duration: \.bubble.snapDuration)
-    case .bubbleMenu:
-      return SpringKnobs(damping: \.bubble.menuDamping, duration: \.bubble.menuDuration)
-    case .keyboard: return nil
-    }
+    guard let s = descriptor.spring, s.isSpring(p) else { return nil }
+    return SpringKnobs(damping: s.damping, duration: s.duration)
   }
 }
 

@@ -40,27 +40,33 @@ extension FieldGroup {
 /// motion is hidden (overshoot fields under a stagger bloom, radius and
 /// angles under a custom layout, spring damping under an ease).
 public enum PanelApplicability {
+  /// Whether the panel row at `path` applies; rows that are no field (a
+  /// spring form's own rows) always do.
   public static func applies(_ path: String, to p: Preset) -> Bool {
+    FieldID(rawValue: path).map { applies($0, to: p) } ?? true
+  }
+
+  public static func applies(_ id: FieldID, to p: Preset) -> Bool {
     let f = p.fan
-    let usesOvershoot = f.expand.variant == .overshoot || f.collapse.variant == .overshoot
-    if path.hasPrefix("fan.overshoot.") { return usesOvershoot }
-    switch path {
-    case "fan.radius", "fan.startAngle", "fan.spacing": return f.layout != .custom
-    case "fan.endAngle": return f.layout != .custom && f.layout != .ring
+    switch id {
+    case .fanOvershootDistance, .fanOvershootOutDuration, .fanOvershootBackDuration:
+      return f.expand.variant == .overshoot || f.collapse.variant == .overshoot
+    case .fanRadius, .fanStartAngle, .fanSpacing: return f.layout != .custom
+    case .fanEndAngle: return f.layout != .custom && f.layout != .ring
     default: break
     }
-    for (prefix, m) in [("fan.expand.", f.expand), ("fan.collapse.", f.collapse)]
-    where path.hasPrefix(prefix) {
-      switch String(path.dropFirst(prefix.count)) {
-      case "damping", "velocity": return m.curve == .spring
-      case "stagger": return m.variant == .stagger
-      case "order": return m.variant == .stagger || m.variant == .sequential
-      case "bezier.x1", "bezier.y1", "bezier.x2", "bezier.y2": return m.curve == .custom
+    for (m, ids) in [(f.expand, FanMoveFields.expand), (f.collapse, .collapse)]
+    where ids.all.contains(id) {
+      switch id {
+      case ids.spring.damping, ids.spring.velocity: return m.curve == .spring
+      case ids.stagger: return m.variant == .stagger
+      case ids.order: return m.variant == .stagger || m.variant == .sequential
+      case _ where ids.bezier.contains(id): return m.curve == .custom
       default: return true
       }
     }
-    if path.hasPrefix("bubble."), path != "bubble.enabled", !p.bubble.enabled { return false }
-    if path == "bubble.snap.deceleration" { return p.bubble.snapMode == .fling }
+    if id.section == .bubble, id != .bubbleEnabled, !p.bubble.enabled { return false }
+    if id == .bubbleSnapDeceleration { return p.bubble.snapMode == .fling }
     return true
   }
 }

@@ -40,6 +40,7 @@ enum PanelView {
   ) {
     let before = state.preset
     var p = before
+    var edited: [FieldID] = []
     // why: the document, Replay/Auto/Save, the status and the tabs stay
     // pinned while the body (the springs first) scrolls under them
     ui.beginPanel("panelHeader", rect: r)
@@ -102,13 +103,21 @@ enum PanelView {
       let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
       if section(marked ? "\(title)  ⚠" : title, .group(group)) {
         for path in SpringEditorRows.rows(paths, state.preset) {
+          let unedited = p
           if path.hasSuffix(".form"), let s = PresetSpring.owning(path) {
             SpringFormRows.picker(s, in: &p, ui: ui)
+            edited += s.fields.all.filter { $0.field.json(of: p) != $0.field.json(of: unedited) }
             continue
           }
           if SpringFormRows.draw(
             path, in: &p, state: state, ui: ui, width: width, actions: &actions)
           {
+            // why: a form's own row (stiffness, bounce, …) stores several of the spring's fields
+            if let s = PresetSpring.owning(path) {
+              edited += s.fields.all.filter {
+                $0.field.json(of: p) != $0.field.json(of: unedited)
+              }
+            }
             continue
           }
           guard let f = PresetField.named(path) else { continue }
@@ -140,6 +149,7 @@ enum PanelView {
             p = prior
             actions.append(.springFormRefused(SpringFormRefusal(prefix: s.prefix, reason: reason)))
           }
+          if p != prior { edited.append(f.id) }
           if state.focusRequest == path, let fr = ui.lastItemRect {
             ui.scroll("panel", toShow: fr)
             actions.append(.focusHandled)
@@ -222,7 +232,7 @@ enum PanelView {
     // why: the edit names the preset it started from, so a list click or a
     // button acting in the same frame is never undone by a stale copy
     if p != before || ui.edits.contains(where: { $0.phase == .began || $0.phase == .ended }) {
-      actions.append(.panelEdit(from: before, to: p, ui.edits.map(\.phase)))
+      actions.append(.panelEdit(from: before, to: p, ui.edits.map(\.phase), edited: edited))
     }
   }
 }

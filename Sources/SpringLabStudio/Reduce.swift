@@ -59,7 +59,7 @@ extension StudioState {
     case .pointerMove(let x, let y): pointerMove(x, y)
     case .pointerUp(let x, let y): pointerUp(x, y)
     case .pointerModifiers(let m): pointerMods = m
-    case .panelEdit(let before, let p, let phases):
+    case .panelEdit(let before, let p, let phases, let edited):
       // why: behind a dialog only a drag's end passes (nothing changes value)
       guard before == preset, dialog == nil || p == before else { return }
       for ph in phases {
@@ -73,9 +73,11 @@ extension StudioState {
         }
       }
       // why: the graph follows the field being edited
-      if let t = GraphTarget(changedFrom: before, to: p) { graphSettings.target = t }
+      if let t = edited.lazy.compactMap(GraphTarget.init(editing:)).first {
+        graphSettings.target = t
+      }
       if p != before { springFormRefusal = nil }
-      applyPreset(p)
+      applyPreset(p, edited: edited)
     case .springFormRefused(let r):
       springFormRefusal = r
       // why: the UIKit form has no status row, so its refusal is said in a toast

@@ -106,7 +106,7 @@ extension StudioState {
       .peak(let before, _, _), .settle(let before, _, _):
       document.history.record(from: before, to: preset)
       // why: the edit shows at rest immediately: open the menu to see it
-      if scene.fan.phase(at: scene.now) == .collapsed { send(.key("space")) }
+      if scene.fan.phase(at: scene.now) == .collapsed { send(.command(.toggleFan)) }
     case .scrub: break
     case .markRegion(let a, let at): endMark(from: a, at: at, x, y)
     }

@@ -6,13 +6,17 @@ extension StudioState {
 
   mutating func command(_ c: StudioCommand, _ fx: inout [StudioEffect]) {
     switch c {
-    case .toggleFan: send(.key("space"))
+    case .toggleFan: send(.command(.toggleFan))
     case .bubble:
-      if scene.bubble.phase == .hidden { send(.showBubble) } else { send(.key("b")) }
-    case .keyboard: send(.key("k"))
+      if scene.bubble.phase == .hidden {
+        send(.command(.showBubble))
+      } else {
+        send(.command(.toggleBubbleMenu))
+      }
+    case .keyboard: send(.command(.toggleKeyboard))
     case .rotate:
       let before = preset
-      send(.key("o"))
+      send(.command(.rotate))
       // why: the orientation is saved with the preset, so turning is an edit like any other
       document.history.record(from: before, to: preset)
       flash("Rotated: \(scene.device.name) \(scene.device.orientationName)")
@@ -95,7 +99,7 @@ extension StudioState {
     case .toggleTake: toggleTake(&fx)
     case .screenshot: fx.append(.screenshot)
     case .escape:
-      if overlays.help { overlays.help = false } else { send(.key("escape")) }
+      if overlays.help { overlays.help = false } else { send(.command(.escape)) }
     case .toggleHelp: overlays.help.toggle()
     case .quit:
       if case .confirm? = dialog { return }
@@ -103,7 +107,7 @@ extension StudioState {
       request(.quit, &fx)
     case .replay:
       let phase = scene.fan.phase(at: scene.now)
-      send(.key("space"))
+      send(.command(.toggleFan))
       if phase == .expanded {
         autoReplayNext = scene.fan.motionEnd + 0.6
         replayBloomPending = !autoReplay
@@ -111,10 +115,10 @@ extension StudioState {
     case .toggleAutoReplay:
       autoReplay.toggle()
       autoReplayNext = scene.now
-    case .showBubble: send(.showBubble)
+    case .showBubble: send(.command(.showBubble))
     case .paste: fx.append(.readClipboard)
     case .replaySnap:
-      send(.key("snap"))
+      send(.command(.replaySnap))
       // why: the snap is what is being tuned: show it on the graph
       graphSettings.target = .bubbleSnap
     case .setBackdrop(let path): openBackdrop(path, &fx)

@@ -80,29 +80,14 @@ enum SpringPaste {
         return .failure(
           StudioFailure("Read \(r.form), but \(target.title) cannot take it: \(reason)"))
       }
-      switch target {
-      case .fanExpand:
-        p.fan.expand.curve = .spring
-        (p.fan.expand.duration, p.fan.expand.damping, p.fan.expand.velocity) = (
-          u.duration, z, u.velocity
-        )
-      case .fanCollapse:
-        p.fan.collapse.curve = .spring
-        (p.fan.collapse.duration, p.fan.collapse.damping, p.fan.collapse.velocity) = (
-          u.duration, z, u.velocity
-        )
-      case .bubbleSnap:
-        (p.bubble.snapDuration, p.bubble.snapDamping, p.bubble.snapVelocity) = (
-          u.duration, z, u.velocity
-        )
-      case .bubbleMenu:
-        (p.bubble.menuDuration, p.bubble.menuDamping, p.bubble.menuVelocity) = (
-          u.duration, z, u.velocity
-        )
-      case .keyboard:
+      guard let spring = target.descriptor.spring else {
         return .failure(
           StudioFailure("The keyboard's slide is fixed; pick a motion on the graph first"))
       }
+      if let m = spring.curve { p[keyPath: m].curve = .spring }
+      p[keyPath: spring.duration] = u.duration
+      p[keyPath: spring.damping] = z
+      p[keyPath: spring.velocity] = u.velocity
       return .success(
         (
           p,
@@ -119,13 +104,11 @@ enum SpringPaste {
         }
         if let d = c.duration { m.duration = d }
       }
-      switch target {
-      case .fanExpand: set(&p.fan.expand)
-      case .fanCollapse: set(&p.fan.collapse)
-      default:
+      guard let m = target.descriptor.curve else {
         return .failure(
           StudioFailure("Read \(c.form), a timing curve; \(target.title) is a spring"))
       }
+      set(&p[keyPath: m])
       return .success(
         (
           p,
@@ -149,12 +132,6 @@ enum SpringPaste {
 
   /// The graphed motion's duration, for snippets that need one.
   static func currentDuration(_ target: GraphTarget, _ p: Preset) -> Double {
-    switch target {
-    case .fanExpand: return p.fan.expand.duration
-    case .fanCollapse: return p.fan.collapse.duration
-    case .bubbleSnap: return p.bubble.snapDuration
-    case .bubbleMenu: return p.bubble.menuDuration
-    case .keyboard: return Scene.keyboardDuration
-    }
+    target.descriptor.duration(p)
   }
 }

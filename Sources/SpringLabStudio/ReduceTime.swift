@@ -4,17 +4,18 @@ import SpringLabUI
 extension StudioState {
   // MARK: scene input
 
-  /// Feeds the scene (and A, and the recordings) one input now.
-  mutating func send(_ input: SceneInput) {
+  /// Feeds the scene (and A, and the recordings) one input now; `edited`
+  /// names the fields a panel edit changed, for the recordings' `set` events.
+  mutating func send(_ input: SceneInput, edited: [FieldID] = []) {
     timeline.send(input)
     if var c = compare {
       if case .setPreset = input {} else { c.ghost.send(input) }
       compare = c
     }
     let t = timeline.time
-    recorder?.record(input, at: t)
+    recorder?.record(input, at: t, edited: edited)
     if var tk = take {
-      tk.recorder.record(input, at: t - tk.start)
+      tk.recorder.record(input, at: t - tk.start, edited: edited)
       take = tk
     }
   }
@@ -22,9 +23,9 @@ extension StudioState {
   /// Replaces the settings (panel edit, undo, load): the fan comes to rest
   /// and the change shows on the next replay. The recovery copy follows in
   /// `reduce`, as for every change.
-  mutating func applyPreset(_ p: Preset) {
+  mutating func applyPreset(_ p: Preset, edited: [FieldID] = []) {
     guard p != preset else { return }
-    send(.setPreset(p))
+    send(.setPreset(p), edited: edited)
   }
 
   mutating func flash(_ text: String) { toast = Toast(text: text, until: now + 2.5) }
@@ -54,7 +55,7 @@ extension StudioState {
       switch scene.fan.phase(at: scene.now) {
       case .collapsed:
         replayBloomPending = false
-        send(.key("space"))
+        send(.command(.toggleFan))
       // why: the designer opened it again meanwhile; nothing more to replay
       case .expanding, .expanded: replayBloomPending = false
       case .collapsing: break
@@ -99,7 +100,7 @@ extension StudioState {
     let phase = scene.fan.phase(at: t)
     guard phase == .collapsed || phase == .expanded else { return }
     if t >= autoReplayNext {
-      send(.key("space"))
+      send(.command(.toggleFan))
       autoReplayNext = scene.fan.motionEnd + (phase == .collapsed ? 0.9 : 0.6)
     }
   }

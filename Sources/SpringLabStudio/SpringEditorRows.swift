@@ -12,36 +12,40 @@ enum SpringEditorRows {
   static func rows(_ paths: [String], _ preset: Preset) -> [String] {
     var out: [String] = []
     for path in paths {
-      if let (m, prefix) = motion(of: path, preset) {
-        let eased = PlannedCurve.of(m).bezier != nil || m.variant == .overshoot
-        if eased && (path == prefix + ".damping" || path == prefix + ".velocity") { continue }
-        if path == prefix + ".curve" && m.curve == .custom {
+      guard let id = FieldID(rawValue: path) else {
+        out.append(path)
+        continue
+      }
+      if let (m, ids) = motion(of: id, preset) {
+        let eased = PresetSpring.owning(ids.spring.duration)?.isSpring(preset) == false
+        if eased && (id == ids.spring.damping || id == ids.spring.velocity) { continue }
+        if id == ids.curve && m.curve == .custom {
           out.append(path)
-          out += ["x1", "y1", "x2", "y2"].map { "\(prefix).bezier.\($0)" }
+          out += ids.bezier.map(\.path)
           continue
         }
       }
-      guard let s = PresetSpring.owning(path), s.isSpring(preset) else {
-        if !path.hasSuffix(".form") { out.append(path) }
+      guard let s = PresetSpring.owning(id), s.isSpring(preset) else {
+        if !PresetSpring.all.contains(where: { $0.fields.form == id }) { out.append(path) }
         continue
       }
       let form = preset[keyPath: s.form]
-      switch String(path.dropFirst(s.prefix.count + 1)) {
-      case "form": continue
-      case "duration":
-        out.append(s.prefix + ".form")
+      switch id {
+      case s.fields.form: continue
+      case s.fields.duration:
+        out.append(s.fields.form.path)
         out += form == .uikit ? [path] : SpringFormRows.rows(s, form)
-      case "damping", "velocity": if form == .uikit { out.append(path) }
+      case s.fields.damping, s.fields.velocity: if form == .uikit { out.append(path) }
       default: out.append(path)
       }
     }
     return out
   }
 
-  /// The fan motion a field belongs to, with its path prefix.
-  static func motion(of path: String, _ p: Preset) -> (FanMotion, String)? {
-    if path.hasPrefix("fan.expand.") { return (p.fan.expand, "fan.expand") }
-    if path.hasPrefix("fan.collapse.") { return (p.fan.collapse, "fan.collapse") }
+  /// The fan move a field belongs to, with its fields.
+  static func motion(of id: FieldID, _ p: Preset) -> (FanMotion, FanMoveFields)? {
+    if FanMoveFields.expand.all.contains(id) { return (p.fan.expand, .expand) }
+    if FanMoveFields.collapse.all.contains(id) { return (p.fan.collapse, .collapse) }
     return nil
   }
 }

@@ -91,9 +91,9 @@ enum SpringFormRows {
   static func picker(_ s: PresetSpring, in p: inout Preset, ui: UIContext) {
     var name = p[keyPath: s.form].rawValue
     let forms = SpringForm.allCases
-    if let f = PresetField.named(s.prefix + ".form") { ui.setNextItemHelp(PanelView.help(f)) }
+    ui.setNextItemHelp(PanelView.help(s.fields.form.field))
     if ui.picker(
-      "Form##" + s.prefix + ".form", selection: &name, options: forms.map(\.rawValue),
+      "Form##" + s.fields.form.path, selection: &name, options: forms.map(\.rawValue),
       titles: forms.map(\.title)), let f = SpringForm(rawValue: name)
     {
       choose(f, for: s, in: &p)

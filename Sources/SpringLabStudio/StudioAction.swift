@@ -17,8 +17,10 @@ public enum StudioAction: Sendable {
   /// The modifier keys held with the pointer input that follows.
   case pointerModifiers(KeyModifiers)
   /// The panel edited the preset it showed (`from`); phases as the widgets
-  /// reported them. Ignored when the preset changed since (a stale frame).
-  case panelEdit(from: Preset, to: Preset, [EditPhase])
+  /// reported them, and the fields whose controls changed a value (in the
+  /// order they did; empty when a drag ended or began without a change).
+  /// Ignored when the preset changed since (a stale frame).
+  case panelEdit(from: Preset, to: Preset, [EditPhase], edited: [FieldID])
   /// A spring edited in a non-UIKit form gave a spring presets cannot store.
   case springFormRefused(SpringFormRefusal)
   case dropFile(String)

@@ -64,8 +64,8 @@ extension UIContext {
   /// hold radii as small as 1 pt and must stay valid): only the panel's
   /// drags and typing stop here. Sizes already start at 16–20 pt.
   public static func floor(for f: PresetField) -> SliderFloor? {
-    switch f.path {
-    case "fan.radius":
+    switch f.id {
+    case .fanRadius:
       return SliderFloor(20, reason: "closer, the items hide under the main button")
     default: return nil
     }

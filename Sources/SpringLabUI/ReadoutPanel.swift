@@ -29,7 +29,8 @@ public enum ReadoutPanel {
         String(format: "%.3f s, %@", p.fan.collapse.duration, p.fan.collapse.curve.rawValue)
       ),
       (
-        "Bubble snap", String(format: "%.2f s, ζ %.2f", p.bubble.snapDuration, p.bubble.snapDamping)
+        "Bubble snap",
+        String(format: "%.2f s, ζ %.2f", p.bubble.snap.duration, p.bubble.snap.damping)
       ),
       ("Device", "\(scene.device.name) \(scene.device.orientationName)"),
     ]

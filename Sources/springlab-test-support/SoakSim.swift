@@ -44,12 +44,12 @@ extension SoakSimulation {
         s.send(.pointerDown(s.bubble.center(at: t)))
         s.send(.pointerMove(pt))
         s.send(.pointerUp(pt))
-      case 2: s.send(.key("rotate"))
-      case 3: s.send(.key("keyboard"))
+      case 2: s.send(.command(.rotate))
+      case 3: s.send(.command(.toggleKeyboard))
       case 4:
         s.send(.pointerDown(pt))
         s.send(.pointerUp(pt))
-      default: s.send(.key("escape"))
+      default: s.send(.command(.escape))
       }
     }
     let finite = s.floating.bodies.allSatisfy {

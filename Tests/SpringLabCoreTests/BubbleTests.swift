@@ -87,7 +87,7 @@ struct BubbleTests {
     s.advance(to: 1)
     drag(&s, by: Point(250, 500), over: 0.3)  // released at (286, 748) → heading for x 357
     s.advance(to: s.now + 0.05)
-    s.send(.key("keyboard"))
+    s.send(.command(.toggleKeyboard))
     s.advance(to: s.now + 2)
     let b = bounds(s, keyboard: 336)
     // why: the main button slid up above the keyboard too; the bubble rests above it
@@ -95,7 +95,7 @@ struct BubbleTests {
       Point(b.maxX, b.maxY), radius: 28, of: s.mainButton, gap: 8, bounds: b)
     #expect(clear.x == b.maxX && clear.y < b.maxY)
     #expect(s.bubble.center(at: s.now) == clear)
-    s.send(.key("keyboard"))
+    s.send(.command(.toggleKeyboard))
     s.advance(to: s.now + 2)
     #expect(s.bubble.center(at: s.now) == Point(357, 748), "back to the former y, on its side")
   }
@@ -252,7 +252,7 @@ struct BubbleTests {
     drag(&s, by: Point(400, 600), over: 0.5)  // to the bottom-right
     s.advance(to: s.now + 1)
     #expect(s.bubble.center(at: s.now) == Point(357, 782))
-    s.send(.key("rotate"))
+    s.send(.command(.rotate))
     #expect(s.device.landscape)
     s.advance(to: s.now + 1)
     let b = bounds(s)
@@ -263,7 +263,7 @@ struct BubbleTests {
     // why: the landscape bottom-right corner is the main button's; the bubble rests above it
     let m = s.mainButton
     #expect(c.y < m.center.y && hypot(c.x - m.center.x, c.y - m.center.y) >= 28 + m.radius)
-    s.send(.key("rotate"))
+    s.send(.command(.rotate))
     s.advance(to: s.now + 1)
     let b2 = bounds(s)
     let c2 = s.bubble.center(at: s.now)
@@ -275,7 +275,7 @@ struct BubbleTests {
     s.advance(to: 1)
     drag(&s, by: Point(300, 600), over: 0.3)
     s.advance(to: s.now + 0.1)
-    s.send(.key("rotate"))
+    s.send(.command(.rotate))
     s.advance(to: s.now + 2)
     let b = bounds(s)
     let c = s.bubble.center(at: s.now)
@@ -303,7 +303,7 @@ struct BubbleTests {
     s.advance(to: s.now + 1)
     #expect(s.bubble.center(at: s.now) == Point(36, 700))
     let t = s.now
-    s.send(.key("keyboard"))
+    s.send(.command(.toggleKeyboard))
     #expect(s.keyboardShown)
     s.advance(to: t + Scene.keyboardDuration)
     #expect(s.keyboardHeight(at: s.now) == 336)
@@ -311,7 +311,7 @@ struct BubbleTests {
     #expect(above == 852 - 336 - 8 - 28)
     #expect(s.bubble.center(at: s.now) == Point(36, above), "moved above the keyboard")
     s.advance(to: s.now + 1)
-    s.send(.key("keyboard"))
+    s.send(.command(.toggleKeyboard))
     s.advance(to: s.now + 1)
     #expect(s.keyboardHeight(at: s.now) == 0)
     #expect(s.bubble.center(at: s.now) == Point(36, 700), "back to the former y")
@@ -320,18 +320,18 @@ struct BubbleTests {
   @Test func keyboardLeavesAHighBubbleAlone() {
     var s = scene()
     s.advance(to: 1)
-    s.send(.key("keyboard"))
+    s.send(.command(.toggleKeyboard))
     s.advance(to: 2)
     #expect(s.bubble.center(at: 2) == Point(36, 248))
     #expect(s.bubble.phase == .idle)
-    s.send(.key("keyboard"))
+    s.send(.command(.toggleKeyboard))
     s.advance(to: 3)
     #expect(s.bubble.center(at: 3) == Point(36, 248))
   }
 
   @Test func aBubbleDraggedWhileTheKeyboardShowsStaysAboveIt() {
     var s = scene()
-    s.send(.key("keyboard"))
+    s.send(.command(.toggleKeyboard))
     s.advance(to: 1)
     drag(&s, by: Point(300, 600), over: 0.3)
     s.advance(to: s.now + 1)
@@ -369,7 +369,7 @@ struct BubbleTests {
     #expect(s.bubble.phase == .hidden)
     #expect(!s.bubble.menuOpen, "the release of a long press is not a tap")
     #expect(s.traceObject()["bubble"]?["phase"] == .string("hidden"))
-    s.send(.showBubble)
+    s.send(.command(.showBubble))
     #expect(s.bubble.phase == .idle)
     #expect(s.bubble.center(at: s.now) == c)
     #expect(s.hitTest(c) == .bubble)
@@ -456,14 +456,14 @@ struct BubbleTests {
     s.advance(to: 1)
     drag(&s, by: Point(0, 452), over: 0.3)  // to y 700
     s.advance(to: s.now + 1)
-    s.send(.key("keyboard"))
+    s.send(.command(.toggleKeyboard))
     s.advance(to: s.now + 1)
     #expect(s.bubble.center(at: s.now).y == 480)
     // the user puts it somewhere else while the keyboard shows
     drag(&s, by: Point(0, -280), over: 0.3)  // to y 200
     s.advance(to: s.now + 1)
     #expect(s.bubble.center(at: s.now) == Point(36, 200))
-    s.send(.key("keyboard"))
+    s.send(.command(.toggleKeyboard))
     s.advance(to: s.now + 1)
     #expect(
       s.bubble.center(at: s.now) == Point(36, 200),
@@ -480,8 +480,8 @@ struct BubbleTests {
     s.advance(to: s.now + 1)  // long press: hidden
     s.send(.pointerUp(Point(357, 248)))
     #expect(s.bubble.phase == .hidden)
-    s.send(.key("rotate"))
-    s.send(.showBubble)
+    s.send(.command(.rotate))
+    s.send(.command(.showBubble))
     let b = bounds(s)
     // why: y 248 on the landscape right edge touches the main button; it rests just above it
     let clear = BubbleSnap.clear(
@@ -503,12 +503,12 @@ struct BubbleTests {
     s.send(.pointerDown(c))
     s.send(.pointerMove(c + Point(2, 0)))
     s.advance(to: s.now + 0.1)
-    s.send(.key("rotate"))
+    s.send(.command(.rotate))
     if longPress {
       s.advance(to: s.now + 1)
       #expect(s.bubble.phase == .hidden)
       s.send(.pointerUp(c))
-      s.send(.showBubble)
+      s.send(.command(.showBubble))
     } else {
       s.send(.pointerUp(c + Point(2, 0)))
     }
@@ -523,8 +523,8 @@ struct BubbleTests {
     var s = scene()
     s.advance(to: 1)
     #expect(s.bubble.center(at: 1) == Point(36, 248))
-    s.send(.key("rotate"))
-    s.send(.key("rotate"))
+    s.send(.command(.rotate))
+    s.send(.command(.rotate))
     s.advance(to: 3)
     #expect(!s.device.landscape)
     #expect(s.bubble.center(at: 3) == Point(36, 248), "not carried on to the landscape edge x 95")

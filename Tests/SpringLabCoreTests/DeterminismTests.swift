@@ -123,11 +123,11 @@ struct DeterminismTests {
       case 55..<78:
         s.send(.pointerUp(point()))
         down = false
-      case 78..<82: s.send(.key("keyboard"))
-      case 82..<85: s.send(.key("rotate"))
-      case 85..<90: s.send(.key("space"))
-      case 90..<93: s.send(.key("escape"))
-      case 93..<96: s.send(.key("b"))
+      case 78..<82: s.send(.command(.toggleKeyboard))
+      case 82..<85: s.send(.command(.rotate))
+      case 85..<90: s.send(.command(.toggleFan))
+      case 90..<93: s.send(.command(.escape))
+      case 93..<96: s.send(.command(.toggleBubbleMenu))
       case 96: s.send(.setDevice(Device.models[Int.random(in: 0..<4, using: &rng)].model))
       case 97:
         var p = presets[Int.random(in: 0..<presets.count, using: &rng)]
@@ -135,7 +135,7 @@ struct DeterminismTests {
         p.orientation = s.preset.orientation
         if Bool.random(using: &rng) { p.fan.policy = .interrupt }
         s.send(.setPreset(p))
-      default: s.send(.showBubble)
+      default: s.send(.command(.showBubble))
       }
       // no NaN or ∞ anywhere in the trace, ever
       var nums: [(String, Double)] = []

@@ -139,7 +139,7 @@ struct LintTests {
     for (d, fires) in [(0.99, false), (0.995, true), (0.997, true), (0.999, true), (1.0, false)] {
       var p = base
       p.fan.expand.damping = d
-      p.bubble.snapDamping = d
+      p.bubble.snap.damping = d
       let w = warnings(p, about: "climbs steeply")
       #expect(w.count == (fires ? 2 : 0), "damping \(d): \(w)")
       if fires {
@@ -221,9 +221,9 @@ struct LintTests {
 
   @Test func snapDampingWobble() {
     var p = shipped("seed-002-bubble.json")
-    p.bubble.snapDamping = 0.25
+    p.bubble.snap.damping = 0.25
     #expect(warnings(p, about: "snap damping").first?.fields == ["bubble.snap.damping"])
-    p.bubble.snapDamping = 0.3
+    p.bubble.snap.damping = 0.3
     #expect(warnings(p, about: "snap damping").isEmpty)
   }
 }

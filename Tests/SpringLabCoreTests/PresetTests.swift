@@ -57,8 +57,8 @@ struct PresetTests {
       s0.fan.collapse.order == .reverse && s0.fan.policy == .lock && s0.fan.tapReportDelay == 0.3)
     let s2 = shipped("seed-002-bubble.json")
     #expect(
-      s2.bubble.snapDuration == 0.35 && s2.bubble.snapDamping == 0.8
-        && s2.bubble.snapVelocity == 0.4)
+      s2.bubble.snap.duration == 0.35 && s2.bubble.snap.damping == 0.8
+        && s2.bubble.snap.velocity == 0.4)
     #expect(s2.bubble.startY == 248 && s2.bubble.margin == 8 && s2.bubble.size == 56)
     let s3 = shipped("seed-003-sequential.json")
     #expect(s3.fan.offsets == [Point(-100, 0), Point(-50, -50), Point(0, -100)])
@@ -78,7 +78,7 @@ struct PresetTests {
         Data(
           #"{"fan": {"expand": {"damping": \#(d)}}, "bubble": {"menu": {"damping": \#(d)}}}"#.utf8),
         file: "x")
-      #expect(p.fan.expand.damping == d && p.bubble.menuDamping == d)
+      #expect(p.fan.expand.damping == d && p.bubble.menu.damping == d)
     }
     for d in ["0.9991", "0.9995", "0.99999", "1.0001", "0.049"] {
       do {
@@ -466,12 +466,12 @@ struct PresetTests {
     #expect(p.fan.count == 4)
     #expect(p.fan.startAngle == 180 && p.fan.endAngle == 270)
     #expect(p.fan.radius == 100)
-    #expect(p.bubble.snapDuration == 0.5)
+    #expect(p.bubble.snap.duration == 0.5)
     #expect(PresetWriter.text(p).contains("\"schema\": 2"))
     // alongside an existing snap object
     let v1b = #"{"schema": 1, "bubble": {"snap": {"damping": 0.7}, "snapDuration": 0.6}}"#
     let q = try PresetReader.decode(Data(v1b.utf8), file: "old.json")
-    #expect(q.bubble.snapDuration == 0.6 && q.bubble.snapDamping == 0.7)
+    #expect(q.bubble.snap.duration == 0.6 && q.bubble.snap.damping == 0.7)
   }
 
   @Test func schema1WithBothOldAndNewNamesIsAnError() {
@@ -484,7 +484,7 @@ struct PresetTests {
       do {
         let p = try PresetReader.decode(Data(doc.utf8), file: "x")
         Issue.record(
-          "accepted \(doc): count \(p.fan.count) start \(p.fan.startAngle) snap \(p.bubble.snapDuration)"
+          "accepted \(doc): count \(p.fan.count) start \(p.fan.startAngle) snap \(p.bubble.snap.duration)"
         )
       } catch {
         #expect(error.problems.count == 1, "\(error)")

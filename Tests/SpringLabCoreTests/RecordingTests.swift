@@ -9,7 +9,7 @@ struct RecordingTests {
   @Test func settingsChangesAndStartStateReplay() throws {
     var live = Scene(preset: .seedDefault)
     live.restoreBubble(Point(357, 500))  // remembered from an earlier launch
-    live.send(.key("k"))  // keyboard up before recording starts
+    live.send(.command(.toggleKeyboard))  // keyboard up before recording starts
     live.advance(to: 0.5)
     var rec = ScriptRecorder(preset: live.preset, start: live.startState)
     let t0 = live.now
@@ -24,8 +24,8 @@ struct RecordingTests {
     p.fan.radius = 140
     p.fan.expand.damping = 0.6
     send(.setPreset(p), at: 1.4)
-    send(.key("space"), at: 1.6)
-    send(.key("space"), at: 2.4)
+    send(.command(.toggleFan), at: 1.6)
+    send(.command(.toggleFan), at: 2.4)
     send(.setDevice(.iphoneSE), at: 3.0)
     live.advance(to: 4.5)
     let script = rec.script(until: 4.5 - t0)

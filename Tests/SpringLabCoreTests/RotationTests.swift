@@ -25,10 +25,10 @@ struct RotationTests {
           let d = s.device
           s.restoreBubble(Point(rng.unit() * d.width, rng.unit() * d.height))
           let keyboard = rng.unit() < 0.25
-          if keyboard { s.send(.key("k")) }
+          if keyboard { s.send(.command(.toggleKeyboard)) }
           s.advance(to: 0.5)
           for turn in 1...2 {
-            s.send(.key("o"))
+            s.send(.command(.rotate))
             s.advance(to: s.now + 2)
             let c = s.bubble.center(at: s.now)
             let m = s.mainButton
@@ -57,7 +57,7 @@ struct RotationTests {
     var s = Scene(preset: .seedDefault)
     s.advance(to: 1)
     #expect(s.turnAngle(at: s.now) == 0 && !s.isAnimating(at: s.now))
-    s.send(.key("o"))
+    s.send(.command(.rotate))
     #expect(s.device.landscape)
     #expect(s.turnAngle(at: 1) == -90, "starts looking like the portrait it was")
     let mid = s.turnAngle(at: 1 + Scene.turnDuration / 2)
@@ -68,12 +68,12 @@ struct RotationTests {
     // the same input gives the same angles
     var twin = Scene(preset: .seedDefault)
     twin.advance(to: 1)
-    twin.send(.key("o"))
+    twin.send(.command(.rotate))
     #expect(twin == s)
     // back to portrait half way: continuous, from -45 + 90
     s.advance(to: 1 + Scene.turnDuration / 2)
     let before = s.turnAngle(at: s.now)
-    s.send(.key("o"))
+    s.send(.command(.rotate))
     #expect(abs(s.turnAngle(at: s.now) - (before + 90)) < 1e-9)
     s.advance(to: s.now + Scene.turnDuration)
     #expect(s.turnAngle(at: s.now) == 0 && !s.device.landscape)
@@ -101,7 +101,7 @@ struct KeyboardLiftTests {
     let rest = s.mainCenter
     let d = s.device
     #expect(rest.y + s.mainButton.radius > d.height - d.keyboard, "covered without the lift")
-    s.send(.key("k"))
+    s.send(.command(.toggleKeyboard))
     s.advance(to: 1 + Scene.keyboardDuration / 2)
     let mid = s.mainCenter
     #expect(mid.y < rest.y && mid.x == rest.x, "it moves with the keyboard")
@@ -127,7 +127,7 @@ struct KeyboardLiftTests {
     } else {
       Issue.record("no fan.main in the trace")
     }
-    s.send(.key("k"))
+    s.send(.command(.toggleKeyboard))
     s.advance(to: s.now + Scene.keyboardDuration)
     #expect(s.mainCenter == rest)
   }
@@ -148,7 +148,7 @@ struct KeyboardLiftTests {
           let d = s.device
           s.restoreBubble(Point(rng.unit() * d.width, rng.unit() * d.height))
           s.advance(to: 0.5)
-          s.send(.key("k"))
+          s.send(.command(.toggleKeyboard))
           s.advance(to: s.now + 2)
           let c = s.bubble.center(at: s.now)
           let m = s.mainButton

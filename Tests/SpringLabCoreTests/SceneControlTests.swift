@@ -74,7 +74,7 @@ struct SceneControlTests {
 
   @Test func aThirdControlHearsKeysAndTapsElsewhere() throws {
     var s = scene()
-    s.send(.key("x"))
+    s.send(.command(.control("x")))
     let far = Point(30, 700)
     s.send(.pointerDown(far))
     s.send(.pointerUp(far))

@@ -103,7 +103,7 @@ struct SceneTests {
         s.advance(to: t)
         switch Int.random(in: 0..<4, using: &rng) {
         case 0, 1: s.tap(s.mainCenter)
-        case 2: s.send(.key("space"))
+        case 2: s.send(.command(.toggleFan))
         default: s.tap(s.outsidePoint())
         }
       }
@@ -326,7 +326,7 @@ struct SceneTests {
       s.tap(s.mainCenter)
       s.advance(to: 3)
       #expect(s.hitTest(s.outsidePoint()) == .mask, "\(name) open")
-      s.send(.key("b"))
+      s.send(.command(.toggleBubbleMenu))
       s.advance(to: 4)
       let h = s.hitTest(s.outsidePoint())
       #expect(h == .mask, "\(name) open with the bubble menu: \(String(describing: h))")
@@ -385,13 +385,13 @@ struct SceneTests {
     var p = shipped("seed-000-fan.json")
     p.bubble.enabled = false
     var s = Scene(preset: p)
-    s.send(.key("b"))
+    s.send(.command(.toggleBubbleMenu))
     #expect(!s.bubble.menuOpen)
-    s.send(.key("escape"))
+    s.send(.command(.escape))
     #expect(s.hitTest(s.bubble.center(at: 0)) == nil)
     // switched off while its menu is open: the menu goes too
     var q = Scene(preset: shipped("seed-002-bubble.json"))
-    q.send(.key("b"))
+    q.send(.command(.toggleBubbleMenu))
     #expect(q.bubble.menuOpen)
     var off = q.preset
     off.bubble.enabled = false
@@ -437,14 +437,14 @@ struct BubbleMenuTraceTests {
     #expect(number(closed["menuScale"]) == 0.8)
     #expect(number(closed["menuAlpha"]) == 0)
     let t0 = s.now
-    s.send(.key("b"))
+    s.send(.command(.toggleBubbleMenu))
     #expect(s.bubble.menuOpen)
     let u = UIKitSpring(
-      duration: p.bubble.menuDuration, dampingRatio: p.bubble.menuDamping,
-      velocity: p.bubble.menuVelocity)
+      duration: p.bubble.menu.duration, dampingRatio: p.bubble.menu.damping,
+      velocity: p.bubble.menu.velocity)
     var peak = 0.0
     for k in 1...40 {
-      let dt = Double(k) * p.bubble.menuDuration / 32
+      let dt = Double(k) * p.bubble.menu.duration / 32
       s.advance(to: t0 + dt)
       let b = try #require(s.traceObject()["bubble"])
       let progress = u.progress(at: s.now - t0).p
@@ -460,6 +460,6 @@ struct BubbleMenuTraceTests {
         #expect(Array(m.map(\.0).prefix(4)) == ["x", "y", "phase", "menuOpen"])
       }
     }
-    #expect(peak > 1, "the menu spring (ζ \(p.bubble.menuDamping)) overshoots in scale")
+    #expect(peak > 1, "the menu spring (ζ \(p.bubble.menu.damping)) overshoots in scale")
   }
 }

@@ -190,7 +190,9 @@ struct ScriptTests {
     var live = Scene(preset: shipped("seed-002-bubble.json"))
     var recorder = ScriptRecorder()
     let c = live.bubble.center(at: 0)
-    for (t, input) in [(0.5, SceneInput.pointerDown(c)), (2.0, .pointerUp(c)), (3.0, .showBubble)] {
+    for (t, input) in [
+      (0.5, SceneInput.pointerDown(c)), (2.0, .pointerUp(c)), (3.0, .command(.showBubble)),
+    ] {
       live.advance(to: t)
       recorder.record(input, at: t)
       live.send(input)

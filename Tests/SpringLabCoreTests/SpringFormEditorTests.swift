@@ -128,7 +128,7 @@ struct SpringFormPresetTests {
     var p = try PresetReader.decode(Data(text.utf8), file: "seed-000-fan.json")
     p.fan.expand.form = .physics
     p.fan.expand.mass = 2
-    p.bubble.snapForm = .swiftUIResponse
+    p.bubble.snap.form = .swiftUIResponse
     #expect(p.writtenSchema == 3)
     let saved = PresetSparseWriter.text(p, over: text)
     #expect(saved.contains("\"schema\": 3"))
@@ -146,7 +146,7 @@ struct SpringFormPresetTests {
     let back = try PresetReader.decode(Data(saved.utf8), file: "x.json")
     #expect(back == p)
     #expect(back.fan.expand.form == .physics && back.fan.expand.mass == 2)
-    #expect(back.bubble.snapForm == .swiftUIResponse)
+    #expect(back.bubble.snap.form == .swiftUIResponse)
     // the canonical text too, and the key sits after velocity
     let full = PresetWriter.text(p)
     #expect(try PresetReader.decode(Data(full.utf8), file: "y.json") == p)
@@ -195,8 +195,8 @@ struct SpringFormPresetTests {
     b.fan.expand.form = .physics
     b.fan.expand.mass = 3
     b.fan.collapse.form = .swiftUIDurationBounce
-    b.bubble.snapForm = .swiftUIResponse
-    b.bubble.menuForm = .physics
+    b.bubble.snap.form = .swiftUIResponse
+    b.bubble.menu.form = .physics
     #expect(MotionPlan(a) == MotionPlan(b))
     var sa = Scene(preset: a)
     var sb = Scene(preset: b)

@@ -155,7 +155,7 @@ struct StudioCurveGraphTests {
     p.fan.collapse.damping = 0.4
     h.edit(p)
     #expect(h.state.graphSettings.target == .fanCollapse, "the graph follows the field edited")
-    p.bubble.menuDamping = 0.3
+    p.bubble.menu.damping = 0.3
     h.edit(p)
     #expect(h.state.graphSettings.target == .bubbleMenu)
     p.fan.expand.variant = .overshoot
@@ -456,7 +456,7 @@ struct StudioBubbleSnapEditTests {
     h.advance(0.05)
     let mid = h.state.scene.bubble.center(at: h.state.scene.now)
     #expect((mid - rest).length > 5, "it moves away from its place first")
-    h.advance(h.state.preset.bubble.snapDuration + 0.1)
+    h.advance(h.state.preset.bubble.snap.duration + 0.1)
     #expect(h.state.scene.bubble.phase == .idle)
     #expect((h.state.scene.bubble.center(at: h.state.scene.now) - rest).length < 1e-9)
   }

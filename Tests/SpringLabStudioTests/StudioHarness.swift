@@ -159,8 +159,12 @@ final class StudioHarness {
     }
   }
 
-  /// A one-shot panel edit (a typed value) to `p`.
-  func edit(_ p: Preset) { send(.panelEdit(from: state.preset, to: p, [.committed])) }
+  /// A one-shot panel edit (a typed value) to `p`: the panel's controls of
+  /// the fields that differ changed them.
+  func edit(_ p: Preset) {
+    let fields = PresetField.all.filter { $0.json(of: state.preset) != $0.json(of: p) }.map(\.id)
+    send(.panelEdit(from: state.preset, to: p, [.committed], edited: fields))
+  }
 
   /// Input as the window shell delivers it, then the next frame drawn.
   @discardableResult

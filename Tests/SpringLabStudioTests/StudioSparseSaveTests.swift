@@ -120,7 +120,7 @@ struct StudioSparseSaveTests {
   @Test func newKeysGoInCanonicalOrderAndOnlyWhatDiffers() throws {
     let text = "{\n  \"schema\": 2,\n  \"name\": \"Tiny\"\n}\n"
     var p = try PresetReader.decode(Data(text.utf8), file: "tiny.json")
-    p.bubble.snapDamping = 0.5
+    p.bubble.snap.damping = 0.5
     p.fan.count = 3
     let saved = PresetSparseWriter.text(p, over: text)
     #expect(

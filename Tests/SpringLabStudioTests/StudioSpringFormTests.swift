@@ -144,11 +144,11 @@ struct StudioSpringFormTests {
     let h = harness()
     h.send(.panelTab(.bubble))
     try click(h, "SwiftUI response", after: "BUBBLE MENU")
-    #expect(h.state.preset.bubble.menuForm == .swiftUIResponse)
-    #expect(h.state.preset.bubble.snapForm == .uikit)
+    #expect(h.state.preset.bubble.menu.form == .swiftUIResponse)
+    #expect(h.state.preset.bubble.snap.form == .uikit)
     #expect(h.texts.contains("Response") && h.texts.contains("Damping frac."))
     try type(h, "Damping frac.", "0.5")
-    #expect(abs(h.state.preset.bubble.menuDamping - 0.5) < 1e-9)
+    #expect(abs(h.state.preset.bubble.menu.damping - 0.5) < 1e-9)
     #expect(h.state.graphSettings.target == .bubbleMenu)
   }
 }

@@ -129,12 +129,12 @@ struct StudioUndoSaveTests {
     var p = original
     p.fan.expand.form = .physics
     p.fan.expand.mass = 2
-    p.bubble.menuForm = .swiftUIResponse
+    p.bubble.menu.form = .swiftUIResponse
     let three = PresetSparseWriter.text(p, over: text)
     #expect(three.contains("\"schema\": 3") && three.contains("\"form\": \"physics\""))
     p.fan.expand.form = .uikit
     p.fan.expand.mass = 1
-    p.bubble.menuForm = .uikit
+    p.bubble.menu.form = .uikit
     #expect(p == original)
     let back = PresetSparseWriter.text(p, over: three)
     #expect(back == text, "schema 2 again, no form or mass keys:\n\(back)")

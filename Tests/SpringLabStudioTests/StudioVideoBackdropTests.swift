@@ -196,11 +196,11 @@ struct StudioVideoBackdropTests {
     let before = h.state.preset
     h.send(.fitFinished(.bubbleSnap, .success(fit)))
     let b = h.state.preset.bubble
-    #expect(abs(b.snapDamping - 0.6) < 0.006, "\(b.snapDamping)")
-    #expect(abs(b.snapDuration - 0.5) < 0.005, "\(b.snapDuration)")
+    #expect(abs(b.snap.damping - 0.6) < 0.006, "\(b.snap.damping)")
+    #expect(abs(b.snap.duration - 0.5) < 0.005, "\(b.snap.duration)")
     // why: the start velocity is what the fit found (start and velocity trade
     // off over one frame: 0.45 travels/s at a start 0.9 ms late here)
-    #expect(abs(b.snapVelocity - fit.spring.relativeVelocity) < 0.01, "\(b.snapVelocity)")
+    #expect(abs(b.snap.velocity - fit.spring.relativeVelocity) < 0.01, "\(b.snap.velocity)")
     #expect(h.state.toast?.text.hasPrefix("Fitted the video's spring → Bubble snap") == true)
     var other = h.state.preset
     other.bubble = before.bubble

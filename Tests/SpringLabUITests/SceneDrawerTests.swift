@@ -48,7 +48,7 @@ struct SceneDrawerTests {
   @Test func aTurningDeviceIsDrawnTurned() {
     var scene = Scene(preset: .seedDefault)
     scene.advance(to: 1)
-    scene.send(.key("o"))
+    scene.send(.command(.rotate))
     scene.advance(to: 1 + Scene.turnDuration / 2)
     let v = ViewTransform(x: 0, y: 0, scale: 1)
     var dl = DrawList()
@@ -114,7 +114,7 @@ struct KeyboardAndLongPressTests {
     var p = Preset.seedDefault
     p.device = model
     var scene = Scene(preset: p)
-    scene.send(.key("keyboard"))
+    scene.send(.command(.toggleKeyboard))
     scene.advance(to: 2)
     let d = scene.device
     #expect(scene.keyboardHeight(at: 2) > 100)

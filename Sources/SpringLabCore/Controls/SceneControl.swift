@@ -86,7 +86,7 @@ public protocol SceneControl: Sendable, Equatable {
   mutating func activate(_ part: ControlPart, at t: Double, _ context: ControlContext) -> String?
   /// A press released on no control, or on another control's mask.
   mutating func tapElsewhere(at t: Double)
-  /// A key by name (see `SceneInput.key`).
+  /// A key by name that no scene command has (`SceneCommand.control`).
   mutating func key(_ name: String, at t: Double, _ context: ControlContext)
 
   /// Its trace object at `t` (docs/FORMATS.md).

@@ -64,7 +64,7 @@ struct CheckReference {
     let useX = abs(target.x - start.x) >= abs(target.y - start.y)
     let span = useX ? target.x - start.x : target.y - start.y
     out.append(
-      CheckReference(id: "bubble.snap", from: 0, to: 1, end: p.bubble.snapDuration, isSpring: true)
+      CheckReference(id: "bubble.snap", from: 0, to: 1, end: p.bubble.snap.duration, isSpring: true)
       { t in
         let c = snapped.center(at: t)
         return abs(span) < 1e-12 ? 1 : ((useX ? c.x - start.x : c.y - start.y) / span)
@@ -74,7 +74,7 @@ struct CheckReference {
     let menuOpen = mo
     out.append(
       CheckReference(
-        id: "bubble.menu.open", from: 0, to: 1, end: p.bubble.menuDuration, isSpring: true
+        id: "bubble.menu.open", from: 0, to: 1, end: p.bubble.menu.duration, isSpring: true
       ) {
         menuOpen.menuProgress(at: $0)
       })

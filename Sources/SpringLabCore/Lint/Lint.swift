@@ -44,12 +44,13 @@ public enum Lint {
   public static func check(_ p: Preset) -> [LintWarning] {
     var out: [LintWarning] = []
     func warn(
-      _ fields: [String], _ message: String, _ source: String, items: [Int] = [],
+      _ fields: [FieldID], _ message: String, _ source: String, items: [Int] = [],
       condition: LintCondition = .always
     ) {
       out.append(
         LintWarning(
-          fields: fields, message: message, source: source, items: items, condition: condition))
+          fields: fields.map(\.path), message: message, source: source, items: items,
+          condition: condition))
     }
     let f = p.fan
     let n = f.count
@@ -59,7 +60,7 @@ public enum Lint {
     let seconds = { (d: Double) in String(format: "%.3f", d) }
 
     if n > 6 {
-      warn(["fan.count"], "\(n) items; 3–6 recommended, 7 was \"too crowded\"", "seed 000")
+      warn([.fanCount], "\(n) items; 3–6 recommended, 7 was \"too crowded\"", "seed 000")
     }
     // geometry at rest
     let main = FanLayout.mainCenter(f, device: device)
@@ -73,7 +74,7 @@ public enum Lint {
     }
     if !outside.isEmpty {
       warn(
-        ["fan.startAngle", "fan.endAngle", "fan.radius"],
+        [.fanStartAngle, .fanEndAngle, .fanRadius],
         "item\(outside.count > 1 ? "s" : "") \(outside.map(String.init).joined(separator: ", ")) outside the safe area of \(device.name) \(device.orientationName)",
         "seed 000 (off-screen items); users of radial menus", items: outside)
     }
@@ -82,7 +83,7 @@ public enum Lint {
       || main.y + mh > device.height - s.bottom
     {
       warn(
-        ["fan.main.right", "fan.main.bottom"], "main button outside the safe area",
+        [.fanMainRight, .fanMainBottom], "main button outside the safe area",
         "Apple HIG (safe area)")
     }
     var overlapping: [Int] = []
@@ -95,7 +96,7 @@ public enum Lint {
     if !overlapping.isEmpty {
       let ids = Array(Set(overlapping)).sorted()
       warn(
-        ["fan.radius", "fan.startAngle", "fan.endAngle"],
+        [.fanRadius, .fanStartAngle, .fanEndAngle],
         "items \(ids.map(String.init).joined(separator: ", ")) overlap (closer than \(fmt(f.itemSize)) pt)",
         "seed 000",
         items: ids)
@@ -106,22 +107,22 @@ public enum Lint {
     if !far.isEmpty {
       let worst = far.map { dist[$0] }.max() ?? 0
       warn(
-        ["fan.radius", "fan.count"],
+        [.fanRadius, .fanCount],
         "farthest item \(fmt(worst)) pt from the thumb's corner; reach is about \(fmt(reach)) pt",
         "seed 000 (thumb reach)",
         items: far)
     }
     if f.hitSize < minimumHitTarget {
       warn(
-        ["fan.hitSize"], "hit target \(fmt(f.hitSize)) pt is below 44 pt",
+        [.fanHitSize], "hit target \(fmt(f.hitSize)) pt is below 44 pt",
         "Apple HIG; seed 000 uses 56 pt")
     }
     // timing
-    for (m, key) in [(f.expand, "fan.expand"), (f.collapse, "fan.collapse")]
+    for (m, ids) in [(f.expand, FanMoveFields.expand), (f.collapse, .collapse)]
     where m.curve == .spring {
-      if key == "fan.expand" && !(0.6...0.8).contains(m.damping) {
+      if ids == .expand && !(0.6...0.8).contains(m.damping) {
         warn(
-          ["\(key).damping"],
+          [ids.spring.damping],
           "damping \(fmt(m.damping)) outside the safe zone 0.6–0.8 (0.3 wobbles, 0.9 is dry)",
           "seed 000")
       }
@@ -131,7 +132,7 @@ public enum Lint {
       if m.damping < 0.3, u.isSolvable {
         let jump = u.endJump
         warn(
-          ["\(key).damping"],
+          [ids.spring.damping],
           "UIKit ends the spring at \(fmt(m.duration)) s with a jump of \(fmt(jump * 100)) % of the travel",
           "UIKit (the spring ends exactly at its duration)")
       }
@@ -143,13 +144,13 @@ public enum Lint {
       // why: the settle time samples every item; only a warning needs it
       let settles = plan.timing(.fanExpand).settle.map { ", settles at \(seconds($0)) s" } ?? ""
       warn(
-        ["fan.expand.duration", "fan.expand.stagger"],
+        [.fanExpandDuration, .fanExpandStagger],
         "total expand time \(seconds(expandTotal)) s\(settles) > 0.6 s: colleagues called ~1 s \"dizzy\"",
         "seed 000")
     }
     if collapseTotal >= expandTotal - 1e-9 {
       warn(
-        ["fan.collapse.duration", "fan.collapse.stagger"],
+        [.fanCollapseDuration, .fanCollapseStagger],
         "collapse (total \(seconds(collapseTotal)) s) is not quicker than expand (total \(seconds(expandTotal)) s)",
         "seed 000")
     }
@@ -157,29 +158,26 @@ public enum Lint {
       let limit = n <= 3 ? 0.07 : n <= 5 ? 0.05 : 0.04
       if f.expand.stagger > limit + 1e-9 {
         warn(
-          ["fan.expand.stagger"],
+          [.fanExpandStagger],
           "stagger \(fmt(f.expand.stagger)) s is long for \(n) items (3 items ~0.06 s, 6+ shorter; keep ≤ \(fmt(limit)) s)",
           "seed 000")
       } else if f.expand.stagger == 0 {
         warn(
-          ["fan.expand.stagger"], "no stagger: the bloom looks like an explosion",
+          [.fanExpandStagger], "no stagger: the bloom looks like an explosion",
           "seed 000 (stagger is \"the soul\")")
       }
     }
     // why: k climbs steeply toward the pole at ζ = 1 (UIKitSpring), so a tiny
-    // change of damping here changes the motion a lot
-    var steep: [(String, Double, Double, Double)] = []
-    for (m, key) in [(f.expand, "fan.expand"), (f.collapse, "fan.collapse")]
-    where m.curve == .spring {
-      steep.append((key + ".damping", m.duration, m.damping, m.velocity))
+    // change of damping here changes the motion a lot; a fan move's damping only plays with the spring curve (its
+    // overshoot variant included), the bubble's while the bubble shows
+    var steep = [PresetSpring.fanExpand, .fanCollapse].filter {
+      p[keyPath: $0.curve!].curve == .spring
     }
-    if p.bubble.enabled {
-      let b = p.bubble
-      steep.append(("bubble.snap.damping", b.snapDuration, b.snapDamping, b.snapVelocity))
-      steep.append(("bubble.menu.damping", b.menuDuration, b.menuDamping, b.menuVelocity))
-    }
-    for (field, T, z, v) in steep
-    where z >= UIKitSpring.steepDamping && z <= UIKitSpring.maximumUnderdamped {
+    if p.bubble.enabled { steep += [PresetSpring.bubbleSnap, .bubbleMenu] }
+    for spring in steep {
+      let u = spring.values(p)
+      let (field, T, z, v) = (spring.fields.damping, u.duration, u.damping, u.velocity)
+      guard z >= UIKitSpring.steepDamping && z <= UIKitSpring.maximumUnderdamped else { continue }
       let k = UIKitSpring(duration: T, dampingRatio: z, velocity: v).spring.stiffness
       let critical = UIKitSpring(duration: T, dampingRatio: 1, velocity: v).spring.stiffness
       warn(
@@ -193,18 +191,18 @@ public enum Lint {
       let r = b.size / 2
       if b.startY + r > device.height - s.bottom {
         warn(
-          ["bubble.startY"], "the bubble starts under the home indicator (it will be clamped)",
+          [.bubbleStartY], "the bubble starts under the home indicator (it will be clamped)",
           "seed 002")
       } else if b.startY + r > device.height - device.keyboard {
         warn(
-          ["bubble.startY"],
+          [.bubbleStartY],
           "the keyboard (\(fmt(device.keyboard)) pt) covers the bubble; it will be pushed up while it shows",
           "seed 002", condition: .whileKeyboardShows)
       }
-      if b.snapDamping < 0.3 {
+      if b.snap.damping < 0.3 {
         warn(
-          ["bubble.snap.damping"],
-          "snap damping \(fmt(b.snapDamping)) wobbles and ends with a visible jump",
+          [.bubbleSnapDamping],
+          "snap damping \(fmt(b.snap.damping)) wobbles and ends with a visible jump",
           "UIKit (the spring ends exactly at its duration)")
       }
     }
@@ -214,7 +212,7 @@ public enum Lint {
         height: device.height)
       if crowd > maxFloatingCrowding {
         warn(
-          ["bubble.floating.count", "bubble.size"],
+          [.bubbleFloatingCount, .bubbleSize],
           "\(b.floatingCount) floating bubbles of \(fmt(b.floatingRadius * 2)) pt overfill the screen (\(fmt(crowd)) per collision cell): they pile up and collisions grow with the square of the count, so the window slows the simulation down",
           "SpringLab (floating-field performance)")
       }

@@ -14,12 +14,16 @@ public enum PlannedCurve: Sendable, Equatable {
     }
   }
 
+  /// A stored spring's UIKit numbers as a planned curve.
+  public static func of(_ s: SpringSpec) -> PlannedCurve {
+    .uikitSpring(duration: s.duration, damping: s.damping, velocity: s.velocity)
+  }
+
   /// The curve a preset move names (`spring` or a timing curve).
   public static func of(_ m: FanMotion, name: MotionCurveName? = nil) -> PlannedCurve {
     let name = name ?? m.curve
     switch name {
-    case .spring:
-      return .uikitSpring(duration: m.duration, damping: m.damping, velocity: m.velocity)
+    case .spring: return .of(m.spring)
     case .easeIn: return .bezier(.easeIn, name: name, duration: m.duration)
     case .easeOut: return .bezier(.easeOut, name: name, duration: m.duration)
     case .easeInOut: return .bezier(.easeInOut, name: name, duration: m.duration)
@@ -236,16 +240,14 @@ public struct MotionPlan: Sendable, Equatable {
         id: "bubble.snap", kind: .bubbleSnap, target: .bubblePosition, from: 0,
         moves: [
           PlannedMove(
-            curve: .uikitSpring(
-              duration: b.snapDuration, damping: b.snapDamping, velocity: b.snapVelocity),
+            curve: .of(b.snap),
             delay: 0, to: 1)
         ], variant: nil),
       PlannedAnimation(
         id: "bubble.menu.open", kind: .bubbleMenuOpen, target: .bubbleMenu, from: 0,
         moves: [
           PlannedMove(
-            curve: .uikitSpring(
-              duration: b.menuDuration, damping: b.menuDamping, velocity: b.menuVelocity),
+            curve: .of(b.menu),
             delay: 0, to: 1)
         ], variant: nil),
       PlannedAnimation(

@@ -5,6 +5,34 @@ public struct BezierPoints: Sendable, Equatable {
   public var curve: CubicBezier { CubicBezier(x1, y1, x2, y2) }
 }
 
+/// One UIKit spring as a preset stores it: what plays (UIKit's settling
+/// duration, damping ratio and initial velocity) and how it is edited (the
+/// form and the physics form's mass). The bubble's springs are one each; a
+/// fan move reads and writes its own as `FanMotion.spring`.
+public struct SpringSpec: Sendable, Equatable {
+  /// UIKit's settling duration, seconds (> 0): the spring is at rest exactly then.
+  public var duration: Double
+  /// UIKit's damping ratio ζ: 0.05 … 0.999 or exactly 1 (`UIKitSpring.acceptedDamping`).
+  public var damping: Double
+  /// UIKit initial velocity: 1 = the whole distance per second.
+  public var velocity: Double
+  /// The vocabulary the designer edits this spring in (the motion is the
+  /// same whatever the form: the preset keeps UIKit's three numbers).
+  public var form = SpringForm.uikit
+  /// The mass the physics form shows stiffness and damping for (k/m and c/m
+  /// are the spring; the mass only scales how they read).
+  public var mass = 1.0
+
+  public init(duration: Double, damping: Double, velocity: Double) {
+    self.duration = duration
+    self.damping = damping
+    self.velocity = velocity
+  }
+
+  /// Whether the spring is the one schema 2 could hold (default form and mass).
+  public var isSchema2: Bool { form == .uikit && mass == 1 }
+}
+
 /// One animated move of the fan (expand or collapse). Times in seconds.
 public struct FanMotion: Sendable, Equatable {
   /// `stagger` (per-item delay), `sequential` (each starts when the previous
@@ -27,6 +55,22 @@ public struct FanMotion: Sendable, Equatable {
   public var mass = 1.0
   /// Delay between consecutive items, seconds.
   public var stagger = 0.045
+
+  /// The move's spring numbers, read and written in place (they stay flat
+  /// here because the fan's JSON and its timing curve share `duration`).
+  public var spring: SpringSpec {
+    get {
+      var s = SpringSpec(duration: duration, damping: damping, velocity: velocity)
+      s.form = form
+      s.mass = mass
+      return s
+    }
+    set {
+      (duration, damping, velocity, form, mass) = (
+        newValue.duration, newValue.damping, newValue.velocity, newValue.form, newValue.mass
+      )
+    }
+  }
   /// `forward`, `reverse` (last first) or `center` (middle first).
   public var order = FanOrder.forward
 }
@@ -96,12 +140,8 @@ public struct BubblePreset: Sendable, Equatable {
   public var startY = 248.0
   /// `sides` (nearer side, y kept), `edges` (nearest of four), `corner`, `fling`.
   public var snapMode = SnapMode.sides
-  public var snapDuration = 0.35
-  public var snapDamping = 0.8
-  public var snapVelocity = 0.4
-  /// The vocabulary the snap spring is edited in, and the physics form's mass.
-  public var snapForm = SpringForm.uikit
-  public var snapMass = 1.0
+  /// The snap spring (`bubble.snap.duration`, `.damping`, `.velocity`, `.form`, `.mass`).
+  public var snap = SpringSpec(duration: 0.35, damping: 0.8, velocity: 0.4)
   /// Per-millisecond velocity decay used to project a fling (iOS: 0.998 normal).
   public var deceleration = 0.998
   public var tapDistance = 10.0
@@ -109,12 +149,8 @@ public struct BubblePreset: Sendable, Equatable {
   public var quickTapDistance = 15.0
   public var longPress = 0.6
   public var menuCount = 4
-  public var menuDuration = 0.25
-  public var menuDamping = 0.7
-  public var menuVelocity = 0.3
-  /// The vocabulary the menu spring is edited in, and the physics form's mass.
-  public var menuForm = SpringForm.uikit
-  public var menuMass = 1.0
+  /// The menu's opening spring (`bubble.menu.duration`, `.damping`, `.velocity`, `.form`, `.mass`).
+  public var menu = SpringSpec(duration: 0.25, damping: 0.7, velocity: 0.3)
   public var menuCloseDuration = 0.2
   public var badge = ""
   /// Seconds without a touch before the bubble fades; 0 = never.
@@ -152,9 +188,7 @@ public struct Preset: Sendable, Equatable {
   /// The lowest schema that holds this preset: 3 when any spring has a form
   /// or a physics mass other than the defaults, else 2.
   public var writtenSchema: Int {
-    let forms = [fan.expand.form, fan.collapse.form, bubble.snapForm, bubble.menuForm]
-    let masses = [fan.expand.mass, fan.collapse.mass, bubble.snapMass, bubble.menuMass]
-    return forms.allSatisfy({ $0 == .uikit }) && masses.allSatisfy({ $0 == 1 }) ? 2 : 3
+    PresetSpring.all.allSatisfy { self[keyPath: $0.spec].isSchema2 } ? 2 : 3
   }
 }
 

@@ -84,7 +84,10 @@ public enum FieldKind {
 /// One field of the preset format: the only place that knows a field's JSON
 /// path, kind (range and unit), label, panel section, slider span and meaning.
 public struct PresetField {
-  public let path: String
+  /// The field's typed identity; its raw value is the JSON path.
+  public let id: FieldID
+  /// The JSON path (`fan.expand.damping`): text at the file boundary.
+  public var path: String { id.rawValue }
   public let kind: FieldKind
   public let label: String
   public let group: FieldGroup
@@ -101,12 +104,12 @@ public struct PresetField {
   public let sinceSchema: Int
 
   init(
-    _ path: String, _ kind: FieldKind, _ label: String, _ group: FieldGroup,
+    _ id: FieldID, _ kind: FieldKind, _ label: String, _ group: FieldGroup,
     drag: ClosedRange<Double>? = nil, panel: Bool = true, since: Int = 1, _ meaning: String
   ) {
     self.inPanel = panel
     self.sinceSchema = since
-    self.path = path
+    self.id = id
     self.kind = kind
     self.label = label
     self.group = group
@@ -124,7 +127,9 @@ public struct PresetField {
   }
 
   /// A UIKit damping ratio: its range has a gap (0.999…1 excluded, see `UIKitSpring`).
-  public var isDampingRatio: Bool { path.hasSuffix(".damping") }
+  public var isDampingRatio: Bool {
+    PresetSpring.all.contains { $0.fields.damping == id }
+  }
 
   /// Whether a number fits this field (range, and the damping gap).
   public func accepts(_ d: Double) -> Bool {
@@ -173,55 +178,55 @@ extension PresetField {
   ]
 
   static func motion(
-    _ prefix: String, _ m: WritableKeyPath<Preset, FanMotion>, _ title: String, _ g: FieldGroup,
-    _ verb: String
+    _ ids: FanMoveFields, _ m: WritableKeyPath<Preset, FanMotion>, _ title: String,
+    _ g: FieldGroup, _ verb: String
   ) -> [PresetField] {
     let moveDuration: ClosedRange<Double> = 0.01...2
     return [
       PresetField(
-        "\(prefix).variant", .choice(m.appending(path: \.variant)), "\(title) variant", g,
+        ids.variant, .choice(m.appending(path: \.variant)), "\(title) variant", g,
         "How the \(verb) spreads over the items: `stagger` (per-item delay), `sequential` (each item starts when the previous ends), `overshoot` (out past the radius, then back; expand only), `allAtOnce`."
       ),
       PresetField(
-        "\(prefix).curve", .choice(m.appending(path: \.curve)), "\(title) curve", g,
+        ids.curve, .choice(m.appending(path: \.curve)), "\(title) curve", g,
         "`spring` (UIKit duration, damping ratio and velocity) or a timing curve; `custom` uses the Bézier points below."
       ),
       PresetField(
-        "\(prefix).duration", .number(m.appending(path: \.duration), 0.01...10, unit: .seconds),
+        ids.spring.duration, .number(m.appending(path: \.duration), 0.01...10, unit: .seconds),
         "\(title) duration", g, drag: moveDuration,
         "Each item's move time. For `spring` it is UIKit's settling duration: the spring is at rest exactly then (not SwiftUI's perceptual duration, which is shorter and keeps moving after it)."
       ),
       PresetField(
-        "\(prefix).damping", .number(m.appending(path: \.damping), 0.05...1, unit: .none),
+        ids.spring.damping, .number(m.appending(path: \.damping), 0.05...1, unit: .none),
         "\(title) damping ratio", g,
         "UIKit's damping ratio ζ for `spring` (not a damping coefficient): 1 = no overshoot, lower wobbles."
       ),
       PresetField(
-        "\(prefix).velocity", .number(m.appending(path: \.velocity), -20...20, unit: .none),
+        ids.spring.velocity, .number(m.appending(path: \.velocity), -20...20, unit: .none),
         "\(title) velocity", g, drag: -2...6,
         "UIKit's initial spring velocity, in travels per second: 1 = the whole distance per second."
       ),
-    ] + springForm(prefix, m.appending(path: \.form), m.appending(path: \.mass), title, g) + [
+    ] + springForm(ids.spring, m.appending(path: \.form), m.appending(path: \.mass), title, g) + [
       PresetField(
-        "\(prefix).stagger", .number(m.appending(path: \.stagger), 0...2, unit: .seconds),
+        ids.stagger, .number(m.appending(path: \.stagger), 0...2, unit: .seconds),
         "\(title) stagger", g, drag: 0...0.3, "Delay between consecutive items (`stagger`)."),
       PresetField(
-        "\(prefix).order", .choice(m.appending(path: \.order)), "\(title) order", g,
+        ids.order, .choice(m.appending(path: \.order)), "\(title) order", g,
         "Which item moves first: `forward`, `reverse` (last first) or `center` (middle first)."),
       PresetField(
-        "\(prefix).bezier.x1", .number(m.appending(path: \.bezier.x1), 0...1, unit: .none),
+        ids.bezier[0], .number(m.appending(path: \.bezier.x1), 0...1, unit: .none),
         "\(title) Bézier x1", g, panel: false,
         "First control point x of the `custom` curve (0 … 1, as CSS requires)."),
       PresetField(
-        "\(prefix).bezier.y1", .number(m.appending(path: \.bezier.y1), anyFinite, unit: .none),
+        ids.bezier[1], .number(m.appending(path: \.bezier.y1), anyFinite, unit: .none),
         "\(title) Bézier y1", g, drag: -0.5...1.5, panel: false,
         "First control point y of the `custom` curve: any finite number (below 0 or above 1 overshoots)."
       ),
       PresetField(
-        "\(prefix).bezier.x2", .number(m.appending(path: \.bezier.x2), 0...1, unit: .none),
+        ids.bezier[2], .number(m.appending(path: \.bezier.x2), 0...1, unit: .none),
         "\(title) Bézier x2", g, panel: false, "Second control point x of the `custom` curve."),
       PresetField(
-        "\(prefix).bezier.y2", .number(m.appending(path: \.bezier.y2), anyFinite, unit: .none),
+        ids.bezier[3], .number(m.appending(path: \.bezier.y2), anyFinite, unit: .none),
         "\(title) Bézier y2", g, drag: -0.5...1.5, panel: false,
         "Second control point y of the `custom` curve: any finite number."),
     ]
@@ -229,16 +234,16 @@ extension PresetField {
 
   /// A spring's editing form and the physics form's mass (schema 3).
   static func springForm(
-    _ prefix: String, _ form: WritableKeyPath<Preset, SpringForm>,
+    _ ids: SpringFields, _ form: WritableKeyPath<Preset, SpringForm>,
     _ mass: WritableKeyPath<Preset, Double>, _ title: String, _ g: FieldGroup
   ) -> [PresetField] {
     [
       PresetField(
-        "\(prefix).form", .choice(form), "\(title) form", g, since: 3,
+        ids.form, .choice(form), "\(title) form", g, since: 3,
         "The vocabulary the spring is edited in: `uikit` (settling duration, damping ratio, velocity), `swiftUIDurationBounce` (perceptual duration, bounce), `swiftUIResponse` (response, damping fraction) or `physics` (stiffness, damping coefficient, mass). The motion is the same in every form: the UIKit numbers above are what plays (schema 3)."
       ),
       PresetField(
-        "\(prefix).mass", .number(mass, 0.01...100, unit: .none), "\(title) mass", g,
+        ids.mass, .number(mass, 0.01...100, unit: .none), "\(title) mass", g,
         panel: false, since: 3,
         "The mass the `physics` form shows stiffness and damping for; only k/m and c/m shape the motion (schema 3)."
       ),
@@ -250,196 +255,196 @@ extension PresetField {
   nonisolated(unsafe) public static let all: [PresetField] =
     [
       PresetField(
-        "device.model", .choice(\.device), "Device", .device, "The simulated device."),
+        .deviceModel, .choice(\.device), "Device", .device, "The simulated device."),
       PresetField(
-        "device.orientation", .choice(\.orientation), "Orientation", .device,
+        .deviceOrientation, .choice(\.orientation), "Orientation", .device,
         "How the device is held."),
       PresetField(
-        "fan.count", .integer(\.fan.count, 1...12), "Items", .layout, "Number of fan items."),
+        .fanCount, .integer(\.fan.count, 1...12), "Items", .layout, "Number of fan items."),
       PresetField(
-        "fan.layout", .choice(\.fan.layout), "Layout", .layout,
+        .fanLayout, .choice(\.fan.layout), "Layout", .layout,
         "Where items rest: `arc` (start to end angle), `ring` (evenly round the circle), `custom` (`fan.offsets`) or `auto` (an arc turned away from the screen edges)."
       ),
       PresetField(
-        "fan.radius", .number(\.fan.radius, 0...600, unit: .points), "Radius", .layout,
+        .fanRadius, .number(\.fan.radius, 0...600, unit: .points), "Radius", .layout,
         "Distance from the main button's centre to each item's centre."),
       PresetField(
-        "fan.startAngle", .number(\.fan.startAngle, -720...720, unit: .degrees), "Start angle",
+        .fanStartAngle, .number(\.fan.startAngle, -720...720, unit: .degrees), "Start angle",
         .layout, drag: -360...360, "Angle of the first item; 0° = right, clockwise on screen."),
       PresetField(
-        "fan.endAngle", .number(\.fan.endAngle, -720...720, unit: .degrees), "End angle",
+        .fanEndAngle, .number(\.fan.endAngle, -720...720, unit: .degrees), "End angle",
         .layout, drag: -360...360, "Angle of the last item (`arc`)."),
       PresetField(
-        "fan.spacing", .choice(\.fan.spacing), "Spacing", .layout,
+        .fanSpacing, .choice(\.fan.spacing), "Spacing", .layout,
         "`inclusive` puts the first and last item on the arc's ends; `inset` keeps them off the ends."
       ),
       PresetField(
-        "fan.offsets", .points(\.fan.offsets), "Offsets", .layout, panel: false,
+        .fanOffsets, .points(\.fan.offsets), "Offsets", .layout, panel: false,
         "Per-item [x, y] offsets from the main button for `custom` (missing items fall back to the arc)."
       ),
       PresetField(
-        "fan.icons", .names(\.fan.icons, allowed: iconNames), "Icons", .layout, panel: false,
+        .fanIcons, .names(\.fan.icons, allowed: iconNames), "Icons", .layout, panel: false,
         "Icon names per item, cycled."),
       PresetField(
-        "fan.mainSize", .number(\.fan.mainSize, 20...120, unit: .points), "Main size",
+        .fanMainSize, .number(\.fan.mainSize, 20...120, unit: .points), "Main size",
         .mainButton, "Main button diameter."),
       PresetField(
-        "fan.itemSize", .number(\.fan.itemSize, 16...120, unit: .points), "Item size", .layout,
+        .fanItemSize, .number(\.fan.itemSize, 16...120, unit: .points), "Item size", .layout,
         "Item diameter."),
       PresetField(
-        "fan.hitSize", .number(\.fan.hitSize, 16...120, unit: .points), "Hit target", .layout,
+        .fanHitSize, .number(\.fan.hitSize, 16...120, unit: .points), "Hit target", .layout,
         "Diameter of each item's and the main button's touch area (44 pt or more)."),
       PresetField(
-        "fan.main.right", .number(\.fan.mainRight, 0...2000, unit: .points), "Main from right",
+        .fanMainRight, .number(\.fan.mainRight, 0...2000, unit: .points), "Main from right",
         .mainButton, drag: 0...600, "Main button centre from the safe area's right edge."),
       PresetField(
-        "fan.main.bottom", .number(\.fan.mainBottom, 0...2000, unit: .points),
+        .fanMainBottom, .number(\.fan.mainBottom, 0...2000, unit: .points),
         "Main from bottom", .mainButton, drag: 0...600,
         "Main button centre from the safe area's bottom edge."),
-    ] + motion("fan.expand", \.fan.expand, "Expand", .expand, "expand")
-    + motion("fan.collapse", \.fan.collapse, "Collapse", .collapse, "collapse")
+    ] + motion(.expand, \.fan.expand, "Expand", .expand, "expand")
+    + motion(.collapse, \.fan.collapse, "Collapse", .collapse, "collapse")
     + [
       PresetField(
-        "fan.overshoot.distance", .number(\.fan.overshoot, 0...200, unit: .points), "Overshoot",
+        .fanOvershootDistance, .number(\.fan.overshoot, 0...200, unit: .points), "Overshoot",
         .overshoot, "Extra distance past the radius in the `overshoot` variant."),
       PresetField(
-        "fan.overshoot.outDuration", .number(\.fan.overshootOut, 0.01...10, unit: .seconds),
+        .fanOvershootOutDuration, .number(\.fan.overshootOut, 0.01...10, unit: .seconds),
         "Overshoot out", .overshoot, drag: 0.01...2, "Time of the outward phase (ease-in-out)."),
       PresetField(
-        "fan.overshoot.backDuration", .number(\.fan.overshootBack, 0.01...10, unit: .seconds),
+        .fanOvershootBackDuration, .number(\.fan.overshootBack, 0.01...10, unit: .seconds),
         "Overshoot back", .overshoot, drag: 0.01...2,
         "Time of the return phase (ease-in-out)."),
       PresetField(
-        "fan.spin", .number(\.fan.spin, -1080...1080, unit: .degrees), "Item spin", .expand,
+        .fanSpin, .number(\.fan.spin, -1080...1080, unit: .degrees), "Item spin", .expand,
         "Item rotation at the main button, turning to 0° at rest."),
       PresetField(
-        "fan.rotation.angle", .number(\.fan.rotationAngle, -360...360, unit: .degrees),
+        .fanRotationAngle, .number(\.fan.rotationAngle, -360...360, unit: .degrees),
         "Main rotation", .mainButton, "Main button rotation when open."),
       PresetField(
-        "fan.rotation.openDuration", .number(\.fan.rotationOpen, 0...10, unit: .seconds),
+        .fanRotationOpenDuration, .number(\.fan.rotationOpen, 0...10, unit: .seconds),
         "Rotate open", .mainButton, drag: 0...2,
         "Main button rotation time when opening (ease-in-out)."),
       PresetField(
-        "fan.rotation.closeDuration", .number(\.fan.rotationClose, 0...10, unit: .seconds),
+        .fanRotationCloseDuration, .number(\.fan.rotationClose, 0...10, unit: .seconds),
         "Rotate close", .mainButton, drag: 0...2,
         "Main button rotation time when closing (ease-in-out)."),
       PresetField(
-        "fan.policy", .choice(\.fan.policy), "Input policy", .interaction,
+        .fanPolicy, .choice(\.fan.policy), "Input policy", .interaction,
         "Taps while the fan moves: `lock` ignores them, `interrupt` reverses from the current position and velocity."
       ),
       PresetField(
-        "fan.tapReportDelay", .number(\.fan.tapReportDelay, 0...5, unit: .seconds),
+        .fanTapReportDelay, .number(\.fan.tapReportDelay, 0...5, unit: .seconds),
         "Tap report delay", .interaction, drag: 0...2,
         "Time between an item tap and its report (the toast)."),
       PresetField(
-        "fan.toastDuration", .number(\.fan.toastDuration, 0...10, unit: .seconds), "Toast time",
+        .fanToastDuration, .number(\.fan.toastDuration, 0...10, unit: .seconds), "Toast time",
         .interaction, "How long a toast shows."),
       PresetField(
-        "fan.backdropDim", .number(\.fan.backdropDim, 0...1, unit: .none), "Backdrop dim",
+        .fanBackdropDim, .number(\.fan.backdropDim, 0...1, unit: .none), "Backdrop dim",
         .interaction, "Alpha of the dim behind the open menu."),
       PresetField(
-        "fan.pressScale", .number(\.fan.pressScale, 0.5...1, unit: .none), "Press scale",
+        .fanPressScale, .number(\.fan.pressScale, 0.5...1, unit: .none), "Press scale",
         .interaction, "Scale of a pressed button or item."),
       PresetField(
-        "fan.flyOut", .flag(\.fan.flyOut), "Fly-out", .interaction,
+        .fanFlyOut, .flag(\.fan.flyOut), "Fly-out", .interaction,
         "An item tap slides the items out to the screen edge and shows a second page (KYCircleMenu) instead of collapsing."
       ),
       PresetField(
-        "bubble.enabled", .flag(\.bubble.enabled), "Bubble", .bubble,
+        .bubbleEnabled, .flag(\.bubble.enabled), "Bubble", .bubble,
         "Whether the floating bubble shows."),
       PresetField(
-        "bubble.size", .number(\.bubble.size, 20...200, unit: .points), "Bubble size", .bubble,
+        .bubbleSize, .number(\.bubble.size, 20...200, unit: .points), "Bubble size", .bubble,
         "Bubble diameter (floating bubbles are 0.6 of it)."),
       PresetField(
-        "bubble.margin", .number(\.bubble.margin, 0...100, unit: .points), "Edge margin", .bubble,
+        .bubbleMargin, .number(\.bubble.margin, 0...100, unit: .points), "Edge margin", .bubble,
         "Distance kept from the safe area's edges."),
       PresetField(
-        "bubble.startSide", .choice(\.bubble.startSide), "Start side", .bubble,
+        .bubbleStartSide, .choice(\.bubble.startSide), "Start side", .bubble,
         "The side the bubble starts on."),
       PresetField(
-        "bubble.startY", .number(\.bubble.startY, 0...5000, unit: .points), "Start y", .bubble,
+        .bubbleStartY, .number(\.bubble.startY, 0...5000, unit: .points), "Start y", .bubble,
         drag: 0...1100, "Starting centre y (clamped into the safe area)."),
       PresetField(
-        "bubble.snap.mode", .choice(\.bubble.snapMode), "Snap mode", .bubble,
+        .bubbleSnapMode, .choice(\.bubble.snapMode), "Snap mode", .bubble,
         "Where a released bubble rests: `sides` (nearer side, y kept), `edges` (nearest of four), `corner`, `fling` (the side its projected fling reaches)."
       ),
       PresetField(
-        "bubble.snap.duration", .number(\.bubble.snapDuration, 0.01...10, unit: .seconds),
+        .bubbleSnapDuration, .number(\.bubble.snap.duration, 0.01...10, unit: .seconds),
         "Snap duration", .bubble, drag: 0.01...2,
         "UIKit's settling duration of the snap spring: at rest exactly then."),
       PresetField(
-        "bubble.snap.damping", .number(\.bubble.snapDamping, 0.05...1, unit: .none),
+        .bubbleSnapDamping, .number(\.bubble.snap.damping, 0.05...1, unit: .none),
         "Snap damping ζ", .bubble, "UIKit's damping ratio ζ of the snap: 1 = no overshoot."),
       PresetField(
-        "bubble.snap.velocity", .number(\.bubble.snapVelocity, -20...20, unit: .none),
+        .bubbleSnapVelocity, .number(\.bubble.snap.velocity, -20...20, unit: .none),
         "Snap velocity", .bubble, drag: -2...6,
         "UIKit initial velocity of the snap (1 = the whole distance per second)."),
-    ] + springForm("bubble.snap", \.bubble.snapForm, \.bubble.snapMass, "Snap", .bubble) + [
+    ] + springForm(.bubbleSnap, \.bubble.snap.form, \.bubble.snap.mass, "Snap", .bubble) + [
       PresetField(
-        "bubble.snap.deceleration", .number(\.bubble.deceleration, 0.9...0.9999, unit: .none),
+        .bubbleSnapDeceleration, .number(\.bubble.deceleration, 0.9...0.9999, unit: .none),
         "Fling deceleration", .bubble,
         "Per-millisecond velocity decay used to project a fling (iOS normal: 0.998)."),
       PresetField(
-        "bubble.tap.distance", .number(\.bubble.tapDistance, 0...100, unit: .points),
+        .bubbleTapDistance, .number(\.bubble.tapDistance, 0...100, unit: .points),
         "Tap distance", .bubbleTouch, "Movement below which a release counts as a tap."),
       PresetField(
-        "bubble.tap.quickTime", .number(\.bubble.quickTapTime, 0...2, unit: .seconds),
+        .bubbleTapQuickTime, .number(\.bubble.quickTapTime, 0...2, unit: .seconds),
         "Quick tap time", .bubbleTouch, "A release this soon after the press is a quick tap…"),
       PresetField(
-        "bubble.tap.quickDistance", .number(\.bubble.quickTapDistance, 0...100, unit: .points),
+        .bubbleTapQuickDistance, .number(\.bubble.quickTapDistance, 0...100, unit: .points),
         "Quick tap move", .bubbleTouch, "…if it moved less than this."),
       PresetField(
-        "bubble.longPress", .number(\.bubble.longPress, 0.1...5, unit: .seconds), "Long press",
+        .bubbleLongPress, .number(\.bubble.longPress, 0.1...5, unit: .seconds), "Long press",
         .bubbleTouch, "Holding this long dismisses the bubble."),
       PresetField(
-        "bubble.menu.count", .integer(\.bubble.menuCount, 1...8), "Menu items", .bubbleMenu,
+        .bubbleMenuCount, .integer(\.bubble.menuCount, 1...8), "Menu items", .bubbleMenu,
         "Number of actions in the bubble's menu."),
       PresetField(
-        "bubble.menu.duration", .number(\.bubble.menuDuration, 0.01...10, unit: .seconds),
+        .bubbleMenuDuration, .number(\.bubble.menu.duration, 0.01...10, unit: .seconds),
         "Menu open", .bubbleMenu, drag: 0.01...2,
         "UIKit's settling duration of the menu opening spring: at rest exactly then."),
       PresetField(
-        "bubble.menu.damping", .number(\.bubble.menuDamping, 0.05...1, unit: .none),
+        .bubbleMenuDamping, .number(\.bubble.menu.damping, 0.05...1, unit: .none),
         "Menu damping ζ", .bubbleMenu,
         "UIKit's damping ratio ζ of the menu opening: 1 = no overshoot."),
       PresetField(
-        "bubble.menu.velocity", .number(\.bubble.menuVelocity, -20...20, unit: .none),
+        .bubbleMenuVelocity, .number(\.bubble.menu.velocity, -20...20, unit: .none),
         "Menu velocity", .bubbleMenu, drag: -2...6, "UIKit initial velocity of the menu opening."),
-    ] + springForm("bubble.menu", \.bubble.menuForm, \.bubble.menuMass, "Menu", .bubbleMenu) + [
+    ] + springForm(.bubbleMenu, \.bubble.menu.form, \.bubble.menu.mass, "Menu", .bubbleMenu) + [
       PresetField(
-        "bubble.menu.closeDuration", .number(\.bubble.menuCloseDuration, 0.01...10, unit: .seconds),
+        .bubbleMenuCloseDuration, .number(\.bubble.menuCloseDuration, 0.01...10, unit: .seconds),
         "Menu close", .bubbleMenu, drag: 0.01...2, "Menu closing time (ease-in)."),
       PresetField(
-        "bubble.badge", .text(\.bubble.badge, minLength: 0, maxLength: 8), "Badge", .bubble,
+        .bubbleBadge, .text(\.bubble.badge, minLength: 0, maxLength: 8), "Badge", .bubble,
         "Badge text on the bubble; empty = none."),
       PresetField(
-        "bubble.idle.delay", .number(\.bubble.idleDelay, 0...600, unit: .seconds),
+        .bubbleIdleDelay, .number(\.bubble.idleDelay, 0...600, unit: .seconds),
         "Idle fade after", .idleAndFloating, drag: 0...30,
         "Time without a touch before the bubble fades; 0 = never."),
       PresetField(
-        "bubble.idle.alpha", .number(\.bubble.idleAlpha, 0...1, unit: .none), "Idle alpha",
+        .bubbleIdleAlpha, .number(\.bubble.idleAlpha, 0...1, unit: .none), "Idle alpha",
         .idleAndFloating, "Bubble alpha once idle."),
       PresetField(
-        "bubble.idle.tuck", .flag(\.bubble.idleTuck), "Idle tuck", .idleAndFloating,
+        .bubbleIdleTuck, .flag(\.bubble.idleTuck), "Idle tuck", .idleAndFloating,
         "An idle bubble also tucks half off its edge."),
       PresetField(
-        "bubble.floating.count", .integer(\.bubble.floatingCount, 0...10_000), "Floating bubbles",
+        .bubbleFloatingCount, .integer(\.bubble.floatingCount, 0...10_000), "Floating bubbles",
         .idleAndFloating, drag: 0...200,
         "Floating mode: number of bubbles drifting and bouncing (0 = off)."),
       PresetField(
-        "bubble.floating.restitution", .number(\.bubble.restitution, 0...1, unit: .none),
+        .bubbleFloatingRestitution, .number(\.bubble.restitution, 0...1, unit: .none),
         "Restitution", .idleAndFloating,
         "Share of speed kept after a bounce off an edge or another bubble."),
       PresetField(
-        "bubble.floating.speed", .number(\.bubble.floatingSpeed, 0...2000, unit: .pointsPerSecond),
+        .bubbleFloatingSpeed, .number(\.bubble.floatingSpeed, 0...2000, unit: .pointsPerSecond),
         "Float speed", .idleAndFloating, drag: 0...600, "Floating bubbles' initial speed."),
     ]
 
-  /// The field at a JSON path, or nil.
-  public static func named(_ path: String) -> PresetField? { byPath[path] }
+  /// The field at a JSON path, or nil (the file, script and trace boundary).
+  public static func named(_ path: String) -> PresetField? { FieldID(rawValue: path)?.field }
 
-  nonisolated(unsafe) static let byPath: [String: PresetField] = Dictionary(
-    uniqueKeysWithValues: all.map { ($0.path, $0) })
+  nonisolated(unsafe) static let byID: [FieldID: PresetField] = Dictionary(
+    uniqueKeysWithValues: all.map { ($0.id, $0) })
 
   /// The fields a panel section shows, in table order.
   public static func panelFields(in g: FieldGroup) -> [PresetField] {

@@ -178,7 +178,7 @@ public enum PresetReader {
     for s in PresetSpring.all {
       guard !problems.contains(where: { $0.path.hasPrefix(s.prefix + ".") }) else { continue }
       if let reason = s.unsolvableReason(preset) {
-        problem(s.prefix + ".velocity", .number(preset[keyPath: s.velocity]), reason)
+        problem(s.fields.velocity.path, .number(preset[keyPath: s.velocity]), reason)
       }
     }
     preset.schema = Preset.currentSchema

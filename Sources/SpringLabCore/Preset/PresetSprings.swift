@@ -1,56 +1,66 @@
-/// One UIKit spring of a preset with its editing form: where its numbers
-/// live (key paths) and the field-path prefix the panel and docs use.
+/// One UIKit spring of a preset: where its numbers live (a `SpringSpec`),
+/// the fan move that chooses between it and a timing curve, and the
+/// field-path prefix the panel and docs use. The preset's four springs are
+/// the static members; the motions that play them (`MotionDescriptor`,
+/// declared by each control) refer to these, so a spring is described once.
 public struct PresetSpring: @unchecked Sendable {
-  /// `fan.expand`, `fan.collapse`, `bubble.snap` or `bubble.menu`.
+  /// `fan.expand`, `fan.collapse`, `bubble.snap` or `bubble.menu`: text at the file boundary.
   public let prefix: String
-  public let duration: WritableKeyPath<Preset, Double>
-  public let damping: WritableKeyPath<Preset, Double>
-  public let velocity: WritableKeyPath<Preset, Double>
-  public let form: WritableKeyPath<Preset, SpringForm>
-  public let mass: WritableKeyPath<Preset, Double>
-  /// Whether the move plays the spring (a fan move may use a timing curve).
-  public let isSpring: (Preset) -> Bool
+  /// Its five fields' identities.
+  public let fields: SpringFields
+  /// The spring's UIKit numbers, form and mass.
+  public let spec: WritableKeyPath<Preset, SpringSpec>
+  /// The fan move holding the curve choice (and the Bézier points); nil when
+  /// the motion is always this spring (the bubble's).
+  public let curve: WritableKeyPath<Preset, FanMotion>?
+
+  public var duration: WritableKeyPath<Preset, Double> { spec.appending(path: \.duration) }
+  public var damping: WritableKeyPath<Preset, Double> { spec.appending(path: \.damping) }
+  public var velocity: WritableKeyPath<Preset, Double> { spec.appending(path: \.velocity) }
+  public var form: WritableKeyPath<Preset, SpringForm> { spec.appending(path: \.form) }
+  public var mass: WritableKeyPath<Preset, Double> { spec.appending(path: \.mass) }
+
+  /// Whether the move plays the spring: a fan move may use a timing curve,
+  /// and its overshoot variant always eases in two phases.
+  public func isSpring(_ p: Preset) -> Bool {
+    guard let curve else { return true }
+    return p[keyPath: curve].curve == .spring && p[keyPath: curve].variant != .overshoot
+  }
 
   /// The stored UIKit numbers.
   public func values(_ p: Preset) -> UIKitSpringValues {
-    UIKitSpringValues(
-      duration: p[keyPath: duration], damping: p[keyPath: damping], velocity: p[keyPath: velocity])
+    let s = p[keyPath: spec]
+    return UIKitSpringValues(duration: s.duration, damping: s.damping, velocity: s.velocity)
   }
 
   /// Stores UIKit numbers and the physics mass.
   public func store(_ u: UIKitSpringValues, mass m: Double, in p: inout Preset) {
-    p[keyPath: duration] = u.duration
-    p[keyPath: damping] = u.damping
-    p[keyPath: velocity] = u.velocity
-    p[keyPath: mass] = m
+    p[keyPath: spec].duration = u.duration
+    p[keyPath: spec].damping = u.damping
+    p[keyPath: spec].velocity = u.velocity
+    p[keyPath: spec].mass = m
   }
 
-  static func fan(_ prefix: String, _ m: WritableKeyPath<Preset, FanMotion>) -> PresetSpring {
-    PresetSpring(
-      prefix: prefix, duration: m.appending(path: \.duration),
-      damping: m.appending(path: \.damping), velocity: m.appending(path: \.velocity),
-      form: m.appending(path: \.form), mass: m.appending(path: \.mass),
-      isSpring: { $0[keyPath: m].curve == .spring && $0[keyPath: m].variant != .overshoot })
+  static func fan(
+    _ prefix: String, _ ids: FanMoveFields, _ m: WritableKeyPath<Preset, FanMotion>
+  ) -> PresetSpring {
+    PresetSpring(prefix: prefix, fields: ids.spring, spec: m.appending(path: \.spring), curve: m)
   }
+
+  public static let fanExpand = fan("fan.expand", .expand, \.fan.expand)
+  public static let fanCollapse = fan("fan.collapse", .collapse, \.fan.collapse)
+  public static let bubbleSnap = PresetSpring(
+    prefix: "bubble.snap", fields: .bubbleSnap, spec: \.bubble.snap, curve: nil)
+  public static let bubbleMenu = PresetSpring(
+    prefix: "bubble.menu", fields: .bubbleMenu, spec: \.bubble.menu, curve: nil)
 
   /// The preset's four springs, in field-table order.
-  public static let all: [PresetSpring] = [
-    fan("fan.expand", \.fan.expand), fan("fan.collapse", \.fan.collapse),
-    PresetSpring(
-      prefix: "bubble.snap", duration: \.bubble.snapDuration, damping: \.bubble.snapDamping,
-      velocity: \.bubble.snapVelocity, form: \.bubble.snapForm, mass: \.bubble.snapMass,
-      isSpring: { _ in true }),
-    PresetSpring(
-      prefix: "bubble.menu", duration: \.bubble.menuDuration, damping: \.bubble.menuDamping,
-      velocity: \.bubble.menuVelocity, form: \.bubble.menuForm, mass: \.bubble.menuMass,
-      isSpring: { _ in true }),
-  ]
+  public static let all: [PresetSpring] = [fanExpand, fanCollapse, bubbleSnap, bubbleMenu]
 
   /// The UIKit spring this preset plays for it.
   public func uikit(_ p: Preset) -> UIKitSpring {
-    UIKitSpring(
-      duration: p[keyPath: duration], dampingRatio: p[keyPath: damping],
-      velocity: p[keyPath: velocity])
+    let s = p[keyPath: spec]
+    return UIKitSpring(duration: s.duration, dampingRatio: s.damping, velocity: s.velocity)
   }
 
   /// Why the preset's numbers for this spring have no UIKit spring (the
@@ -61,8 +71,14 @@ public struct PresetSpring: @unchecked Sendable {
     return uikit(p).unsolvableReason
   }
 
-  /// The spring whose field path starts with `prefix + "."`, or nil.
+  /// The spring whose field path starts with `prefix + "."`, or nil
+  /// (panel rows include the spring forms' own rows, which are not fields).
   public static func owning(_ path: String) -> PresetSpring? {
     all.first { path.hasPrefix($0.prefix + ".") }
+  }
+
+  /// The spring one of whose five fields `id` is, or nil.
+  public static func owning(_ id: FieldID) -> PresetSpring? {
+    all.first { $0.fields.all.contains(id) }
   }
 }

@@ -4,12 +4,11 @@ public enum SceneInput: Sendable, Equatable {
   case pointerDown(Point)
   case pointerMove(Point)
   case pointerUp(Point)
-  /// A key by name: `keyboard` / `k` (toggle), `rotate` / `o`, `space`, `b`,
-  /// `escape`, `snap` (replay the bubble's snap); other names are ignored by the scene.
-  case key(String)
+  /// A command a key or a script's `key` event gives (toggle the fan, the
+  /// keyboard, rotate, …).
+  case command(SceneCommand)
   case setDevice(DeviceModel)
   case setPreset(Preset)
-  case showBubble
 }
 
 /// What a pointer press landed on, topmost first.
@@ -233,13 +232,12 @@ public struct Scene: Sendable, Equatable {
       let target = pressed
       pressed = nil
       release(target, at: p)
-    case .key(let k): key(k)
+    case .command(let c): run(c)
     case .setDevice(let model):
       var p = preset
       p.device = model
       apply(p)
     case .setPreset(let p): apply(p)
-    case .showBubble: bubble.show(at: t, device: device, keyboard: keyboardTarget)
     }
   }
 
@@ -278,10 +276,10 @@ public struct Scene: Sendable, Equatable {
     toast = Toast(text: text, start: now, until: now + preset.fan.toastDuration)
   }
 
-  private mutating func key(_ k: String) {
+  private mutating func run(_ command: SceneCommand) {
     let t = now
-    switch k {
-    case "keyboard", "k":
+    switch command {
+    case .toggleKeyboard:
       keyboardShown.toggle()
       let h = keyboardHeight(at: t)
       keyboardTrack = Track(
@@ -296,7 +294,7 @@ public struct Scene: Sendable, Equatable {
         avoiding: mainButtonAtRest)
       fan.keyboardChanged(
         height: keyboardTarget, at: t, device: device, duration: Scene.keyboardDuration)
-    case "rotate", "o":
+    case .rotate:
       var p = preset
       p.orientation = p.orientation.turned
       // why: the picture stays continuous: the new orientation starts turned
@@ -310,21 +308,19 @@ public struct Scene: Sendable, Equatable {
             curve: .bezier(.easeInOut))
         ])
       apply(p)
-    case "space": fan.toggle(at: t)
-    case "escape":
+    case .toggleFan: fan.toggle(at: t)
+    case .escape:
       if !fan.collapse(at: t) { bubble.setMenu(open: false, at: t) }
-    case "show-bubble":
-      // why: what the recorder writes for the window's "show bubble"; a
-      // replayed recording must bring the bubble back too
+    case .showBubble:
       bubble.show(at: t, device: device, keyboard: keyboardTarget)
-    case "b":
+    case .toggleBubbleMenu:
       if bubble.phase != .hidden && preset.bubble.enabled {
         bubble.setMenu(open: !bubble.menuOpen, at: t)
       }
-    case "snap": replaySnap()
-    default:
+    case .replaySnap: replaySnap()
+    case .control(let name):
       let c = context
-      for i in more.indices { more[i].base.key(k, at: t, c) }
+      for i in more.indices { more[i].base.key(name, at: t, c) }
     }
   }
 

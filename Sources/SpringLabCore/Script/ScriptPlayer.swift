@@ -124,7 +124,7 @@ public struct ScriptPlayer: Sendable {
       let steps = max(1, Int((over * ScriptPlayer.dragRate).rounded(.up)))
       // why: the newest press wins; an older drag still moving stops here
       drag = DragStep(from: from, to: to, start: t, over: over, step: 1, steps: steps)
-    case .key(let k): scene.send(.key(k))
+    case .key(let k): scene.send(.command(SceneCommand(name: k)))
     case .down(let p): scene.send(.pointerDown(p))
     case .move(let p):
       pointerMoves += 1

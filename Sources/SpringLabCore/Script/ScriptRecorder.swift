@@ -13,26 +13,30 @@ public struct ScriptRecorder: Sendable {
     self.start = start
   }
 
-  /// Records `input` if a script can express it (device and preset changes cannot).
-  public mutating func record(_ input: SceneInput, at t: Double) {
+  /// Records `input` if a script can express it. A preset change becomes a
+  /// `set` event of the fields `edited` names (a panel edit says which it
+  /// changed); without them, of every field that differs from the preset
+  /// recorded so far (an undo, a paste, a load). Nothing is recorded for a
+  /// preset change before the recorder knows a preset.
+  public mutating func record(_ input: SceneInput, at t: Double, edited: [FieldID] = []) {
     switch input {
     case .pointerDown(let p): events.append(ScriptEvent(at: t, .down(p)))
     case .pointerMove(let p): events.append(ScriptEvent(at: t, .move(p)))
     case .pointerUp(let p): events.append(ScriptEvent(at: t, .up(p)))
-    case .key(let k): events.append(ScriptEvent(at: t, .key(k)))
+    case .command(let c): events.append(ScriptEvent(at: t, .key(c.name)))
     case .setPreset(let p):
       if let old = preset {
-        var changed: [String: JSONValue] = [:]
-        for f in PresetField.all where f.json(of: old) != f.json(of: p) {
-          changed[f.path] = f.json(of: p)
-        }
+        let fields =
+          edited.isEmpty
+          ? PresetField.all.filter { $0.json(of: old) != $0.json(of: p) }.map(\.id) : edited
+        let changed = Dictionary(
+          fields.map { ($0.path, $0.field.json(of: p)) }, uniquingKeysWith: { _, new in new })
         if !changed.isEmpty { events.append(ScriptEvent(at: t, .set(changed))) }
       }
       preset = p
     case .setDevice(let model):
-      events.append(ScriptEvent(at: t, .set(["device.model": .string(model.rawValue)])))
+      events.append(ScriptEvent(at: t, .set([FieldID.deviceModel.path: .string(model.rawValue)])))
       preset?.device = model
-    case .showBubble: events.append(ScriptEvent(at: t, .key("show-bubble")))
     }
   }
 

@@ -1,82 +1,52 @@
-/// A motion of the preset the curve graph (G) can show. Each one is a field
-/// group of the preset (its trace `target` is `fieldPath`).
+/// A motion of the preset the curve graph (G) can show: the picker's
+/// choices, each a `MotionID` whose descriptor gives its name, fields and pair.
 public enum GraphTarget: String, CaseIterable, Sendable, Equatable {
   case fanExpand, fanCollapse, bubbleSnap, bubbleMenu, keyboard
 
-  /// The preset field group the motion reads (the trace's `graph.target`).
-  public var fieldPath: String {
+  /// The motion shown.
+  public var motion: MotionID {
     switch self {
-    case .fanExpand: return "fan.expand"
-    case .fanCollapse: return "fan.collapse"
-    case .bubbleSnap: return "bubble.snap"
-    case .bubbleMenu: return "bubble.menu"
-    case .keyboard: return "keyboard"
+    case .fanExpand: return .fanExpand
+    case .fanCollapse: return .fanCollapse
+    case .bubbleSnap: return .bubbleSnap
+    case .bubbleMenu: return .bubbleMenuOpen
+    case .keyboard: return .keyboard
     }
   }
+
+  /// The graph showing `motion`, nil when the graph has no choice for it.
+  public init?(motion: MotionID) {
+    guard let t = GraphTarget.allCases.first(where: { $0.motion == motion }) else { return nil }
+    self = t
+  }
+
+  /// The motion's description.
+  public var descriptor: MotionDescriptor { motion.descriptor }
+
+  /// The preset field group the motion reads (the trace's `graph.target`).
+  public var fieldPath: String { descriptor.path }
 
   /// The picker's label.
-  public var title: String {
-    switch self {
-    case .fanExpand: return "Expand"
-    case .fanCollapse: return "Collapse"
-    case .bubbleSnap: return "Bubble snap"
-    case .bubbleMenu: return "Bubble menu"
-    case .keyboard: return "Keyboard"
-    }
+  public var title: String { descriptor.title }
+
+  /// The motion played the other way, shown with "both" (expand ↔ collapse);
+  /// nil when the graph has no choice for it (the menu's close is drawn with its open).
+  public var paired: GraphTarget? { descriptor.paired.flatMap(GraphTarget.init(motion:)) }
+
+  /// The preset fields whose edit shows this graph: the motion's own and
+  /// those of the motions drawn with it.
+  public var fields: [FieldID] {
+    descriptor.fields + descriptor.drawnWith.flatMap { $0.descriptor.fields }
   }
 
-  /// The motion played the other way, shown with "both" (expand ↔ collapse,
-  /// menu open ↔ close); nil when there is none.
-  public var paired: GraphTarget? {
-    switch self {
-    case .fanExpand: return .fanCollapse
-    case .fanCollapse: return .fanExpand
-    default: return nil
-    }
-  }
-
-  /// The motion a preset field belongs to (`fan.expand.damping` → expand,
-  /// `bubble.snapDamping` → snap); nil for fields that move nothing graphed.
-  public init?(field: String) {
-    if field.hasPrefix("fan.expand") || field.hasPrefix("fan.overshoot")
-      || field.hasPrefix("fan.rotation.open") || field.hasPrefix("fan.rotation.angle")
-    {
-      self = .fanExpand
-    } else if field.hasPrefix("fan.collapse") || field.hasPrefix("fan.rotation.close") {
-      self = .fanCollapse
-    } else if field.hasPrefix("bubble.snap") {
-      self = .bubbleSnap
-    } else if field.hasPrefix("bubble.menu") {
-      self = .bubbleMenu
-    } else {
+  /// The graph that shows the motion an edit of `field` changes (the first
+  /// in picker order: the main button's angle shows with the expand); nil
+  /// for fields that move nothing graphed.
+  public init?(editing field: FieldID) {
+    guard let t = GraphTarget.allCases.first(where: { $0.fields.contains(field) }) else {
       return nil
     }
-  }
-
-  /// The motion whose settings differ between two presets (the field being
-  /// edited), nil when no graphed motion changed.
-  public init?(changedFrom a: Preset, to b: Preset) {
-    if a.fan.expand != b.fan.expand || a.fan.overshoot != b.fan.overshoot
-      || a.fan.overshootOut != b.fan.overshootOut || a.fan.overshootBack != b.fan.overshootBack
-      || a.fan.rotationOpen != b.fan.rotationOpen || a.fan.rotationAngle != b.fan.rotationAngle
-    {
-      self = .fanExpand
-    } else if a.fan.collapse != b.fan.collapse || a.fan.rotationClose != b.fan.rotationClose {
-      self = .fanCollapse
-    } else if a.bubble.snapDuration != b.bubble.snapDuration
-      || a.bubble.snapDamping != b.bubble.snapDamping
-      || a.bubble.snapVelocity != b.bubble.snapVelocity
-    {
-      self = .bubbleSnap
-    } else if a.bubble.menuDuration != b.bubble.menuDuration
-      || a.bubble.menuDamping != b.bubble.menuDamping
-      || a.bubble.menuVelocity != b.bubble.menuVelocity
-      || a.bubble.menuCloseDuration != b.bubble.menuCloseDuration
-    {
-      self = .bubbleMenu
-    } else {
-      return nil
-    }
+    self = t
   }
 }
 

@@ -79,18 +79,21 @@ public struct Bubble: Sendable, Equatable {
   /// Menu progress from which the menu is drawn.
   public static let menuDrawnFrom = 0.002
 
+  /// The idle fade (and tuck), seconds from full to idle alpha.
+  public static let idleFadeDuration = 0.3
+
   /// Opacity at `t`: the idle fade after `idleDelay` seconds untouched.
   public func alpha(at t: Double) -> Double {
     guard phase != .hidden else { return 0 }
     guard config.idleDelay > 0, phase == .idle, !menuOpen else { return 1 }
-    let k = min(1, max(0, (t - lastTouch - config.idleDelay) / 0.3))
+    let k = min(1, max(0, (t - lastTouch - config.idleDelay) / Bubble.idleFadeDuration))
     return 1 - (1 - config.idleAlpha) * k
   }
 
   /// Horizontal tuck past the edge while idle, points (negative = leftward).
   public func tuck(at t: Double, device: Device) -> Double {
     guard config.idleTuck, config.idleDelay > 0, phase == .idle, !menuOpen else { return 0 }
-    let k = min(1, max(0, (t - lastTouch - config.idleDelay) / 0.3))
+    let k = min(1, max(0, (t - lastTouch - config.idleDelay) / Bubble.idleFadeDuration))
     let b = BubbleSnap.bounds(device: device, size: config.size, margin: config.margin)
     let onLeft = position.x <= (b.minX + b.maxX) / 2
     return (onLeft ? -1 : 1) * (radius + config.margin) * k
@@ -167,7 +170,7 @@ public struct Bubble: Sendable, Equatable {
         let b = BubbleSnap.bounds(
           device: device, size: config.size, margin: config.margin, keyboard: keyboard)
         moveTo(
-          BubbleSnap.clamp(pressOrigin, b), from: position, at: t, duration: config.snapDuration)
+          BubbleSnap.clamp(pressOrigin, b), from: position, at: t, duration: config.snap.duration)
       }
       return true
     }
@@ -184,7 +187,7 @@ public struct Bubble: Sendable, Equatable {
       device: device, size: config.size, margin: config.margin, keyboard: keyboard)
     let target = BubbleSnap.target(
       from: p, velocity: v, mode: config.snapMode, deceleration: config.deceleration, bounds: b)
-    moveTo(target, from: p, at: t, duration: config.snapDuration)
+    moveTo(target, from: p, at: t, duration: config.snap.duration)
     // why: the user placed it; a keyboard hiding later must not pull it back
     // to the y it had before the keyboard pushed it up
     savedY = nil
@@ -249,7 +252,7 @@ public struct Bubble: Sendable, Equatable {
     if phase == .dragging {
       position = BubbleSnap.clamp(position, b)
     } else if target != c {
-      moveTo(target, from: c, at: t, duration: config.snapDuration)
+      moveTo(target, from: c, at: t, duration: config.snap.duration)
     } else if phase == .snapping {
       // why: already where it belongs, but a snap toward the old bounds'
       // target (e.g. two rotations in one instant) must not carry on

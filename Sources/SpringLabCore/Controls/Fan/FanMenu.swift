@@ -167,9 +167,12 @@ public struct FanMenu: Sendable, Equatable {
     return true
   }
 
+  /// The fly-out's slide, out to the edge and back, seconds (KYCircleMenu's).
+  public static let flyOutDuration = 0.3
+
   /// KYCircleMenu: items slide out to the screen edge and fade while a second page pushes in.
   private mutating func flyOut(at t: Double) {
-    let d = 0.3
+    let d = FanMenu.flyOutDuration
     fly = (0..<items.count).map { i in
       Track(
         rest: 0, tweens: [Tween(start: t, from: 0, to: 1, duration: d, curve: .bezier(.easeIn))])
@@ -184,7 +187,7 @@ public struct FanMenu: Sendable, Equatable {
   private mutating func back(at t: Double) -> Bool {
     guard pageShown else { return false }
     pageShown = false
-    let d = 0.3
+    let d = FanMenu.flyOutDuration
     fly = fly.map { tr in
       let f = tr.sample(t).x
       return Track(
