@@ -212,12 +212,17 @@ public final class StagedFile {
     }
     mode = exists ? st.st_mode & 0o7777 : nil
     hardLinked = exists && st.st_nlink > 1
-    temporaryPath = AtomicFile.temporaryPath(for: target)
-    InProgressFiles.shared.add(temporaryPath)
-    fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let temporary = AtomicFile.temporaryPath(for: target)
+    temporaryPath = temporary
+    let made = InProgressFiles.shared.creating(temporary) {
+      (open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644), errno)
+    }
+    fd = made?.0 ?? -1
     guard fd >= 0 else {
-      InProgressFiles.shared.remove(temporaryPath)
-      throw SaveError(path: path, reason: String(cString: strerror(errno)))
+      // why: nil when the program is ending (a signal's clean-up has begun)
+      let code = made?.1 ?? EINTR
+      InProgressFiles.shared.remove(temporary)
+      throw SaveError(path: path, reason: String(cString: strerror(code)))
     }
     // why: open's mode is filtered by the umask; a saved file keeps the original's bits
     if let mode { _ = fchmod(fd, mode) }

@@ -84,9 +84,6 @@ public final class ChildProcess: @unchecked Sendable {
     var opened: [Int32] = []
     var started = false
     let captures = [outPath, errPath].compactMap { $0 }
-    // why: registered before they exist, so a signal at any moment from here
-    // on removes them (the exit path unlinks whatever is registered)
-    for p in captures { InProgressFiles.shared.add(p) }
     defer {
       opened.forEach { close($0) }
       if !started {
@@ -101,10 +98,17 @@ public final class ChildProcess: @unchecked Sendable {
       SaveError(path: path, reason: "cannot start: \(String(cString: strerror(code)))")
     }
     func open(_ file: String, _ flags: Int32) throws -> Int32 {
-      let fd = Glibc.open(file, flags | O_CLOEXEC, 0o644)
-      guard fd >= 0 else { throw fail(errno) }
-      opened.append(fd)
-      return fd
+      // why: a capture file is made as it is listed, so an exit's clean-up
+      // never runs between the two (nil: the program is ending)
+      let made: (Int32, Int32)? =
+        captures.contains(file)
+        ? InProgressFiles.shared.creating(file) {
+          (Glibc.open(file, flags | O_CLOEXEC, 0o644), errno)
+        }
+        : (Glibc.open(file, flags | O_CLOEXEC, 0o644), errno)
+      guard let made, made.0 >= 0 else { throw fail(made?.1 ?? EINTR) }
+      opened.append(made.0)
+      return made.0
     }
     let input: Int32
     if inputPipe {

@@ -66,10 +66,12 @@ public final class FrameFolder: @unchecked Sendable {
         path: path, reason: "the folder \(TerminalText.escape(parent)) does not exist")
     }
     staging = AtomicFile.temporaryPath(for: target)
-    InProgressFiles.shared.add(staging)
-    guard mkdir(staging, 0o755) == 0 else {
+    let dir = staging
+    let made = InProgressFiles.shared.creating(dir) { (mkdir(dir, 0o755), errno) }
+    guard let made, made.0 == 0 else {
       InProgressFiles.shared.remove(staging)
-      throw OutputError(path: path, reason: String(cString: strerror(errno)))
+      // why: nil when the program is ending (a signal's clean-up has begun)
+      throw OutputError(path: path, reason: String(cString: strerror(made?.1 ?? EINTR)))
     }
   }
 

@@ -90,7 +90,7 @@ public enum TerminationSignals {
     exitLock.lock()
     if flush { fflush(nil) }
     ChildProcess.stopAll(grace: childGrace)
-    for path in InProgressFiles.shared.all {
+    for path in InProgressFiles.shared.closeForExit() {
       var st = stat()
       if lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR {
         // why: the render may still be writing frames into a staging folder

@@ -35,4 +35,18 @@ struct SignalCleanUpTests {
     #expect(TerminationSignals.renamedAside("/tmp/plain-folder") == nil)
     #expect(TerminationSignals.renamedAside("/tmp/nodash") == nil)
   }
+
+  /// Once the exit's clean-up has taken its list, nothing listed is made any
+  /// more: the path a render was about to create cannot appear after the
+  /// clean-up looked for it (CI: a `.frames.tmp-PID-N` left after SIGINT).
+  @Test func nothingIsCreatedOnceTheCleanUpHasTakenItsList() {
+    let files = InProgressFiles()
+    var made: [String] = []
+    #expect(files.creating("/tmp/a") { made.append("/tmp/a") } != nil)
+    let list = files.closeForExit()
+    #expect(list == ["/tmp/a"])
+    #expect(files.creating("/tmp/b") { made.append("/tmp/b") } == nil)
+    #expect(made == ["/tmp/a"])
+    #expect(!files.all.contains("/tmp/b"))
+  }
 }
