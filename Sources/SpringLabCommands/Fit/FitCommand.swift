@@ -18,7 +18,9 @@ enum FitCommand {
     ΔBIC and the fit gap (n |ln(RSS ratio)|, the difference without the charge for parameters) both
     ≥ \(FitPrinter.f(MotionFit.decisiveBIC, 0)) decisive, either under \(FitPrinter.f(MotionFit.indistinguishableBIC, 0)) indistinguishable (then both models are printed in full).
     Each spring number has a ± (one standard deviation, from the Jacobian at the optimum and the
-    residuals, widened for residuals that follow one another).
+    residuals, widened for residuals that follow one another, or the spread of refits each leaving out
+    one of 8 blocks of samples when larger). The spring may end with a jump to its target at its UIKit
+    duration, as UIKit ends an animation, when that explains the samples better than settling.
       INPUT             a video (anything ffmpeg decodes) or samples (.csv/.json/.txt/.tsv): t,value or
                         t,x,y per line, or a JSON array of [t, value] / [t, x, y] / {"t", "x", "y"}
       --region X,Y,W,H  the element, in pixels, on the frame at --region-at (default: the first frame
@@ -205,6 +207,17 @@ enum FitCommand {
       "residual:                RMS \(f(fit.rms)) \(unit) (\(f(fit.rmsFraction * 100, 3)) % of travel) · max \(f(fit.maxError)) \(unit) (\(f(fit.maxFraction * 100, 3)) % of travel)"
     )
     o.append("uncertainty (1σ):        " + FitPrinter.uncertainty(fit.spring))
+    if let note = FitPrinter.precisionNote(fit) { o.append("precision:               " + note) }
+    if let t0 = fit.samples.first?.t, fit.start < t0 {
+      o.append(
+        "note:                    the motion started before the first sample (\(f(t0, 3)) s): the start, from and initial velocity are extrapolated"
+      )
+    }
+    if let e = fit.spring.endsAfter {
+      o.append(
+        "spring ends:             \(f(e, 4)) s after its start, jumping to its target as UIKit ends an animation at its duration (a better fit than settling)"
+      )
+    }
     if fit.model == .tween {
       o += FitPrinter.tweenLines(fit.tween)
     } else if fit.evidence == .indistinguishable {
@@ -236,6 +249,7 @@ enum FitCommand {
       ("tweenRms", .number(fit.tween.rms)), ("springBic", .number(fit.springBIC)),
       ("tweenBic", .number(fit.tweenBIC)), ("deltaBic", .number(fit.deltaBIC)),
       ("fitGap", .number(fit.fitGap)),
+      ("springEndsAfter", fit.spring.endsAfter.map { .number($0) } ?? .null),
       ("evidence", .string(fit.evidence.rawValue)),
       ("uncertainty", FitPrinter.uncertaintyJSON(fit.spring.uncertainty)),
       (

@@ -51,6 +51,25 @@ enum FitPrinter {
     return parts.joined(separator: " · ")
   }
 
+  /// A line saying the samples do not pin the spring within
+  /// `FitPrinter.precisionBound` (three σ of the damping ratio or the
+  /// response beyond it), nil when they do.
+  static func precisionNote(_ fit: MotionFit) -> String? {
+    let s = fit.spring
+    let z = s.uncertainty.dampingRatio / s.spring.dampingRatio
+    let r = s.uncertainty.response * s.spring.naturalFrequency / (2 * .pi)
+    guard !(3 * max(z, r) <= precisionBound) else { return nil }
+    let bound = f(precisionBound * 100, 0)
+    guard z.isFinite, r.isFinite else {
+      return "the recording does not determine the damping ratio and the response within \(bound) %"
+    }
+    return
+      "the recording pins the damping ratio to ± \(f(3 * z * 100, 1)) % and the response to ± \(f(3 * r * 100, 1)) % (3σ), not within \(bound) %: compression, a short or partly hidden motion, or tracking errors that come in runs"
+  }
+
+  /// The precision a fit should reach (fraction): beyond it the text says so.
+  static let precisionBound = 0.02
+
   /// The uncertainties as JSON (null where undetermined).
   static func uncertaintyJSON(_ u: SpringUncertainty) -> JSONValue {
     func n(_ x: Double) -> JSONValue { x.isFinite ? .number(x) : .null }

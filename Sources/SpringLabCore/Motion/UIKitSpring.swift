@@ -59,7 +59,9 @@ public struct UIKitSpring: Sendable, Equatable {
     self.velocity = velocity
   }
 
-  private static let epsilon = 0.001
+  private static let epsilon = envelopeEnd
+  /// The envelope (fraction of the travel) at which the animation ends: 0.001.
+  public static let envelopeEnd = 0.001
 
   /// The residual whose larger root is ω0.
   static func residual(_ w0: Double, duration T: Double, zeta z: Double, velocity v: Double)

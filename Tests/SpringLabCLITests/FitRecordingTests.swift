@@ -1,0 +1,199 @@
+import Foundation
+import SpringLabCore
+import SpringLabPlatform
+import Testing
+
+/// Recordings as phones make them, made from SpringLab's own renders (the
+/// true spring is the preset's): a 120 fps fan, an H.264 re-encode at CRF 35,
+/// a variable frame rate, a ticking clock and another moving element, a clip
+/// that starts mid-motion. Each fits within 2 % or its printed uncertainty
+/// says it cannot; the truth always lies within 3σ of what is printed.
+/// Every case prints a `fit-case` row (case, truth, fitted, error) for the
+/// issue's table: `swift test --skip-build --filter FitRecording | grep fit-case`.
+extension FitVideos {
+  static let fan120: Result<Video, Error> = Result {
+    try render(
+      "fan120", preset: "seed-000-fan.json", script: fanScript, size: "360x780", regionAt: 1.2,
+      extent: 54, fps: 120
+    ) { line in
+      let items = (line["fan"] as! [String: Any])["items"] as! [[String: Any]]
+      return (items[0]["x"] as! Double, items[0]["y"] as! Double)
+    }
+  }
+
+  /// The bubble at 60 fps marked at rest on its target (1.5 s), so a clip
+  /// cut after the release still holds the marked frame.
+  static let bubbleAtRest: Result<Video, Error> = Result {
+    try render(
+      "bubble-rest", preset: "seed-002-bubble.json", script: bubbleScript, size: "200x432",
+      regionAt: 1.5, extent: 56
+    ) { line in
+      let b = line["bubble"] as! [String: Any]
+      return (b["x"] as! Double, b["y"] as! Double)
+    }
+  }
+
+  /// `v` run through ffmpeg with `args` between input and output (made once).
+  static func variant(_ v: Video, _ tag: String, input: [String] = [], _ args: [String]) throws
+    -> Video
+  {
+    let out = v.path.replacingOccurrences(of: ".mp4", with: "-\(tag).mp4")
+    if !FileManager.default.fileExists(atPath: out) {
+      let c = try Spawned.start(
+        ExecutableSearch.find("ffmpeg")!,
+        ["-v", "error", "-y"] + input + ["-i", v.path] + args + [out],
+        env: ProcessInfo.processInfo.environment)
+      guard c.wait() == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["why": c.err]) }
+      c.cleanUp()
+    }
+    var d = v
+    d.path = out
+    return d
+  }
+}
+
+@Suite("springlab fit on recordings as phones make them")
+struct FitRecordingTests {
+  /// Prints the case's row and checks the printed spring against `truth`:
+  /// the truth within 3σ of each number (never a confident wrong answer),
+  /// and each number within `tolerance` unless its 3σ says it cannot be.
+  func checkHonest(
+    _ name: String, _ o: [String: Any], truth: UIKitSpring, tolerance: Double = 0.02
+  ) {
+    let s = truth.spring
+    let u = o["uncertainty"] as? [String: Any] ?? [:]
+    var row = "fit-case \(name): model \(o["model"] ?? "-") (\(o["evidence"] ?? "-"))"
+    for (key, true_) in [
+      ("dampingRatio", s.dampingRatio), ("response", 2 * .pi / s.naturalFrequency),
+    ] {
+      let x = o[key] as? Double ?? .infinity
+      let sigma = u[key] as? Double ?? .infinity
+      let error = (x - true_) / true_
+      row +=
+        " · \(key) truth \(String(format: "%.4f", true_)) fitted \(String(format: "%.4f", x)) ± \(String(format: "%.4f", sigma)) error \(String(format: "%+.2f", error * 100)) %"
+      #expect(abs(x - true_) <= 3 * sigma, "\(name): \(key) \(x) ± \(sigma), truth \(true_)")
+      #expect(
+        abs(error) <= tolerance || 3 * sigma / abs(x) > tolerance,
+        "\(name): \(key) off by \(error * 100) % while its 3σ claims \(3 * sigma / abs(x) * 100) %")
+    }
+    print(row)
+  }
+
+  func fit(_ v: FitVideos.Video, at: Double? = nil, _ extra: [String] = []) throws -> [String: Any]
+  {
+    let (code, o, err) = try FitVideos.fit(
+      [v.path, "--region", v.region, "--region-at", "\(at ?? v.regionAt)"] + extra)
+    #expect(code == 0, "\(err)")
+    return o
+  }
+
+  /// The fan item's bloom from a 120 fps clip. Goal 1 %; reached for the
+  /// damping ratio, the response within 2 % (its first frames hide under
+  /// the main button, so only the tail is seen: see the issue's table).
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func fanItemBloomAt120fps() throws {
+    let o = try fit(FitVideos.fan120.get())
+    checkHonest("fan item bloom 120 fps", o, truth: FitVideos.fanSpring)
+    #expect(abs((o["dampingRatio"] as? Double ?? 0) / 0.72 - 1) <= 0.01)
+    // why: the start comes from the pixels a frame or more late; the velocity
+    // hangs on it and is printed as undetermined rather than a confident +11
+    let u = o["uncertainty"] as? [String: Any] ?? [:]
+    #expect(u["velocity"] is NSNull, "velocity ± \(u["velocity"] ?? "-")")
+  }
+
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func reencodedAtCRF35() throws {
+    let crf = ["-c:v", "libx264", "-crf", "35"]
+    let b = try FitVideos.variant(FitVideos.bubble.get(), "crf35", crf)
+    checkHonest(
+      "bubble snap CRF 35", try fit(b, ["--from", "0.45"]), truth: FitVideos.bubbleSpring)
+    let f = try FitVideos.variant(FitVideos.fan.get(), "crf35", crf)
+    checkHonest("fan item bloom CRF 35", try fit(f), truth: FitVideos.fanSpring)
+  }
+
+  /// Every third frame dropped from the fan's 60 and 120 fps clips, the rest
+  /// keeping their own timestamps.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [60, 120])
+  func fanAtAVariableFrameRate(fps: Int) throws {
+    let v = try FitVideos.variant(
+      fps == 60 ? FitVideos.fan.get() : FitVideos.fan120.get(), "vfr",
+      [
+        "-vf", "select='not(eq(mod(n\\,3)\\,2))'", "-fps_mode", "passthrough", "-c:v", "libx264",
+        "-crf", "18",
+      ])
+    let csv = FitVideos.dir.appendingPathComponent("fan\(fps)-vfr.csv").path
+    checkHonest(
+      "fan item bloom VFR from \(fps) fps", try fit(v, ["--samples", csv]),
+      truth: FitVideos.fanSpring)
+    let times = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+      .dropFirst().compactMap { Double($0.split(separator: ",")[0]) }
+    let steps = Set(zip(times, times.dropFirst()).map { Int((($1 - $0) * Double(fps)).rounded()) })
+    #expect(steps == [1, 2], "frame steps \(steps)")
+  }
+
+  /// A status-bar clock ticking every frame (top left) and a square swinging
+  /// along the bottom: marked, the element fits as before; unmarked, the fit
+  /// refuses to guess an element rather than fit the clock or the square.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: ["bubble", "fan"])
+  func aTickingClockAndAnotherMovingElement(clip: String) throws {
+    let base = try clip == "bubble" ? FitVideos.bubble.get() : FitVideos.fan.get()
+    let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    let v = try FitVideos.variant(
+      base, "clock", input: [],
+      [
+        "-f", "lavfi", "-i", "color=c=red:s=16x16:r=60", "-filter_complex",
+        "[0][1]overlay=x='10+60*abs(sin(5*t))':y=H-40:shortest=1,drawtext=fontfile=\(font):text='%{pts\\:hms}':x=8:y=4:fontsize=14:fontcolor=white:box=1:boxcolor=black",
+        "-c:v", "libx264", "-crf", "18",
+      ])
+    let range = clip == "bubble" ? ["--from", "0.45"] : []
+    let truth = clip == "bubble" ? FitVideos.bubbleSpring : FitVideos.fanSpring
+    checkHonest("\(clip) with a clock and a moving square", try fit(v, range), truth: truth)
+    let r = try CLIHarness.run(["fit", v.path] + range)
+    if r.code == 0 {
+      let (_, o, _) = try FitVideos.fit([v.path] + range)
+      checkHonest("\(clip) with a clock and a moving square, unmarked", o, truth: truth)
+    } else {
+      #expect(r.code == 3, "\(r.err)")
+      #expect(r.err.contains("no motion found"), "\(r.err)")
+    }
+  }
+
+  /// Clips cut after the motion began (the bubble 50 ms into its snap, the
+  /// fan item 50 ms into its bloom): the spring within 2 % or a ± that says
+  /// so, and the start and initial velocity, which the clip does not show,
+  /// printed as undetermined before its first frame.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: ["bubble", "fan"])
+  func aClipThatStartsMidMotion(clip: String) throws {
+    let cut = clip == "bubble" ? 0.65 : 0.35
+    let base = try clip == "bubble" ? FitVideos.bubbleAtRest.get() : FitVideos.fan.get()
+    let v = try FitVideos.variant(
+      base, "mid", input: ["-ss", "\(cut)"], ["-c:v", "libx264", "-crf", "18"])
+    let o = try fit(v, at: base.regionAt - cut)
+    let truth = clip == "bubble" ? FitVideos.bubbleSpring : FitVideos.fanSpring
+    checkHonest("\(clip) starting mid-motion", o, truth: truth)
+    #expect((o["start"] as? Double ?? 1) < 0, "start \(o["start"] ?? "-")")
+    let u = o["uncertainty"] as? [String: Any] ?? [:]
+    #expect(u["velocity"] is NSNull, "velocity ± \(u["velocity"] ?? "-")")
+    let text = try CLIHarness.run([
+      "fit", v.path, "--region", v.region, "--region-at", "\(base.regionAt - cut)",
+    ])
+    #expect(text.out.contains("the motion started before the first sample"), "\(text.out)")
+  }
+
+  /// The rows of the golden clips the other fit tests assert, printed for
+  /// the issue's table (their tolerances are asserted there).
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func goldenClipsTable() throws {
+    for fps in [30, 60, 120] {
+      let b = try FitVideos.bubble(fps: fps)
+      checkHonest(
+        "bubble snap \(fps) fps", try fit(b, ["--from", "0.45"]), truth: FitVideos.bubbleSpring,
+        tolerance: 0.01)
+    }
+    for fps in [30, 60] {
+      checkHonest(
+        "fan item bloom \(fps) fps", try fit(FitVideos.fan(fps: fps)), truth: FitVideos.fanSpring,
+        tolerance: 0.01)
+    }
+  }
+}
