@@ -208,9 +208,9 @@ enum FitCommand {
     )
     o.append("uncertainty (1σ):        " + FitPrinter.uncertainty(fit.spring))
     if let note = FitPrinter.precisionNote(fit) { o.append("precision:               " + note) }
-    if let t0 = fit.samples.first?.t, fit.start < t0 {
+    if track?.pixelStart == nil, fit.samples.count > 1, fit.start < fit.samples[1].t {
       o.append(
-        "note:                    the motion started before the first sample (\(f(t0, 3)) s): the start, from and initial velocity are extrapolated"
+        "note:                    the motion was under way by the first samples (\(f(fit.samples[0].t, 3)) s): the start, from and initial velocity are not seen"
       )
     }
     if let e = fit.spring.endsAfter {
