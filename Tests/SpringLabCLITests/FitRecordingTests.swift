@@ -109,6 +109,16 @@ struct FitRecordingTests {
       "bubble snap CRF 35", try fit(b, ["--from", "0.45"]), truth: FitVideos.bubbleSpring)
     let f = try FitVideos.variant(FitVideos.fan.get(), "crf35", crf)
     checkHonest("fan item bloom CRF 35", try fit(f), truth: FitVideos.fanSpring)
+    // the text says when the recording cannot pin the spring within 2 %
+    let o = try fit(b, ["--from", "0.45"])
+    let u = o["uncertainty"] as? [String: Any] ?? [:]
+    let loose = [("dampingRatio", u["dampingRatio"]), ("response", u["response"])].contains {
+      3 * ($0.1 as? Double ?? .infinity) / (o[$0.0] as? Double ?? 1) > 0.02
+    }
+    let text = try CLIHarness.run([
+      "fit", b.path, "--from", "0.45", "--region", b.region, "--region-at", "\(b.regionAt)",
+    ])
+    #expect(text.out.contains("\nprecision:  ") == loose, "\(text.out)")
   }
 
   /// Every third frame dropped from the fan's 60 and 120 fps clips, the rest
@@ -182,6 +192,40 @@ struct FitRecordingTests {
       "fit", v.path, "--region", v.region, "--region-at", "\(base.regionAt - cut)",
     ])
     #expect(text.out.contains("the motion was under way by the first samples"), "\(text.out)")
+  }
+
+  /// Seeded recordings: a CRF of 23…35, the frame cropped by up to 16 px
+  /// on the left and top (the region follows), and one frame in eight
+  /// dropped at seeded places (the rest keep their timestamps).
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [2511, 2512, 2513])
+  func seededCropsCompressionAndDrops(seed: Int) throws {
+    print("FitRecordingTests.seededCropsCompressionAndDrops seed \(seed)")
+    for clip in ["bubble", "fan"] {
+      var rng = SplitMix(seed: UInt64(seed))
+      let base = try clip == "bubble" ? FitVideos.bubble.get() : FitVideos.fan.get()
+      let crf = Int.random(in: 23...35, using: &rng)
+      // why: even offsets keep the 4:2:0 chroma aligned
+      let dx = 2 * Int.random(in: 0...8, using: &rng)
+      let dy = 2 * Int.random(in: 0...8, using: &rng)
+      let frames = clip == "bubble" ? 96 : 72
+      let drops = Array(1..<(frames - 1)).shuffled(using: &rng).prefix(frames / 8).sorted()
+      let select = drops.map { "eq(n\\,\($0))" }.joined(separator: "+")
+      let tag = "seed\(seed)"
+      var v = try FitVideos.variant(
+        base, tag,
+        [
+          "-vf", "select='not(\(select))',crop=iw-\(dx):ih-\(dy):\(dx):\(dy)", "-fps_mode",
+          "passthrough", "-c:v", "libx264", "-crf", "\(crf)",
+        ])
+      let r = base.region.split(separator: ",").compactMap { Double($0) }
+      v.region = [r[0] - Double(dx), r[1] - Double(dy), r[2], r[3]].map {
+        String(format: "%.1f", $0)
+      }.joined(separator: ",")
+      let range = clip == "bubble" ? ["--from", "0.45"] : []
+      checkHonest(
+        "\(clip) seed \(seed): CRF \(crf), crop \(dx),\(dy), \(drops.count) frames dropped",
+        try fit(v, range), truth: clip == "bubble" ? FitVideos.bubbleSpring : FitVideos.fanSpring)
+    }
   }
 
   /// The rows of the golden clips the other fit tests assert, printed for
