@@ -63,6 +63,13 @@ public struct SpringFit: Sendable, Equatable {
   /// when `fixedStart` is given: a video whose element is hidden at the very
   /// beginning of its motion, whose start comes from the pixels instead).
   /// Several starting guesses (ω0 × ζ grid); the best converged one wins.
+  /// With a free start the model may also end with UIKit's jump to `to`
+  /// (`endsAfter`) when that fits better, the start is walked along its
+  /// trade-off with the velocity (`scanStart`) and a launch away from the
+  /// target becomes the launch towards it that draws the same samples
+  /// (`towardsTarget`). The uncertainty is the larger of the Jacobian's and
+  /// an 8-block jackknife's (`BlockJackknife`); the velocity is undetermined
+  /// with a start from the pixels or without two resting samples before it.
   /// `times` and `values` are the same length (≥ 6).
   public static func fit(times: [Double], values: [Double], fixedStart: Double? = nil) -> SpringFit
   {
@@ -139,8 +146,6 @@ public struct SpringFit: Sendable, Equatable {
         best = snapped
         snaps = true
       }
-    }
-    if fixedStart == nil {
       best = scanStart(best, times: times, steps: steps) { residuals($0, snaps: snaps) }
       best = towardsTarget(best, times: times, steps: steps) { residuals($0, snaps: snaps) }
     }
