@@ -33,6 +33,7 @@ public final class CairoRasterizer {
   // (a paused video redraws the same frame); one surface is kept, never a
   // growing cache of every frame
   private var pixelSurface: (image: RasterImage, surface: OpaquePointer)?
+  private var shadowMask = ShadowMask()
 
   deinit {
     for case let s?? in images.values { cairo_surface_destroy(s) }
@@ -297,21 +298,9 @@ public final class CairoRasterizer {
   private func drawShadow(
     _ cr: OpaquePointer, _ cx: Double, _ cy: Double, _ r: Double, _ blur: Double, _ c: RGBA
   ) {
-    let outer = r + max(blur, 0.5)
-    guard let pattern = cairo_pattern_create_radial(cx, cy, r, cx, cy, outer) else { return }
-    defer { cairo_pattern_destroy(pattern) }
-    let (red, green, blue) = (Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255)
-    let a = Double(c.a) / 255
-    // why: an eased fall-off (about (1-u)^1.7) reads as a soft shadow; these
-    // stops follow the stacked discs the first renderer drew.
-    for (offset, k) in [(0.0, 1.0), (0.25, 0.62), (0.5, 0.32), (0.75, 0.12), (1.0, 0.0)] {
-      cairo_pattern_add_color_stop_rgba(pattern, offset, red, green, blue, a * k)
-    }
-    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-    cairo_new_path(cr)
-    cairo_arc(cr, cx, cy, outer, 0, 2 * .pi)
-    cairo_set_source(cr, pattern)
-    cairo_fill(cr)
+    shadowMask.paint(
+      cr, cx: cx, cy: cy, r: r, blur: blur, red: Double(c.r) / 255, green: Double(c.g) / 255,
+      blue: Double(c.b) / 255, alpha: Double(c.a) / 255)
   }
 
   private func drawImage(_ cr: OpaquePointer, _ path: String, _ r: PixelRect, _ alpha: Double) {
