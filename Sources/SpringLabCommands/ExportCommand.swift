@@ -3,32 +3,48 @@ import SpringLabCore
 /// `springlab export`: prints only the export on stdout; `--check` prints the
 /// fidelity table instead (exit 1 when a bound is exceeded).
 enum ExportCommand {
-  static let usage =
-    "springlab export [--preset P] --format uikit|swiftui|compose|css|framer|json [--check [--seed N]] [--html] [--reduce-motion]"
+  static let spec = CommandSpec(
+    name: "export",
+    summary:
+      "prints the preset's motion as UIKit, SwiftUI, Compose, CSS, motion or JSON; `--check` proves it matches",
+    options: [
+      .init("preset", "P", ["the preset (default: seed 000's fan and seed 002's bubble)"]),
+      .init(
+        "format", "uikit|swiftui|compose|css|framer|json", label: "--format F", usage: .required,
+        ["uikit, swiftui, compose, css, framer (motion) or json (the resolved preset)"]),
+      .init(
+        "check", usage: .group("[--check [--seed N]]"),
+        [
+          "parse the emitted text back, evaluate it with the platform's semantics and compare",
+          "with the playground's curve: max error in % of travel (physics ≤ 0.1 %, CSS linear() ≤ 0.5 %);",
+          "all formats unless --format is given; css-fallback rows (the @supports",
+          "cubic-bezier() for browsers without linear()) are shown as info, never enforced.",
+          "Each row gives the exact error and the error as played: frames at 60 and 120 Hz,",
+          "taps at random phases inside a frame, motion at its whole-millisecond clock",
+          "(the bound applies to what is played, plus what motion's rounding alone costs)",
+        ]),
+      .init(
+        "seed", "N", usage: .inGroup,
+        ["the tap phases' seed for --check (default \(ExportCheck.defaultSeed); printed)"]),
+      .init("html", ["with --format css: a self-contained HTML page that plays the menu"]),
+      .init(
+        "reduce-motion",
+        ["include the accessible alternative (a short cross-fade); CSS always has it"]),
+    ],
+    labelWidth: 17,
+    intro: [
+      "Prints every animation of the preset (fan expand/collapse per item with delays, main-button rotation,",
+      "bubble snap, bubble menu) as code for the platform, or the resolved preset as JSON.",
+    ],
+    outro: [
+      "Exit: 0 ok, 1 a bound exceeded (--check), 2 usage, 3 the preset unreadable or invalid."
+    ])
+  static var usage: String { spec.usage }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try Arguments(
-      argv, valued: ["preset", "format", "seed"],
-      booleans: ["help", "check", "html", "reduce-motion"],
-      usage: usage)
+    let a = try spec.parse(argv)
     if a.flags["help"] == true {
-      printOut(
-        """
-        usage: \(usage)
-        Prints every animation of the preset (fan expand/collapse per item with delays, main-button rotation,
-        bubble snap, bubble menu) as code for the platform, or the resolved preset as JSON.
-          --check          parse the emitted text back, evaluate it with the platform's semantics and compare
-                           with the playground's curve: max error in % of travel (physics ≤ 0.1 %, CSS linear() ≤ 0.5 %);
-                           all formats unless --format is given; css-fallback rows (the @supports
-                           cubic-bezier() for browsers without linear()) are shown as info, never enforced.
-                           Each row gives the exact error and the error as played: frames at 60 and 120 Hz,
-                           taps at random phases inside a frame, motion at its whole-millisecond clock
-                           (the bound applies to what is played, plus what motion's rounding alone costs)
-          --seed N         the tap phases' seed for --check (default \(ExportCheck.defaultSeed); printed)
-          --html           with --format css: a self-contained HTML page that plays the menu
-          --reduce-motion  include the accessible alternative (a short cross-fade); CSS always has it
-        Exit: 0 ok, 1 a bound exceeded (--check), 2 usage, 3 the preset unreadable or invalid.
-        """)
+      printOut(spec.help)
       return .ok
     }
     guard a.positional.isEmpty else {

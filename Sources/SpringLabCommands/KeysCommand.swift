@@ -2,12 +2,15 @@ import SpringLabStudio
 
 /// `springlab keys`: the window's key map as a Markdown table (docs/GUIDE.md's table is this output).
 enum KeysCommand {
-  static let usage = "springlab keys"
+  static let spec = CommandSpec(
+    name: "keys", summary: "prints the window's hot keys",
+    intro: ["Prints the window's hot keys as a Markdown table."])
+  static var usage: String { spec.usage }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try Arguments(argv, valued: [], booleans: ["help"], usage: usage)
+    let a = try spec.parse(argv)
     if a.flags["help"] == true {
-      printOut("usage: \(usage)\nPrints the window's hot keys as a Markdown table.")
+      printOut(spec.help)
       return .ok
     }
     guard a.positional.isEmpty else {

@@ -3,14 +3,19 @@ import SpringLabCore
 /// `springlab lint FILE...`: one line per warning naming the field(s); exit 1
 /// when any warning, 3 when a file cannot be read or is invalid.
 enum LintCommand {
-  static let usage = "springlab lint FILE..."
+  static let spec = CommandSpec(
+    name: "lint", summary: "checks presets against the seeds' design advice",
+    positionals: [.init("FILE...")],
+    intro: [
+      "Checks presets against the seeds' design advice; one line per warning: `FILE: field(s): message [source]`.",
+      "Exit 0 clean, 1 warnings, 3 a file unreadable or invalid, 2 usage.",
+    ])
+  static var usage: String { spec.usage }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try Arguments(argv, valued: [], booleans: ["help"], usage: usage)
+    let a = try spec.parse(argv)
     if a.flags["help"] == true {
-      printOut(
-        "usage: \(usage)\nChecks presets against the seeds' design advice; one line per warning: `FILE: field(s): message [source]`.\nExit 0 clean, 1 warnings, 3 a file unreadable or invalid, 2 usage."
-      )
+      printOut(spec.help)
       return .ok
     }
     guard !a.positional.isEmpty else {

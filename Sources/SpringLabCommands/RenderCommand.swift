@@ -7,8 +7,67 @@ import SpringLabUI
 /// `springlab render`: headless, frame-exact rendering through the software
 /// renderer; never initialises SDL video.
 package enum RenderCommand {
-  static let usage =
-    "springlab render [--preset P] [--script S] --out PATH [--size WxH | --frame device] [--fps N] [--scale K] [--at SECONDS] [--trace FILE] [--panel|--no-panel|--ui] [--touches|--no-touches] [--caption] [--transparent]"
+  static let spec = CommandSpec(
+    name: "render", summary: "renders MP4, GIF, MOV, WebM, PNG or a frame folder, headless",
+    options: [
+      .init("preset", "P", ["the preset (default: seed 000's fan and seed 002's bubble)"]),
+      .init("script", "S", ["input script (docs/FORMATS.md); default: a built-in demo"]),
+      .init(
+        "out", "PATH", usage: .required,
+        [
+          ".mp4 (H.264, yuv420p), .gif, .mov (ProRes 4444), .webm (VP9), .png (one frame at --at),",
+          "or a folder (ends in / or has no extension) of frame-000000.png…",
+        ]),
+      .init(
+        "size", "WxH", usage: .group("[--size WxH | --frame device]"),
+        ["frame size in points (default 1280x720)"]),
+      .init(
+        "frame", "device", usage: .inGroup,
+        [
+          "the device alone with its bezel and a 24 pt margin (even pixel sizes; not with --size or --ui)"
+        ]),
+      .init("fps", "N", ["frames per second (default 30; gif: 25, must divide 100)"]),
+      .init("scale", "K", ["renders K× pixels (HiDPI; default 1)"]),
+      .init("at", "SECONDS", ["the scene time of a .png (default 0); only with .png"]),
+      .init(
+        "trace", "FILE",
+        [
+          "one JSON line per output frame; kept only when the render succeeds; a pipe or FIFO is streamed into"
+        ]),
+      .init(
+        "panel", usage: .group("[--panel|--no-panel|--ui]"),
+        ["add the read-out panel (for demo clips; default off)"]),
+      .init(
+        "ui", usage: .inGroup,
+        [
+          "draw exactly what the window shows (canvas, editing panel, overlays) for the same state:",
+          "a .png with --script S at --at T is the window `springlab P --play S --pause-at T`;",
+          "a .png without --script is the window opened on P, untouched, at scene time T;",
+          "a video or folder plays the script (default: the demo) live in the window",
+        ]),
+      .init(
+        "touches", usage: .group("[--touches|--no-touches]"),
+        ["show touch dots (default on); a released touch fades over 0.25 s"]),
+      .init(
+        "caption", ["a line under the device: the preset's name and key numbers (not with --ui)"]),
+      .init(
+        "transparent",
+        [
+          "no backdrop: transparent around the device (the device, caption text and panel stay opaque),",
+          "for compositing in Keynote or After Effects; needs .png, a folder (PNGs with alpha),",
+          ".mov (ProRes 4444 with alpha) or .webm (VP9 with alpha); best with --frame device; not with --ui",
+        ]),
+    ],
+    labelWidth: 15,
+    intro: [
+      "Renders headless (no display needed), frame-exact: a script of duration D at F fps gives round(D×F) frames, frame k at t = k/F."
+    ],
+    outro: [
+      "Outputs are written beside the target and renamed into place only when complete: on any failure the old output stays.",
+      "A folder may hold only frame-NNNNNN.png files; afterwards it holds exactly the new frames.",
+      "Exit: 0 ok, 2 usage, 3 a preset or script unreadable or invalid, 4 environment (no ffmpeg, no font, unwritable output, disk full).",
+    ])
+  static var usage: String { spec.usage }
 
   /// `--frame`: what the picture shows.
   enum Framing: String {
@@ -96,35 +155,9 @@ package enum RenderCommand {
   }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try Arguments(
-      argv, valued: ["preset", "script", "out", "size", "fps", "scale", "at", "trace", "frame"],
-      booleans: ["help", "panel", "touches", "ui", "caption", "transparent"], usage: usage)
+    let a = try spec.parse(argv)
     if a.flags["help"] == true {
-      printOut(
-        """
-        usage: \(usage)
-        Renders headless (no display needed), frame-exact: a script of duration D at F fps gives round(D×F) frames, frame k at t = k/F.
-          --out PATH     .mp4 (H.264, yuv420p), .gif, .mov (ProRes 4444), .webm (VP9), .png (one frame at --at),
-                         or a folder (ends in / or has no extension) of frame-000000.png…
-          --size WxH     frame size in points (default 1280x720); --scale K renders K× pixels (HiDPI)
-          --fps N        frames per second (default 30; gif: 25, must divide 100)
-          --script S     input script (docs/FORMATS.md); default: a built-in demo
-          --trace FILE   one JSON line per output frame; kept only when the render succeeds; a pipe or FIFO is streamed into
-          --touches      show touch dots (default on); a released touch fades over 0.25 s
-          --panel        add the read-out panel (for demo clips; default off)
-          --ui           draw exactly what the window shows (canvas, editing panel, overlays) for the same state:
-                         a .png with --script S at --at T is the window `springlab P --play S --pause-at T`;
-                         a .png without --script is the window opened on P, untouched, at scene time T;
-                         a video or folder plays the script (default: the demo) live in the window
-          --frame device the device alone with its bezel and a 24 pt margin (even pixel sizes; not with --size or --ui)
-          --caption      a line under the device: the preset's name and key numbers (not with --ui)
-          --transparent  no backdrop: transparent around the device (the device, caption text and panel stay opaque),
-                         for compositing in Keynote or After Effects; needs .png, a folder (PNGs with alpha),
-                         .mov (ProRes 4444 with alpha) or .webm (VP9 with alpha); best with --frame device; not with --ui
-        Outputs are written beside the target and renamed into place only when complete: on any failure the old output stays.
-        A folder may hold only frame-NNNNNN.png files; afterwards it holds exactly the new frames.
-        Exit: 0 ok, 2 usage, 3 a preset or script unreadable or invalid, 4 environment (no ffmpeg, no font, unwritable output, disk full).
-        """)
+      printOut(spec.help)
       return .ok
     }
     guard a.positional.isEmpty else {

@@ -5,28 +5,42 @@ import SpringLabCore
 /// curve from a snippet of any supported framework and prints every
 /// equivalent form; exit 3 when the snippet holds no readable spring.
 enum SpringCommand {
-  static let usage = "springlab spring SPEC|- [--duration SECONDS] [--json]"
-
-  static let help = """
-    usage: \(usage)
-    Reads a spring (or a timing curve) from SPEC — a snippet pasted from UIKit, SwiftUI,
-    Jetpack Compose, motion / framer-motion, CSS, Origami or POP/Rebound, or written as
-    `stiffness=… damping=… mass=…` — and prints every equivalent form: stiffness/damping/mass,
-    UIKit duration/damping/velocity, SwiftUI duration & bounce and response & damping fraction,
-    Compose, motion, Origami tension/friction, POP bounciness/speed, settle time (±0.5 % of
-    travel), peak overshoot and a CSS linear(). Several arguments are joined with spaces;
-    `-` reads the snippet from standard input; put `--` before a snippet that starts with `-`.
-    Accepted forms are listed in docs/GUIDE.md ("Reading a spring").
-      --duration SECONDS  completes a snippet that lacks one (UISpringTimingParameters(dampingRatio:),
-                          a CSS linear() or curve without a time); ignored when the snippet has one
-      --json              one JSON object: stiffness, damping, mass, dampingRatio, response, bounce,
-                          swiftuiDuration, settle (s), overshoot (fraction of travel),
-                          uikit {duration, dampingRatio, velocity} or null
-    Exit 0 read, 2 usage, 3 could not read a spring in the snippet.
-    """
+  static let spec = CommandSpec(
+    name: "spring",
+    summary: "reads a spring pasted from another tool and prints every equivalent form",
+    positionals: [.init("SPEC|-")],
+    options: [
+      .init(
+        "duration", "SECONDS",
+        [
+          "completes a snippet that lacks one (UISpringTimingParameters(dampingRatio:),",
+          "a CSS linear() or curve without a time); ignored when the snippet has one",
+        ]),
+      .init(
+        "json",
+        [
+          "one JSON object: stiffness, damping, mass, dampingRatio, response, bounce,",
+          "swiftuiDuration, settle (s), overshoot (fraction of travel),",
+          "uikit {duration, dampingRatio, velocity} or null",
+        ]),
+    ],
+    labelWidth: 20,
+    intro: [
+      "Reads a spring (or a timing curve) from SPEC — a snippet pasted from UIKit, SwiftUI,",
+      "Jetpack Compose, motion / framer-motion, CSS, Origami or POP/Rebound, or written as",
+      "`stiffness=… damping=… mass=…` — and prints every equivalent form: stiffness/damping/mass,",
+      "UIKit duration/damping/velocity, SwiftUI duration & bounce and response & damping fraction,",
+      "Compose, motion, Origami tension/friction, POP bounciness/speed, settle time (±0.5 % of",
+      "travel), peak overshoot and a CSS linear(). Several arguments are joined with spaces;",
+      "`-` reads the snippet from standard input; put `--` before a snippet that starts with `-`.",
+      "Accepted forms are listed in docs/GUIDE.md (\"Reading a spring\").",
+    ],
+    outro: ["Exit 0 read, 2 usage, 3 could not read a spring in the snippet."])
+  static var usage: String { spec.usage }
+  static var help: String { spec.help }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try Arguments(argv, valued: ["duration"], booleans: ["help", "json"], usage: usage)
+    let a = try spec.parse(argv)
     if a.flags["help"] == true {
       printOut(help)
       return .ok

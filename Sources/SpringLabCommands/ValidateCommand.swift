@@ -3,14 +3,18 @@ import SpringLabCore
 /// `springlab validate FILE...`: one line per problem (docs/FORMATS.md);
 /// exit 1 when any file is invalid, 3 when one cannot be read.
 enum ValidateCommand {
-  static let usage = "springlab validate FILE..."
+  static let spec = CommandSpec(
+    name: "validate", summary: "checks presets strictly", positionals: [.init("FILE...")],
+    intro: [
+      "Checks presets strictly; prints `FILE: field.path = value: reason (allowed range)` per problem.",
+      "Exit 0 all valid, 1 a preset is invalid, 3 a file cannot be read, 2 usage.",
+    ])
+  static var usage: String { spec.usage }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try Arguments(argv, valued: [], booleans: ["help"], usage: usage)
+    let a = try spec.parse(argv)
     if a.flags["help"] == true {
-      printOut(
-        "usage: \(usage)\nChecks presets strictly; prints `FILE: field.path = value: reason (allowed range)` per problem.\nExit 0 all valid, 1 a preset is invalid, 3 a file cannot be read, 2 usage."
-      )
+      printOut(spec.help)
       return .ok
     }
     guard !a.positional.isEmpty else {

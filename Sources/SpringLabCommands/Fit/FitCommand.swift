@@ -4,48 +4,79 @@ import SpringLabPlatform
 
 /// `springlab fit INPUT …`: the spring (or tween) behind a recorded motion.
 enum FitCommand {
-  static let usage =
-    "springlab fit INPUT [--region X,Y,W,H] [--region-at T] [--from T0] [--to T1] [--axis x|y|scale|auto] [--samples FILE] [--json]"
+  static var usage: String { spec.usage }
 
   /// Extensions read as samples; anything else is handed to ffmpeg as a video.
   static let sampleExtensions: Set<String> = ["csv", "json", "txt", "tsv"]
 
-  static let help = """
-    usage: \(usage)
-    Fits a damped spring (mass 1: start, from, to, initial velocity, stiffness, damping) and a Bézier
-    tween to a recorded motion, by least squares, and prints the one the Bayesian information criterion
-    (BIC = n ln(RSS/n) + p ln n, lower wins) prefers, with both models' BIC and RMS as the evidence:
-    ΔBIC and the fit gap (n |ln(RSS ratio)|, the difference without the charge for parameters) both
-    ≥ \(FitPrinter.f(MotionFit.decisiveBIC, 0)) decisive, either under \(FitPrinter.f(MotionFit.indistinguishableBIC, 0)) indistinguishable (then both models are printed in full).
-    Each spring number has a ± (one standard deviation, from the Jacobian at the optimum and the
-    residuals, widened for residuals that follow one another, or the spread of refits each leaving out
-    one of 8 blocks of samples when larger). The spring may end with a jump to its target at its UIKit
-    duration, as UIKit ends an animation, when that explains the samples better than settling.
-      INPUT             a video (anything ffmpeg decodes) or samples (.csv/.json/.txt/.tsv): t,value or
-                        t,x,y per line, or a JSON array of [t, value] / [t, x, y] / {"t", "x", "y"}
-      --region X,Y,W,H  the element, in pixels, on the frame at --region-at (default: the first frame
-                        of the range); tracked both ways. Without it the largest moving blob is used
-                        (the choice is printed)
-      --region-at T     the time (s) of the frame the region is marked on; mark elements that appear
-                        during the motion (a fan item fading in) on the last frame
-      --from T0, --to T1  only the frames or samples within T0…T1 seconds
-      --axis A          x, y, scale (tracked size) or auto (default: along the line from the first
-                        position to the last, 0 at the first; scale when only the size changes)
-      --samples FILE    write the tracked samples as CSV (t,x,y,scale,correlation)
-      --json            one JSON object (keys of `springlab spring --json` plus model, rms, maxError,
-                        start, from, to, …)
-    Tracking: normalised cross-correlation around the last position, coarse to fine, sub-pixel peak,
-    sizes 0.38…1.34 × the region; matches below correlation \(ElementTracker.minimumCorrelation) are dropped, never guessed,
-    and at least \(MotionFit.minimumSamples) samples must remain. Each frame's presentation timestamp is its time.
-    Exit: 0 ok · 1 the fit's RMS residual exceeds \(Int(MotionFit.poorFitBound * 100)) % of the travel (printed anyway) · 2 usage ·
-          3 input unreadable, no motion found, element lost (more than \(ElementTracker.maxGapFrames) consecutive frames below the
-          correlation threshold after it was first found) or too few samples · 4 no ffmpeg
-    """
+  static var help: String { spec.help }
+
+  static let spec = CommandSpec(
+    name: "fit", summary: "finds the spring behind a screen recording or sampled points",
+    positionals: [
+      .init(
+        "INPUT",
+        help: [
+          "a video (anything ffmpeg decodes) or samples (.csv/.json/.txt/.tsv): t,value or",
+          "t,x,y per line, or a JSON array of [t, value] / [t, x, y] / {\"t\", \"x\", \"y\"}",
+        ])
+    ],
+    options: [
+      .init(
+        "region", "X,Y,W,H",
+        [
+          "the element, in pixels, on the frame at --region-at (default: the first frame",
+          "of the range); tracked both ways. Without it the largest moving blob is used",
+          "(the choice is printed)",
+        ]),
+      .init(
+        "region-at", "T",
+        [
+          "the time (s) of the frame the region is marked on; mark elements that appear",
+          "during the motion (a fan item fading in) on the last frame",
+        ]),
+      .init(
+        "from", "T0", label: "--from T0, --to T1",
+        ["only the frames or samples within T0…T1 seconds"]),
+      // why: named by --from's label, so no line of its own
+      .init("to", "T1", []),
+      .init(
+        "axis", "x|y|scale|auto", label: "--axis A",
+        [
+          "x, y, scale (tracked size) or auto (default: along the line from the first",
+          "position to the last, 0 at the first; scale when only the size changes)",
+        ]),
+      .init("samples", "FILE", ["write the tracked samples as CSV (t,x,y,scale,correlation)"]),
+      .init(
+        "json",
+        [
+          "one JSON object (keys of `springlab spring --json` plus model, rms, maxError,",
+          "start, from, to, …)",
+        ]),
+    ],
+    labelWidth: 18,
+    intro: [
+      "Fits a damped spring (mass 1: start, from, to, initial velocity, stiffness, damping) and a Bézier",
+      "tween to a recorded motion, by least squares, and prints the one the Bayesian information criterion",
+      "(BIC = n ln(RSS/n) + p ln n, lower wins) prefers, with both models' BIC and RMS as the evidence:",
+      "ΔBIC and the fit gap (n |ln(RSS ratio)|, the difference without the charge for parameters) both",
+      "≥ \(FitPrinter.f(MotionFit.decisiveBIC, 0)) decisive, either under \(FitPrinter.f(MotionFit.indistinguishableBIC, 0)) indistinguishable (then both models are printed in full).",
+      "Each spring number has a ± (one standard deviation, from the Jacobian at the optimum and the",
+      "residuals, widened for residuals that follow one another, or the spread of refits each leaving out",
+      "one of 8 blocks of samples when larger). The spring may end with a jump to its target at its UIKit",
+      "duration, as UIKit ends an animation, when that explains the samples better than settling.",
+    ],
+    outro: [
+      "Tracking: normalised cross-correlation around the last position, coarse to fine, sub-pixel peak,",
+      "sizes 0.38…1.34 × the region; matches below correlation \(ElementTracker.minimumCorrelation) are dropped, never guessed,",
+      "and at least \(MotionFit.minimumSamples) samples must remain. Each frame's presentation timestamp is its time.",
+      "Exit: 0 ok · 1 the fit's RMS residual exceeds \(Int(MotionFit.poorFitBound * 100)) % of the travel (printed anyway) · 2 usage ·",
+      "      3 input unreadable, no motion found, element lost (more than \(ElementTracker.maxGapFrames) consecutive frames below the",
+      "      correlation threshold after it was first found) or too few samples · 4 no ffmpeg",
+    ])
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try Arguments(
-      argv, valued: ["region", "region-at", "from", "to", "axis", "samples"],
-      booleans: ["help", "json"], usage: usage)
+    let a = try spec.parse(argv)
     if a.flags["help"] == true {
       printOut(help)
       return .ok

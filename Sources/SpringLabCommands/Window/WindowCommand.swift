@@ -8,35 +8,55 @@ import SpringLabUI
 
 /// `springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--ui-scale F|auto] [--backdrop FILE] [--take-frame device|window] [--fresh] [--exit-after SECONDS]`
 enum WindowCommand {
-  static let usage =
-    "springlab [PRESET.json] [--trace FILE] [--record-input FILE] [--play SCRIPT [--pause-at T]] [--ui-scale F|auto] [--backdrop FILE] [--take-frame device|window] [--fresh] [--exit-after SECONDS]"
+  static let spec = CommandSpec(
+    name: nil,
+    summary: "opens the window (optionally tracing frames, recording or playing input)",
+    positionals: [.init("[PRESET.json]")],
+    options: [
+      .init("trace", "FILE", ["one JSON line per drawn frame (docs/FORMATS.md)"]),
+      .init(
+        "record-input", "FILE",
+        ["write the session's input as a script (replay it with `springlab render --script FILE`)"]),
+      .init(
+        "play", "SCRIPT", usage: .group("[--play SCRIPT [--pause-at T]]"),
+        ["play an input script live in the window (demos; putting the window in an exact state)"]),
+      .init(
+        "pause-at", "T", usage: .inGroup,
+        ["with --play: pause the timeline at exactly T seconds of scene time"]),
+      .init(
+        "ui-scale", "F|auto",
+        [
+          "pixels per point for the panel, text and canvas (0.5…4), remembered; auto: from the",
+          "desktop's Xft.dpi (96 dpi = 1). Only where the desktop does not scale windows (X11).",
+        ]),
+      .init(
+        "backdrop", "FILE",
+        [
+          "a PNG/JPEG screenshot or a video (mp4, mov, webm, …) behind the device;",
+          "with a video, drag a rectangle around an element and press F to fit its motion",
+        ]),
+      .init(
+        "take-frame", "device|window",
+        [
+          "how R takes are rendered: device (default) like `render --frame device`;",
+          "window like `render` without --frame (1280x720, the window's layout)",
+        ]),
+      .init("fresh", ["ignore remembered state"]),
+      .init("exit-after", "SECONDS", ["quit after that many seconds"]),
+    ],
+    labelWidth: 21,
+    intro: [
+      "Opens the playground window. A PRESET argument wins over remembered state; --fresh ignores remembered state."
+    ],
+    outro: [
+      "Hot keys: press ? in the window, or run `springlab keys`. Exit: 0 ok, 2 usage, 3 the preset or script unreadable or invalid, 4 no display or no font."
+    ])
+  static var usage: String { spec.usage }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try Arguments(
-      argv,
-      valued: [
-        "trace", "record-input", "exit-after", "play", "pause-at", "ui-scale", "backdrop",
-        "take-frame",
-      ],
-      booleans: ["help", "fresh"], usage: usage)
+    let a = try spec.parse(argv)
     if a.flags["help"] == true {
-      printOut(
-        """
-        usage: \(usage)
-        Opens the playground window. A PRESET argument wins over remembered state; --fresh ignores remembered state.
-          --trace FILE         one JSON line per drawn frame (docs/FORMATS.md)
-          --record-input FILE  write the session's input as a script (replay it with `springlab render --script FILE`)
-          --play SCRIPT        play an input script live in the window (demos; putting the window in an exact state)
-          --pause-at T         with --play: pause the timeline at exactly T seconds of scene time
-          --backdrop FILE      a PNG/JPEG screenshot or a video (mp4, mov, webm, …) behind the device;
-                               with a video, drag a rectangle around an element and press F to fit its motion
-          --take-frame device|window  how R takes are rendered: device (default) like `render --frame device`;
-                               window like `render` without --frame (1280x720, the window's layout)
-          --exit-after S       quit after S seconds
-          --ui-scale F|auto    pixels per point for the panel, text and canvas (0.5…4), remembered; auto: from the
-                               desktop's Xft.dpi (96 dpi = 1). Only where the desktop does not scale windows (X11).
-        Hot keys: press ? in the window, or run `springlab keys`. Exit: 0 ok, 2 usage, 3 the preset or script unreadable or invalid, 4 no display or no font.
-        """)
+      printOut(spec.help)
       return .ok
     }
     guard a.positional.count <= 1 else {
