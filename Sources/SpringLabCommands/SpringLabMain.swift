@@ -2,15 +2,18 @@ import Foundation
 import SpringLabCore
 import SpringLabPlatform
 
+/// Every command's declaration, in the order `springlab --help` lists them.
+package let commandSpecs: [CommandSpec] = [
+  WindowCommand.spec, RenderCommand.spec, ExportCommand.spec, ValidateCommand.spec,
+  LintCommand.spec, FitCommand.spec, SpringCommand.spec, BenchLauncher.spec, KeysCommand.spec,
+]
+
 // why: built from each command's own usage line, so `springlab --help` can
 // never drift from `springlab COMMAND --help`
 let topUsage =
   "usage: "
-  + [
-    WindowCommand.usage, RenderCommand.usage, ExportCommand.usage, ValidateCommand.usage,
-    LintCommand.usage, FitCommand.usage, SpringCommand.usage, BenchLauncher.usage,
-    KeysCommand.usage, "springlab --version | --help | COMMAND --help",
-  ].joined(separator: "\n       ")
+  + (commandSpecs.map(\.usage) + ["springlab --version | --help | COMMAND --help"])
+  .joined(separator: "\n       ")
 
 /// The `springlab` program as a function: `argv` as the process got it
 /// (program name first), the exit status returned. The executable's main
