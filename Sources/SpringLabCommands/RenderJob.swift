@@ -72,14 +72,18 @@ package struct RenderJob {
   func run(out: String, kind: RenderCommand.Output, trace tracePath: String?) throws(CLIError)
     -> Exit
   {
-    try render(out: out, kind: kind, trace: tracePath).exit
+    let progress =
+      kind == .png ? nil : ProgressLine.onTerminal("render", total: frames, unit: "frames")
+    return try render(out: out, kind: kind, trace: tracePath, progress: progress).exit
   }
 
   /// Renders every frame and writes `out` through the output writer; for
   /// videos and folders also returns where the time went (rendering overlaps
   /// writing). On any failure the previous `out` and trace stay as they were.
+  /// `progress` counts the frames submitted and is cleared at the end.
   package func render(
-    out: String, kind: RenderCommand.Output, trace tracePath: String?
+    out: String, kind: RenderCommand.Output, trace tracePath: String?,
+    progress: ProgressLine? = nil
   ) throws(CLIError)
     -> (exit: Exit, stats: FramePipeline.Stats?)
   {
@@ -197,6 +201,8 @@ package struct RenderJob {
     }
     let stats: FramePipeline.Stats
     do {
+      // why: erased before any error message or the summary is printed
+      defer { progress?.clear() }
       // why: an encoder converting to yuv420p itself converts only what
       // changed since the previous frame; the boxes come from the draw lists
       let tracksChanges = kind == .mp4 && pixelFormat == .yuv420p && incremental
@@ -211,6 +217,7 @@ package struct RenderJob {
           rasterizer.render(dl, into: $0, incremental: incremental)
           $0.changedSincePreviousFrame = changed
         }
+        progress?.update(k + 1)
       }
       stats = try pipeline.finish()
       try sink.finish(png: nil)

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import SpringLabCommands
+
+/// The progress line's text as a pure function of the counts and the time so far.
+@Suite("Progress line")
+struct ProgressLineTests {
+  @Test func doneTotalPercentAndTimeLeft() {
+    #expect(
+      ProgressLine.format("render", done: 120, total: 300, unit: "frames", elapsed: 2)
+        == "render: 120/300 frames, 40 %, 0:03 left")
+    #expect(
+      ProgressLine.format("render", done: 1, total: 3, unit: "frames", elapsed: 65)
+        == "render: 1/3 frames, 33 %, 2:10 left")
+    #expect(
+      ProgressLine.format("fit", done: 1, total: 100, unit: "frames", elapsed: 40)
+        == "fit: 1/100 frames, 1 %, 1:06:00 left")
+  }
+
+  @Test func theEndsAndOutOfRangeCounts() {
+    #expect(
+      ProgressLine.format("render", done: 0, total: 10, unit: "frames", elapsed: 0)
+        == "render: 0/10 frames, 0 %, … left")
+    #expect(
+      ProgressLine.format("render", done: 10, total: 10, unit: "frames", elapsed: 7.5)
+        == "render: 10/10 frames, 100 %, 0:00 left")
+    #expect(
+      ProgressLine.format("render", done: 12, total: 10, unit: "frames", elapsed: 1)
+        == "render: 10/10 frames, 100 %, 0:00 left")
+    #expect(
+      ProgressLine.format("render", done: 5, total: 10, unit: "frames", elapsed: .nan)
+        == "render: 5/10 frames, 50 %, … left")
+  }
+
+  @Test func aLineOnlyOnATerminalAndForSomeWork() {
+    #expect(ProgressLine.onTerminal("render", total: 10, unit: "frames", isTerminal: false) == nil)
+    #expect(ProgressLine.onTerminal("render", total: 10, unit: "frames", isTerminal: true) != nil)
+    #expect(ProgressLine.onTerminal("render", total: 0, unit: "frames", isTerminal: true) == nil)
+  }
+}
