@@ -283,9 +283,13 @@ private func relative(_ a: Double, _ b: Double) -> Double { abs(a - b) / abs(b) 
       return GreyFrame(width: w, height: h, pts: t, pixels: px)
     }
     let frames = (0..<48).map { frame(Double($0) / 60) }
+    var reports: [[Int]] = []
     let points = ElementTracker.track(
-      frames: frames, region: FrameRegion(x: 20.5, y: 20.5, width: 20, height: 20), at: 0)
+      frames: frames, region: FrameRegion(x: 20.5, y: 20.5, width: 20, height: 20), at: 0
+    ) { reports.append([$0, $1]) }
     #expect(points.allSatisfy { $0.found })
+    // both passes (sizes searched, then the steady size) report every frame stepped to
+    #expect(reports == (1...94).map { [$0, 94] })
     // the disc keeps its size: it is tracked at the marked size throughout
     #expect(points.allSatisfy { $0.scale == 1 })
     let worst = zip(points, frames).map { abs($0.x - truth.sample($1.pts).x) }.max()!

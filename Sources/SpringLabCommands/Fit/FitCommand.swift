@@ -148,7 +148,13 @@ enum FitCommand {
         }
         frameInfo =
           "\(frames[0].width)x\(frames[0].height), \(frames.count) frames, \(JSONWriter.number(frames.first!.pts, places: 3))…\(JSONWriter.number(frames.last!.pts, places: 3)) s"
-        let r = try VideoFit.fit(frames: frames, region: region, regionAt: regionAt, axis: axis)
+        let progress = ProgressLine.onTerminal(
+          "fit", total: 2 * (frames.count - 1), unit: "tracking steps")
+        // why: erased before the result or an error is printed
+        defer { progress?.clear() }
+        let report: ((Int, Int) -> Void)? = progress.map { p in { done, _ in p.update(done) } }
+        let r = try VideoFit.fit(
+          frames: frames, region: region, regionAt: regionAt, axis: axis, progress: report)
         fit = r.fit
         track = r.track
       }

@@ -348,20 +348,35 @@ public struct ElementTracker: Sendable {
   /// each hop moves the matched centre by up to 0.15 px; measured against the
   /// render's trace this bias shifted the fitted response by 0.6–0.9 %, and
   /// tracking at one size takes it to 0.1–0.2 %
+  ///
+  /// `progress(done, total)` is told after each frame stepped to; `total`
+  /// counts both passes, and reaches `done` at once when the second is not needed.
   public static func track(
-    frames: [GreyFrame], region: FrameRegion, at index: Int, mask: [Bool]? = nil
+    frames: [GreyFrame], region: FrameRegion, at index: Int, mask: [Bool]? = nil,
+    progress: ((Int, Int) -> Void)? = nil
   ) -> [TrackPoint] {
-    let sized = track(frames: frames, region: region, at: index, mask: mask, sizes: true)
+    let steps = max(0, frames.count - 1)
+    let sized = track(frames: frames, region: region, at: index, mask: mask, sizes: true) {
+      progress?($0, 2 * steps)
+    }
     let found = sized.filter(\.found)
     guard !found.isEmpty,
       found.allSatisfy({ abs(log($0.scale)) <= log(steadySizeBound) })
-    else { return sized }
-    let steady = track(frames: frames, region: region, at: index, mask: mask, sizes: false)
+    else {
+      progress?(2 * steps, 2 * steps)
+      return sized
+    }
+    let steady = track(frames: frames, region: region, at: index, mask: mask, sizes: false) {
+      progress?(steps + $0, 2 * steps)
+    }
     return steady.filter(\.found).count >= found.count ? steady : sized
   }
 
+  /// One pass both ways from the marked frame; `stepped(n)` after each of
+  /// the n frames looked at so far.
   static func track(
-    frames: [GreyFrame], region: FrameRegion, at index: Int, mask: [Bool]?, sizes: Bool
+    frames: [GreyFrame], region: FrameRegion, at index: Int, mask: [Bool]?, sizes: Bool,
+    stepped: (Int) -> Void = { _ in }
   ) -> [TrackPoint] {
     guard frames.indices.contains(index) else { return [] }
     var out = [TrackPoint?](repeating: nil, count: frames.count)
@@ -370,9 +385,18 @@ public struct ElementTracker: Sendable {
     out[index] = TrackPoint(
       t: frames[index].pts, x: start.x, y: start.y, scale: 1, score: 1, found: true)
     var fwd = start
-    for i in (index + 1)..<max(index + 1, frames.count) { out[i] = fwd.step(frames[i]) }
+    var n = 0
+    for i in (index + 1)..<max(index + 1, frames.count) {
+      out[i] = fwd.step(frames[i])
+      n += 1
+      stepped(n)
+    }
     var back = start
-    for i in stride(from: index - 1, through: 0, by: -1) { out[i] = back.step(frames[i]) }
+    for i in stride(from: index - 1, through: 0, by: -1) {
+      out[i] = back.step(frames[i])
+      n += 1
+      stepped(n)
+    }
     return out.map { $0! }
   }
 

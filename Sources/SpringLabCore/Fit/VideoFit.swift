@@ -27,8 +27,10 @@ public enum VideoFit {
 
   /// Where the element is: marked by `region` on the frame nearest
   /// `regionAt` (default: the first frame), or the largest moving blob.
+  /// `progress(done, total)`: the tracker's steps (`ElementTracker.track`).
   public static func track(
-    frames: [GreyFrame], region: FrameRegion?, regionAt: Double?
+    frames: [GreyFrame], region: FrameRegion?, regionAt: Double?,
+    progress: ((Int, Int) -> Void)? = nil
   ) throws(FitError) -> VideoTrack {
     guard frames.count >= 2 else { throw .tooFewSamples(frames.count) }
     var index = 0
@@ -68,7 +70,8 @@ public enum VideoFit {
       auto = true
     }
     let mask = MotionFinder.elementMask(frames, region: rect, at: index)
-    let points = ElementTracker.track(frames: frames, region: rect, at: index, mask: mask)
+    let points = ElementTracker.track(
+      frames: frames, region: rect, at: index, mask: mask, progress: progress)
     try ElementTracker.checkGaps(points)
     var pixelStart: Double?
     // why: an element hidden before it moves (fading or growing in) gives no
@@ -106,9 +109,10 @@ public enum VideoFit {
 
   /// Tracks and fits.
   public static func fit(
-    frames: [GreyFrame], region: FrameRegion?, regionAt: Double?, axis: FitAxis
+    frames: [GreyFrame], region: FrameRegion?, regionAt: Double?, axis: FitAxis,
+    progress: ((Int, Int) -> Void)? = nil
   ) throws(FitError) -> (track: VideoTrack, fit: MotionFit) {
-    let tr = try track(frames: frames, region: region, regionAt: regionAt)
+    let tr = try track(frames: frames, region: region, regionAt: regionAt, progress: progress)
     let f = try MotionFit.fit(
       samples(tr), axis: axis, minimumTravel: minimumTravel, fixedStart: tr.pixelStart)
     return (tr, f)
