@@ -75,7 +75,11 @@ enum ExportCommand {
     }
     let preset = try loadPresetOrFail(a.values["preset"])
     if check {
-      var report = ExportCheck.check(preset, seed: seed)
+      let progress = ProgressLine.onTerminal(
+        "export --check", total: ExportFormat.allCases.count, unit: "formats")
+      var report = ExportCheck.check(preset, seed: seed) { done, _ in progress?.update(done) }
+      // why: erased before the table is printed
+      progress?.clear()
       if let f = format {
         report.rows = report.rows.filter {
           $0.format == f.rawValue || $0.format.hasPrefix(f.rawValue + "-")

@@ -13,6 +13,8 @@ package final class ProgressLine {
   let unit: String
   let total: Int
   let start = ContinuousClock.now
+  /// How long a run goes before its line is first drawn.
+  static let quiet = Duration.milliseconds(500)
   var lastDrawn: ContinuousClock.Instant?
   var drawn = false
 
@@ -31,9 +33,11 @@ package final class ProgressLine {
     self.unit = unit
   }
 
-  /// Redraws the line for `done` steps, at most ten times a second.
+  /// Redraws the line for `done` steps, at most ten times a second, and
+  /// not in the first half second (a quick run shows no line at all).
   func update(_ done: Int) {
     let now = ContinuousClock.now
+    if now - start < Self.quiet { return }
     if let last = lastDrawn, now - last < .milliseconds(100), done < total { return }
     lastDrawn = now
     let elapsed = Self.seconds(now - start)

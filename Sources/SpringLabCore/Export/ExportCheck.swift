@@ -134,12 +134,15 @@ public enum ExportCheck {
   public static let defaultSeed: UInt64 = 24
 
   /// Exports every format and checks each, exactly and as played with tap
-  /// phases from `seed`.
-  public static func check(_ p: Preset, seed: UInt64 = defaultSeed) -> ExportCheckReport {
+  /// phases from `seed`; `progress(done, total)` after each format.
+  public static func check(
+    _ p: Preset, seed: UInt64 = defaultSeed, progress: ((Int, Int) -> Void)? = nil
+  ) -> ExportCheckReport {
     var rows: [ExportCheckRow] = []
-    for f in ExportFormat.allCases {
+    for (k, f) in ExportFormat.allCases.enumerated() {
       rows += check(
         p, format: f, text: Exporter.export(p, format: f, options: ExportOptions()), seed: seed)
+      progress?(k + 1, ExportFormat.allCases.count)
     }
     return ExportCheckReport(preset: p.name, rows: rows, seed: seed)
   }
