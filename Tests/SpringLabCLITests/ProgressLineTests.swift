@@ -32,6 +32,16 @@ struct ProgressLineTests {
         == "render: 5/10 frames, 50 %, … left")
   }
 
+  /// A render long enough to draw the line, with stderr a pipe: not a byte of it.
+  @Test func noLineWhenStderrIsAPipe() throws {
+    let out = CLIHarness.tempDir().appendingPathComponent("frames").path + "/"
+    let r = try CLIHarness.run(["render", "--out", out, "--fps", "20"])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(
+      !r.err.contains("\r") && !r.err.contains("\u{1B}[K") && !r.err.contains("render: "),
+      "\(r.err)")
+  }
+
   @Test func aLineOnlyOnATerminalAndForSomeWork() {
     #expect(ProgressLine.onTerminal("render", total: 10, unit: "frames", isTerminal: false) == nil)
     #expect(ProgressLine.onTerminal("render", total: 10, unit: "frames", isTerminal: true) != nil)
