@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SpringLabCommands
@@ -40,6 +41,27 @@ struct ProgressLineTests {
     #expect(
       !r.err.contains("\r") && !r.err.contains("\u{1B}[K") && !r.err.contains("render: "),
       "\(r.err)")
+  }
+
+  static let script = "/usr/bin/script"
+
+  /// The same render on a terminal (util-linux `script` gives it one): the
+  /// line is drawn with `\r`, counts up to every frame and is erased before
+  /// the summary.
+  @Test(
+    .enabled(if: FileManager.default.isExecutableFile(atPath: script), "needs util-linux script"))
+  func aLineOnATerminalErasedAtTheEnd() throws {
+    let out = CLIHarness.tempDir().appendingPathComponent("frames").path + "/"
+    let command = "'\(CLIHarness.binary)' render --out '\(out)' --fps 30"
+    let child = try Spawned.start(
+      Self.script, ["-qfec", command, "/dev/null"], env: ProcessInfo.processInfo.environment)
+    let code = child.wait()
+    defer { child.cleanUp() }
+    let tty = child.out
+    #expect(code == 0, "\(tty)")
+    #expect(tty.contains("\rrender: "), "\(tty)")
+    #expect(tty.contains("render: 150/150 frames, 100 %, 0:00 left\u{1B}[K"), "\(tty)")
+    #expect(tty.contains("\r\u{1B}[Kwrote "), "\(tty)")
   }
 
   @Test func aLineOnlyOnATerminalAndForSomeWork() {
