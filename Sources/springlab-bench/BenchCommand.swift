@@ -2,7 +2,7 @@ import Foundation
 import SpringLabCommands
 import SpringLabCore
 
-/// `springlab bench [--json] [--quick]`: the performance table. Medians of
+/// `springlab bench` (flags: `BenchLauncher.spec`): the performance table. Medians of
 /// repeated runs, side by side in one process.
 enum BenchCommand {
   // why: one usage line, declared where `springlab --help` lists it

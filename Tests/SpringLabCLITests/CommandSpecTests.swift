@@ -57,6 +57,42 @@ struct CommandSpecTests {
     return Array(lines[(open + 1)..<close])
   }
 
+  /// The derivation itself on a made-up command: usage forms, flag sets,
+  /// the label column, a label wider than it, continuation lines, a flag
+  /// with no line of its own.
+  @Test func usageFlagSetsAndHelpLayout() {
+    let spec = CommandSpec(
+      name: "demo", summary: "a demo", positionals: [.init("FILE", help: ["the input"])],
+      options: [
+        .init("out", "PATH", usage: .required, ["where to write", "(made if missing)"]),
+        .init("size", "WxH", usage: .group("[--size WxH | --tiny]"), ["the size"]),
+        .init("tiny", usage: .inGroup, ["the smallest size"]),
+        .init("a-very-long-flag", "VALUE", ["wider than the column"]),
+        .init("from", "T0", label: "--from T0, --to T1", ["a range"]),
+        .init("to", "T1", []),
+      ],
+      labelWidth: 10, intro: ["Does a demo."], outro: ["Exit 0."])
+    #expect(spec.valued == ["out", "size", "a-very-long-flag", "from", "to"])
+    #expect(spec.booleans == ["tiny", "help"])
+    #expect(
+      spec.usage
+        == "springlab demo FILE --out PATH [--size WxH | --tiny] [--a-very-long-flag VALUE] [--from T0] [--to T1]"
+    )
+    #expect(
+      spec.help == """
+        usage: \(spec.usage)
+        Does a demo.
+          FILE      the input
+          --out PATH  where to write
+                    (made if missing)
+          --size WxH  the size
+          --tiny    the smallest size
+          --a-very-long-flag VALUE  wider than the column
+          --from T0, --to T1  a range
+        Exit 0.
+        """)
+  }
+
   @Test func everyFlagIsInTheUsageLineAndHasAHelpLine() throws {
     #expect(commandSpecs.count == 9)
     for spec in commandSpecs {
