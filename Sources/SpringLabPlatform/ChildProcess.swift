@@ -60,6 +60,10 @@ public final class ChildProcess: @unchecked Sendable {
     return status
   }
 
+  /// Attempts at starting an executable that is busy being written (10 ms
+  /// apart: half a second in all) before "Text file busy" is reported.
+  static let busyRetries = 50
+
   /// Starts `path` with `args` and exactly `env`. Throws when it cannot start.
   /// - Parameter inputPipe: the child's stdin is a pipe whose write end is
   ///   `inputFD` (write with `writeInput`, end with `closeInput`); a write
@@ -136,7 +140,16 @@ public final class ChildProcess: @unchecked Sendable {
     // why: not posix_spawn: the child must get SIGKILL as its parent-death
     // signal (set between fork and exec), so it never outlives SpringLab even
     // when SpringLab itself is killed by SIGKILL
-    let rc = springlab_spawn(path, argv, envp, input, output, errors, &pid)
+    var rc = springlab_spawn(path, argv, envp, input, output, errors, &pid)
+    // why: an executable that was just written (a copied binary, a script)
+    // can still be open for writing in a child another thread forked but has
+    // not yet exec'd; exec then fails with ETXTBSY for that moment only
+    var tries = 1
+    while rc == ETXTBSY && tries < ChildProcess.busyRetries {
+      usleep(10_000)
+      tries += 1
+      rc = springlab_spawn(path, argv, envp, input, output, errors, &pid)
+    }
     guard rc == 0 else { throw fail(rc) }
     started = true
     let child = ChildProcess(pid: pid, outPath: outPath, errPath: errPath, inputFD: pipeFDs[1])
