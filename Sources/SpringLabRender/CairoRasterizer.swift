@@ -187,19 +187,25 @@ public final class CairoRasterizer {
     cairo_set_tolerance(cr, Self.tolerance)
     // why: the region clip stays under every command clip (save/restore pairs).
     cairo_save(cr)
-    var clippedAway = false
-    func applyClip(_ r: PixelRect?) {
+    // why: a command clip is handed to Cairo only when a command under it is
+    // drawn; most clips (the panel's rows, its scroll areas) hold nothing
+    // inside an incremental frame's damage, and each restore/save/clip cost
+    // Cairo a few microseconds, a tenth of the window's frame in all
+    var clip: PixelBox? = nil
+    var clipApplied = true
+    func setClip(_ r: PixelRect?) {
+      clip = DrawCommand.clipBox(r)
+      clipApplied = false
+    }
+    func applyPendingClip() {
+      guard !clipApplied else { return }
+      clipApplied = true
       cairo_restore(cr)
       cairo_save(cr)
-      clippedAway = false
-      if let box = DrawCommand.clipBox(r) {
-        if box.isEmpty {
-          clippedAway = true
-        } else {
-          cairo_rectangle(
-            cr, Double(box.x0), Double(box.y0), Double(box.width), Double(box.height))
-          cairo_clip(cr)
-        }
+      if let box = clip {
+        cairo_rectangle(
+          cr, Double(box.x0), Double(box.y0), Double(box.width), Double(box.height))
+        cairo_clip(cr)
       }
     }
     let commands = list.finished
@@ -207,23 +213,32 @@ public final class CairoRasterizer {
     var start = 0
     if let base {
       start = base.commands.count
-      applyClip(base.clip)
+      setClip(base.clip)
     }
     for command in commands[start...] {
       if case .clip(let r) = command {
-        applyClip(r)
+        setClip(r)
         continue
       }
-      if clippedAway { continue }
+      if let clip, clip.isEmpty { continue }
+      guard let box = command.touchedPixels(measure: measure) else {
+        // why: a non-finite shape is drawn (Cairo ignores it) only in a full
+        // redraw, as before; an incremental frame cannot place it
+        if region == nil {
+          applyPendingClip()
+          draw(command, cr)
+        }
+        continue
+      }
+      if let clip, !clip.intersects(box) { continue }
       if let region {
-        guard let box = command.touchedPixels(measure: measure),
-          region.contains(where: { $0.intersects(box) })
-        else { continue }
-      } else if let box = command.touchedPixels(measure: measure), !box.intersects(frame) {
+        guard region.contains(where: { $0.intersects(box) }) else { continue }
+      } else if !box.intersects(frame) {
         // why: a shape far off the frame (a Bézier y of 1e100 flings an item
         // there) costs Cairo minutes to flatten and shows nothing
         continue
       }
+      applyPendingClip()
       draw(command, cr)
     }
     cairo_restore(cr)
