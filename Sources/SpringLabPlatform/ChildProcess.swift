@@ -63,6 +63,8 @@ public final class ChildProcess: @unchecked Sendable {
   /// Attempts at starting an executable that is busy being written (10 ms
   /// apart: half a second in all) before "Text file busy" is reported.
   static let busyRetries = 50
+  /// One launch at a time (see `launch`).
+  private static let spawnLock = NSLock()
 
   /// Starts `path` with `args` and exactly `env`. Throws when it cannot start.
   /// - Parameter inputPipe: the child's stdin is a pipe whose write end is
@@ -88,6 +90,13 @@ public final class ChildProcess: @unchecked Sendable {
     var opened: [Int32] = []
     var started = false
     let captures = [outPath, errPath].compactMap { $0 }
+    // why: held from the first descriptor made for the child until the
+    // parent's copies are closed, so no other launch forks while they are
+    // open: a child forked in between kept a copy (close-on-exec only acts at
+    // its exec), and a 1 MiB write to a child that had gone then succeeded
+    // into the pipe instead of failing with EPIPE (seen as a flaky test)
+    spawnLock.lock()
+    defer { spawnLock.unlock() }
     defer {
       opened.forEach { close($0) }
       if !started {

@@ -46,3 +46,37 @@ import Testing
     }
   }
 }
+
+/// Launches from several threads at once: a child that has gone never leaves
+/// its stdin pipe open in a sibling forked meanwhile, so writing to it fails
+/// with EPIPE every time (a sibling's copy made a 1 MiB write succeed).
+@Suite struct ConcurrentLaunchTests {
+  @Test func aGoneChildsPipeIsBrokenWhateverElseIsStarting() async throws {
+    signal(SIGPIPE, SIG_IGN)
+    let results = await withTaskGroup(of: [String?].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          var out: [String?] = []
+          for _ in 0..<15 {
+            guard let gone = try? ChildProcess.launch("/bin/true", [], env: [:], inputPipe: true)
+            else {
+              out.append("cannot start")
+              continue
+            }
+            _ = gone.wait()
+            let big = [UInt8](repeating: 0, count: 1 << 20)
+            out.append(big.withUnsafeBytes { gone.writeInput($0) })
+            gone.cleanUp()
+          }
+          return out
+        }
+      }
+      var all: [String?] = []
+      for await r in group { all += r }
+      return all
+    }
+    #expect(results.count == 60)
+    let wrong = results.filter { $0 != "Broken pipe" }
+    #expect(wrong.isEmpty, "\(wrong.count) of 60 writes to a gone child: \(wrong.prefix(3))")
+  }
+}
