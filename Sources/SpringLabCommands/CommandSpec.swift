@@ -132,4 +132,17 @@ package struct CommandSpec: Sendable {
   package func parse(_ argv: [String]) throws(CLIError) -> Arguments {
     try Arguments(argv, valued: valued, booleans: booleans, usage: usage)
   }
+
+  /// Parses `argv`; for `--help`, prints `help` (default: the spec's own
+  /// text) to stdout and returns nil, so a command ends with exit 0.
+  package func parseOrAnswerHelp(_ argv: [String], help: String? = nil) throws(CLIError)
+    -> Arguments?
+  {
+    let a = try parse(argv)
+    guard a.flags["help"] != true else {
+      printOut(help ?? self.help)
+      return nil
+    }
+    return a
+  }
 }

@@ -155,11 +155,7 @@ package enum RenderCommand {
   }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try spec.parse(argv)
-    if a.flags["help"] == true {
-      printOut(spec.help)
-      return .ok
-    }
+    guard let a = try spec.parseOrAnswerHelp(argv) else { return .ok }
     guard a.positional.isEmpty else {
       throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)")
     }

@@ -40,11 +40,7 @@ enum SpringCommand {
   static var help: String { spec.help }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try spec.parse(argv)
-    if a.flags["help"] == true {
-      printOut(help)
-      return .ok
-    }
+    guard let a = try spec.parseOrAnswerHelp(argv, help: help) else { return .ok }
     guard !a.positional.isEmpty else {
       throw CLIError(
         .usage, "spring needs a SPEC (a snippet, or - for standard input)\nusage: \(usage)")

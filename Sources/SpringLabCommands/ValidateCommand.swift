@@ -12,11 +12,7 @@ enum ValidateCommand {
   static var usage: String { spec.usage }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try spec.parse(argv)
-    if a.flags["help"] == true {
-      printOut(spec.help)
-      return .ok
-    }
+    guard let a = try spec.parseOrAnswerHelp(argv) else { return .ok }
     guard !a.positional.isEmpty else {
       throw CLIError(.usage, "validate needs at least one FILE\nusage: \(usage)")
     }

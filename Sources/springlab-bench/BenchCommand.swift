@@ -9,11 +9,7 @@ enum BenchCommand {
   static let usage = BenchLauncher.usage
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try BenchLauncher.spec.parse(argv)
-    if a.flags["help"] == true {
-      printOut(BenchLauncher.spec.help)
-      return .ok
-    }
+    guard let a = try BenchLauncher.spec.parseOrAnswerHelp(argv) else { return .ok }
     guard a.positional.isEmpty else {
       throw CLIError(.usage, "unexpected argument \(a.positional[0])\nusage: \(usage)")
     }

@@ -76,11 +76,7 @@ enum FitCommand {
     ])
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try spec.parse(argv)
-    if a.flags["help"] == true {
-      printOut(help)
-      return .ok
-    }
+    guard let a = try spec.parseOrAnswerHelp(argv, help: help) else { return .ok }
     guard a.positional.count == 1 else {
       throw CLIError(
         .usage,

@@ -54,11 +54,7 @@ enum WindowCommand {
   static var usage: String { spec.usage }
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
-    let a = try spec.parse(argv)
-    if a.flags["help"] == true {
-      printOut(spec.help)
-      return .ok
-    }
+    guard let a = try spec.parseOrAnswerHelp(argv) else { return .ok }
     guard a.positional.count <= 1 else {
       throw CLIError(.usage, "at most one PRESET\nusage: \(usage)")
     }
