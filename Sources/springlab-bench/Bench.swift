@@ -88,6 +88,22 @@ enum Bench {
   /// Seconds on the monotonic clock.
   static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+  /// One classic RK4 step of `h` seconds for the spring's x'' = (−kx − cv)/m.
+  @inline(__always)
+  static func rk4Step(_ s: Spring, _ x: inout Double, _ v: inout Double, h: Double) {
+    func acc(_ x: Double, _ v: Double) -> Double { (-s.stiffness * x - s.damping * v) / s.mass }
+    let k1x = v
+    let k1v = acc(x, v)
+    let k2x = v + 0.5 * h * k1v
+    let k2v = acc(x + 0.5 * h * k1x, v + 0.5 * h * k1v)
+    let k3x = v + 0.5 * h * k2v
+    let k3v = acc(x + 0.5 * h * k2x, v + 0.5 * h * k2v)
+    let k4x = v + h * k3v
+    let k4v = acc(x + h * k3x, v + h * k3v)
+    x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+    v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+  }
+
   /// Fixed-step RK4 at 1 ms with linear interpolation between steps, as
   /// Rebound and Pop animate, sampled at the given times.
   static func rk4Samples(_ s: Spring, x0: Double, v0: Double, times: [Double]) -> [Double] {
@@ -97,21 +113,11 @@ enum Bench {
     var t = 0.0
     var out: [Double] = []
     out.reserveCapacity(times.count)
-    func acc(_ x: Double, _ v: Double) -> Double { (-s.stiffness * x - s.damping * v) / s.mass }
     var prevX = x
     for target in times {
       while t + h <= target + 1e-12 {
         prevX = x
-        let k1x = v
-        let k1v = acc(x, v)
-        let k2x = v + 0.5 * h * k1v
-        let k2v = acc(x + 0.5 * h * k1x, v + 0.5 * h * k1v)
-        let k3x = v + 0.5 * h * k2v
-        let k3v = acc(x + 0.5 * h * k2x, v + 0.5 * h * k2v)
-        let k4x = v + h * k3v
-        let k4v = acc(x + h * k3x, v + h * k3v)
-        x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
-        v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+        rk4Step(s, &x, &v, h: h)
         t += h
       }
       // why: Rebound renders the previous state blended toward the current one,
@@ -129,18 +135,8 @@ enum Bench {
     var x = x0
     var v = v0
     var out = [x]
-    func acc(_ x: Double, _ v: Double) -> Double { (-s.stiffness * x - s.damping * v) / s.mass }
     for _ in 0..<steps {
-      let k1x = v
-      let k1v = acc(x, v)
-      let k2x = v + 0.5 * h * k1v
-      let k2v = acc(x + 0.5 * h * k1x, v + 0.5 * h * k1v)
-      let k3x = v + 0.5 * h * k2v
-      let k3v = acc(x + 0.5 * h * k2x, v + 0.5 * h * k2v)
-      let k4x = v + h * k3v
-      let k4v = acc(x + h * k3x, v + h * k3v)
-      x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
-      v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+      rk4Step(s, &x, &v, h: h)
       out.append(x)
     }
     return out
