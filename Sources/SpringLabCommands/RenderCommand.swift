@@ -124,10 +124,10 @@ package enum RenderCommand {
   package static let demo = InputScript(
     duration: 5.0,
     events: [
-      ScriptEvent(at: 0.3, .tap(.named("fan.main", index: nil))),
-      ScriptEvent(at: 1.3, .tap(.named("fan.item", index: 1))),
-      ScriptEvent(at: 2.4, .drag(.named("bubble", index: nil), to: Point(300, 520), over: 0.6)),
-      ScriptEvent(at: 3.8, .tap(.named("bubble", index: nil))),
+      ScriptEvent(at: 0.3, .tap(.named(.fanMain, index: nil))),
+      ScriptEvent(at: 1.3, .tap(.named(.fanItem, index: 1))),
+      ScriptEvent(at: 2.4, .drag(.named(.bubble, index: nil), to: Point(300, 520), over: 0.6)),
+      ScriptEvent(at: 3.8, .tap(.named(.bubble, index: nil))),
     ])
 
   /// A whole number of points, 1…10⁹ as written (no sign, no hex), or nil.

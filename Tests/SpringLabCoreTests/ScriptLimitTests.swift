@@ -80,11 +80,11 @@ struct ScriptLimitTests {
     let script = InputScript(
       duration: 2,
       events: [
-        ScriptEvent(at: 0.1, .drag(.named("bubble", index: nil), to: Point(100, 300), over: 0.5)),
+        ScriptEvent(at: 0.1, .drag(.named(.bubble, index: nil), to: Point(100, 300), over: 0.5)),
         ScriptEvent(at: 0.2, .drag(.point(Point(250, 450)), to: Point(120, 320), over: 0.25)),
-        ScriptEvent(at: 0.25, .tap(.named("fan.main", index: nil))),
+        ScriptEvent(at: 0.25, .tap(.named(.fanMain, index: nil))),
         ScriptEvent(at: 0.3, .drag(.point(Point(300, 500)), to: Point(310, 510), over: 0)),
-        ScriptEvent(at: 0.9, .drag(.named("bubble", index: nil), to: Point(300, 600), over: 0.4)),
+        ScriptEvent(at: 0.9, .drag(.named(.bubble, index: nil), to: Point(300, 600), over: 0.4)),
       ])
     var a = Scene(preset: .seedDefault)
     var b = Scene(preset: .seedDefault)

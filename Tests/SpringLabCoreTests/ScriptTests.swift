@@ -21,9 +21,9 @@ struct ScriptTests {
     #expect(s.duration == 3)
     #expect(
       s.events == [
-        ScriptEvent(at: 0.2, .tap(.named("fan.main", index: nil))),
-        ScriptEvent(at: 1.3, .tap(.named("fan.item", index: 2))),
-        ScriptEvent(at: 2.0, .drag(.named("bubble", index: nil), to: Point(300, 500), over: 0.4)),
+        ScriptEvent(at: 0.2, .tap(.named(.fanMain, index: nil))),
+        ScriptEvent(at: 1.3, .tap(.named(.fanItem, index: 2))),
+        ScriptEvent(at: 2.0, .drag(.named(.bubble, index: nil), to: Point(300, 500), over: 0.4)),
         ScriptEvent(at: 2.6, .tap(.point(Point(40, 400)))),
         ScriptEvent(at: 2.8, .key("keyboard")),
         ScriptEvent(at: 2.9, .down(Point(100, 100))),
@@ -51,10 +51,10 @@ struct ScriptTests {
           Bool.random(using: &rng)
           ? .point(pt())
           : [
-            ScriptTarget.named("fan.main", index: nil),
-            .named("fan.item", index: Int.random(in: 0...999, using: &rng)),
-            .named("bubble", index: nil), .named("bubble.menu", index: 3),
-            .named("outside", index: nil),
+            ScriptTarget.named(.fanMain, index: nil),
+            .named(.fanItem, index: Int.random(in: 0...999, using: &rng)),
+            .named(.bubble, index: nil), .named(.bubbleMenu, index: 3),
+            .named(.outside, index: nil),
           ].randomElement(using: &rng)!
         let action: ScriptAction
         switch Int.random(in: 0..<6, using: &rng) {
@@ -212,7 +212,7 @@ struct ScriptTests {
     let script = InputScript(
       duration: 3,
       events: [
-        ScriptEvent(at: 2.0, .drag(.named("bubble", index: nil), to: Point(300, 500), over: 0.4))
+        ScriptEvent(at: 2.0, .drag(.named(.bubble, index: nil), to: Point(300, 500), over: 0.4))
       ])
     var scene = Scene(preset: shipped("seed-002-bubble.json"))
     let from = scene.bubble.center(at: 0)
@@ -261,7 +261,7 @@ struct ScriptTests {
 
   @Test func missingTargetsAreSkippedNotFatal() {
     let script = InputScript(
-      duration: 2, events: [ScriptEvent(at: 0.5, .tap(.named("bubble.menu", index: 7)))])
+      duration: 2, events: [ScriptEvent(at: 0.5, .tap(.named(.bubbleMenu, index: 7)))])
     var scene = Scene(preset: Preset())
     var player = ScriptPlayer(script)
     player.run(&scene, until: 2)

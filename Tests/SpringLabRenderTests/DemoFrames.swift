@@ -19,11 +19,11 @@ struct DemoFrames {
       InputScript(
         duration: 5,
         events: [
-          ScriptEvent(at: 0.1, .tap(.named("fan.main", index: nil))),
-          ScriptEvent(at: 1.3, .tap(.named("fan.item", index: 1))),
+          ScriptEvent(at: 0.1, .tap(.named(.fanMain, index: nil))),
+          ScriptEvent(at: 1.3, .tap(.named(.fanItem, index: 1))),
           ScriptEvent(
-            at: 2.0, .drag(.named("bubble", index: nil), to: Point(300, 520), over: 0.6)),
-          ScriptEvent(at: 3.2, .tap(.named("bubble", index: nil))),
+            at: 2.0, .drag(.named(.bubble, index: nil), to: Point(300, 520), over: 0.6)),
+          ScriptEvent(at: 3.2, .tap(.named(.bubble, index: nil))),
         ]))
     let layout = FrameLayout(
       width: Double(width), height: Double(height), scale: scale, panel: width >= 600)

@@ -64,8 +64,10 @@ struct CheckReference {
     let useX = abs(target.x - start.x) >= abs(target.y - start.y)
     let span = useX ? target.x - start.x : target.y - start.y
     out.append(
-      CheckReference(id: "bubble.snap", from: 0, to: 1, end: p.bubble.snap.duration, isSpring: true)
-      { t in
+      CheckReference(
+        id: MotionID.bubbleSnap.descriptor.path, from: 0, to: 1, end: p.bubble.snap.duration,
+        isSpring: true
+      ) { t in
         let c = snapped.center(at: t)
         return abs(span) < 1e-12 ? 1 : ((useX ? c.x - start.x : c.y - start.y) / span)
       })

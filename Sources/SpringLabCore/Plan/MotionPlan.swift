@@ -237,7 +237,8 @@ public struct MotionPlan: Sendable, Equatable {
   public static func bubble(_ b: BubblePreset) -> [PlannedAnimation] {
     [
       PlannedAnimation(
-        id: "bubble.snap", kind: .bubbleSnap, target: .bubblePosition, from: 0,
+        id: MotionID.bubbleSnap.descriptor.path, kind: .bubbleSnap, target: .bubblePosition,
+        from: 0,
         moves: [
           PlannedMove(
             curve: .of(b.snap),

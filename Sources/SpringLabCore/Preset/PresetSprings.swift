@@ -4,8 +4,12 @@
 /// the static members; the motions that play them (`MotionDescriptor`,
 /// declared by each control) refer to these, so a spring is described once.
 public struct PresetSpring: @unchecked Sendable {
-  /// `fan.expand`, `fan.collapse`, `bubble.snap` or `bubble.menu`: text at the file boundary.
-  public let prefix: String
+  /// `fan.expand`, `fan.collapse`, `bubble.snap` or `bubble.menu`: text at
+  /// the file boundary, read from its fields' paths.
+  public var prefix: String {
+    let path = fields.duration.path
+    return String(path[..<path.lastIndex(of: ".")!])
+  }
   /// Its five fields' identities.
   public let fields: SpringFields
   /// The spring's UIKit numbers, form and mass.
@@ -41,18 +45,16 @@ public struct PresetSpring: @unchecked Sendable {
     p[keyPath: spec].mass = m
   }
 
-  static func fan(
-    _ prefix: String, _ ids: FanMoveFields, _ m: WritableKeyPath<Preset, FanMotion>
-  ) -> PresetSpring {
-    PresetSpring(prefix: prefix, fields: ids.spring, spec: m.appending(path: \.spring), curve: m)
+  static func fan(_ ids: FanMoveFields, _ m: WritableKeyPath<Preset, FanMotion>) -> PresetSpring {
+    PresetSpring(fields: ids.spring, spec: m.appending(path: \.spring), curve: m)
   }
 
-  public static let fanExpand = fan("fan.expand", .expand, \.fan.expand)
-  public static let fanCollapse = fan("fan.collapse", .collapse, \.fan.collapse)
+  public static let fanExpand = fan(.expand, \.fan.expand)
+  public static let fanCollapse = fan(.collapse, \.fan.collapse)
   public static let bubbleSnap = PresetSpring(
-    prefix: "bubble.snap", fields: .bubbleSnap, spec: \.bubble.snap, curve: nil)
+    fields: .bubbleSnap, spec: \.bubble.snap, curve: nil)
   public static let bubbleMenu = PresetSpring(
-    prefix: "bubble.menu", fields: .bubbleMenu, spec: \.bubble.menu, curve: nil)
+    fields: .bubbleMenu, spec: \.bubble.menu, curve: nil)
 
   /// The preset's four springs, in field-table order.
   public static let all: [PresetSpring] = [fanExpand, fanCollapse, bubbleSnap, bubbleMenu]

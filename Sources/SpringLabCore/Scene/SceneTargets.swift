@@ -35,25 +35,29 @@ extension Scene {
   /// Resolves a script's named target to a point now: `fan.main`, `fan.item`
   /// (+ index), `bubble`, `bubble.menu` (+ index), `outside`. Nil when the
   /// target does not exist (index out of range, bubble hidden).
-  public func targetPoint(_ name: String, index: Int?) -> Point? {
+  public func targetPoint(_ name: ScriptTargetName, index: Int?) -> Point? {
     let t = now
     switch name {
-    case "fan.main": return mainCenter
-    case "fan.item":
+    case .fanMain: return mainCenter
+    case .fanItem:
       guard let i = index else { return nil }
       let items = fanItems(at: t)
       guard items.indices.contains(i) else { return nil }
       // a collapsed item's target is its resting point, where a tap would land once open
       return fan.phase(at: t) == .collapsed ? mainCenter + itemOffsets[i] : items[i].center
-    case "bubble":
+    case .bubble:
       return bubble.phase == .hidden || !preset.bubble.enabled ? nil : bubble.center(at: t)
-    case "bubble.menu":
+    case .bubbleMenu:
       guard let i = index else { return nil }
       let m = bubbleMenuLayout(at: t)
       return m.items.indices.contains(i) ? m.items[i] : nil
-    case "outside": return outsidePoint()
-    default: return nil
+    case .outside: return outsidePoint()
     }
+  }
+
+  /// `targetPoint` for a target named in text; nil for an unknown name.
+  public func targetPoint(_ name: String, index: Int?) -> Point? {
+    ScriptTargetName(rawValue: name).flatMap { targetPoint($0, index: index) }
   }
 
   /// A point of the safe area at least 30 pt from every hit area and above

@@ -3,8 +3,20 @@ import Foundation
 /// Where a script event acts: a named target (resolved when it fires) or a
 /// point in device points.
 public enum ScriptTarget: Sendable, Equatable {
-  case named(String, index: Int?)
+  case named(ScriptTargetName, index: Int?)
   case point(Point)
+}
+
+/// The targets a script can name; the raw value is the script's text.
+public enum ScriptTargetName: String, Sendable, CaseIterable, Hashable {
+  case fanMain = "fan.main"
+  case fanItem = "fan.item"
+  case bubble
+  case bubbleMenu = "bubble.menu"
+  case outside
+
+  /// Whether the target is one of several, chosen by the event's `index`.
+  public var needsIndex: Bool { self == .fanItem || self == .bubbleMenu }
 }
 
 public enum ScriptAction: Sendable, Equatable {
@@ -42,7 +54,7 @@ public struct InputScript: Sendable, Equatable {
     self.start = start
   }
 
-  public static let targetNames = ["fan.main", "fan.item", "bubble", "bubble.menu", "outside"]
+  public static let targetNames = ScriptTargetName.allCases.map(\.rawValue)
   public static let maxEvents = 1_000_000
   public static let maxDuration = 3600.0
   /// Largest script file read, checked before parsing (a file over it is
@@ -156,8 +168,8 @@ public struct InputScript: Sendable, Equatable {
       }
       func target() throws(LoadError) -> ScriptTarget {
         let v = ev[kind]!
-        if case .string(let name) = v {
-          guard targetNames.contains(name) else {
+        if case .string(let text) = v {
+          guard let name = ScriptTargetName(rawValue: text) else {
             throw bad(
               "\(base).\(kind)", v, "unknown target; one of " + targetNames.joined(separator: ", "))
           }
@@ -168,8 +180,8 @@ public struct InputScript: Sendable, Equatable {
             }
             index = Int(d)
           }
-          if (name == "fan.item" || name == "bubble.menu") && index == nil {
-            throw bad("\(base).index", nil, "missing; \(name) needs an index")
+          if name.needsIndex && index == nil {
+            throw bad("\(base).index", nil, "missing; \(text) needs an index")
           }
           return .named(name, index: index)
         }
@@ -237,7 +249,7 @@ public struct InputScript: Sendable, Equatable {
     func tgt(_ key: String, _ t: ScriptTarget) -> [(String, JSONValue)] {
       switch t {
       case .named(let n, let i):
-        return [(key, .string(n))] + (i.map { [("index", .number(Double($0)))] } ?? [])
+        return [(key, .string(n.rawValue))] + (i.map { [("index", .number(Double($0)))] } ?? [])
       case .point(let p): return [(key, pt(p))]
       }
     }
