@@ -231,8 +231,14 @@ enum PanelView {
     ui.endPanel()
     // why: the edit names the preset it started from, so a list click or a
     // button acting in the same frame is never undone by a stale copy
-    if p != before || ui.edits.contains(where: { $0.phase == .began || $0.phase == .ended }) {
-      actions.append(.panelEdit(from: before, to: p, ui.edits.map(\.phase), edited: edited))
+    let settings = p.settings(of: edited)
+    // why: every control that changes a value names its field, so the
+    // settings alone carry the edit
+    assert(before.setting(settings) == p, "a panel control changed a field it did not name")
+    if !settings.isEmpty
+      || ui.edits.contains(where: { $0.phase == .began || $0.phase == .ended })
+    {
+      actions.append(.set(settings, ui.edits.map(\.phase), against: before))
     }
   }
 }

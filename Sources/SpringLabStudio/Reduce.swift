@@ -59,9 +59,14 @@ extension StudioState {
     case .pointerMove(let x, let y): pointerMove(x, y)
     case .pointerUp(let x, let y): pointerUp(x, y)
     case .pointerModifiers(let m): pointerMods = m
-    case .panelEdit(let before, let p, let phases, let edited):
-      // why: behind a dialog only a drag's end passes (nothing changes value)
-      guard before == preset, dialog == nil || p == before else { return }
+    case .set(let settings, let phases, let before):
+      // why: an edit made against another preset (a list click or a button
+      // acting in the same frame) would undo that change; behind a dialog
+      // only a drag's end passes (nothing changes value)
+      guard before == preset else { return }
+      let p = before.setting(settings)
+      guard dialog == nil || p == before else { return }
+      let edited = settings.map(\.field)
       for ph in phases {
         switch ph {
         case .began: document.history.begin(before)

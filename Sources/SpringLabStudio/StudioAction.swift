@@ -16,11 +16,13 @@ public enum StudioAction: Sendable {
   case pointerUp(x: Double, y: Double)
   /// The modifier keys held with the pointer input that follows.
   case pointerModifiers(KeyModifiers)
-  /// The panel edited the preset it showed (`from`); phases as the widgets
-  /// reported them, and the fields whose controls changed a value (in the
-  /// order they did; empty when a drag ended or began without a change).
-  /// Ignored when the preset changed since (a stale frame).
-  case panelEdit(from: Preset, to: Preset, [EditPhase], edited: [FieldID])
+  /// The panel set fields of the preset it showed (`against`): each field
+  /// with its new value, in the order the controls changed them (a spring
+  /// form's row sets several; empty when a drag began or ended without a
+  /// change), and the phases as the widgets reported them. Undo, the
+  /// recordings and the graph follow the fields named here. Ignored when the
+  /// preset changed since (a stale frame).
+  case set([FieldSetting], [EditPhase], against: Preset)
   /// A spring edited in a non-UIKit form gave a spring presets cannot store.
   case springFormRefused(SpringFormRefusal)
   case dropFile(String)

@@ -163,8 +163,16 @@ final class StudioHarness {
   /// the fields that differ changed them.
   func edit(_ p: Preset) {
     let fields = PresetField.all.filter { $0.json(of: state.preset) != $0.json(of: p) }.map(\.id)
-    send(.panelEdit(from: state.preset, to: p, [.committed], edited: fields))
+    send(.set(p.settings(of: fields), [.committed], against: state.preset))
   }
+
+  /// A one-shot panel edit of the fields `settings` name, as the panel sends it.
+  func set(_ settings: [FieldSetting]) {
+    send(.set(settings, [.committed], against: state.preset))
+  }
+
+  /// A one-shot panel edit of one field.
+  func set(_ field: FieldID, _ value: FieldValue) { set([FieldSetting(field, value)]) }
 
   /// Input as the window shell delivers it, then the next frame drawn.
   @discardableResult

@@ -131,11 +131,8 @@ public struct ScriptPlayer: Sendable {
       scene.send(.pointerMove(p))
     case .up(let p): scene.send(.pointerUp(p))
     case .set(let values):
-      var p = scene.preset
-      for (path, value) in values.sorted(by: { $0.key < $1.key }) {
-        if let f = PresetField.named(path) { _ = PresetReader.apply(f, value, to: &p) }
-      }
-      scene.send(.setPreset(p))
+      // why: the same apply path as the window's panel edits (`Preset.set`)
+      scene.send(.setPreset(scene.preset.setting(scene.preset.settings(fromJSON: values))))
     }
   }
 }
