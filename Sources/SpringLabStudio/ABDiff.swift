@@ -18,13 +18,16 @@ public enum ABDiff {
 
   /// The first field that differs from `a` to `b`, named as the panel
   /// names it ("Expand · Damping ratio"), its two values as the panel shows them,
-  /// and how many more fields differ; nil when none does.
-  public static func firstChange(from a: Preset, to b: Preset) -> (
-    label: String, from: String, to: String, more: Int
-  )? {
+  /// and how many more fields differ; nil when none does. `fields`: the
+  /// fields the change set when it says (an undo step of panel edits).
+  public static func firstChange(from a: Preset, to b: Preset, among fields: [FieldID]? = nil)
+    -> (label: String, from: String, to: String, more: Int)?
+  {
     var first: (String, String, String)?
     var more = 0
-    for f in PresetField.all {
+    for f in fields.map({ ids in PresetField.all.filter { ids.contains($0.id) } })
+      ?? PresetField.all
+    {
       let va = f.json(of: a)
       let vb = f.json(of: b)
       guard va != vb else { continue }

@@ -67,13 +67,17 @@ extension StudioState {
       let p = before.setting(settings)
       guard dialog == nil || p == before else { return }
       let edited = settings.map(\.field)
+      // why: the undo step knows the fields it set (its toast and the
+      // recordings name them)
       for ph in phases {
         switch ph {
-        case .began: document.history.begin(before)
-        case .changed: break
-        case .ended: document.history.commit(p)
+        case .began: document.history.begin(before, setting: edited)
+        case .changed: document.history.note(edited)
+        case .ended:
+          document.history.note(edited)
+          document.history.commit(p)
         case .committed:
-          document.history.begin(before)
+          document.history.begin(before, setting: edited)
           document.history.commit(p)
         }
       }

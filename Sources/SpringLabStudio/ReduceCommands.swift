@@ -38,12 +38,12 @@ extension StudioState {
         // why: the toast says where the value goes now, so it never reads
         // backwards ("back to 0.600 (was 0.720)")
         flash(
-          ABDiff.firstChange(from: preset, to: p).map {
+          ABDiff.firstChange(from: preset, to: p, among: step.fields).map {
             "Undo: \($0.label) back to \($0.to) (was \($0.from))"
               + ($0.more > 0 ? " and \($0.more) more" : "")
           } ?? "Undo")
         let shown = preset
-        applyPreset(p)
+        applyPreset(p, edited: changed(step.fields, to: p))
         if step.kind == .swapAB { repin(shown) }
       } else {
         flash("Nothing to undo in \(documentName)")
@@ -53,11 +53,11 @@ extension StudioState {
         var p = step.preset
         p.name = preset.name
         flash(
-          ABDiff.firstChange(from: preset, to: p).map {
+          ABDiff.firstChange(from: preset, to: p, among: step.fields).map {
             "Redo: \($0.label) \($0.from) → \($0.to)" + ($0.more > 0 ? " and \($0.more) more" : "")
           } ?? "Redo")
         let shown = preset
-        applyPreset(p)
+        applyPreset(p, edited: changed(step.fields, to: p))
         if step.kind == .swapAB { repin(shown) }
       } else {
         flash("Nothing to redo in \(documentName)")

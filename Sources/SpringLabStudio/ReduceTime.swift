@@ -28,6 +28,12 @@ extension StudioState {
     send(.setPreset(p), edited: edited)
   }
 
+  /// Of the fields an undo step names (nil: it names none), those whose
+  /// value on screen differs from `p`'s: what undoing or redoing it sets.
+  func changed(_ fields: [FieldID]?, to p: Preset) -> [FieldID] {
+    (fields ?? []).filter { preset[field: $0] != p[field: $0] }
+  }
+
   mutating func flash(_ text: String) { toast = Toast(text: text, until: now + 2.5) }
 
   // MARK: time

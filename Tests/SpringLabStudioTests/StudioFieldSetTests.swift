@@ -148,4 +148,41 @@ struct StudioFieldSetTests {
     }
     #expect(recorded == [Set(changed.map(\.path))])
   }
+
+  @Test func anUndoStepKnowsTheFieldsItsGestureSet() {
+    let h = StudioHarness(path: "/lib/a.json")
+    let before = h.state.preset
+    let a = FieldSetting(.fanExpandDamping, .number(0.5))
+    let b = FieldSetting(.fanExpandDuration, .number(0.6))
+    // a drag: began, changed twice, ended (one step naming both fields)
+    h.send(.set([], [.began], against: h.state.preset))
+    h.send(.set([a], [.changed], against: h.state.preset))
+    h.send(.set([b], [.changed], against: h.state.preset))
+    h.send(.set([], [.ended], against: h.state.preset))
+    #expect(h.state.document.history.undoSteps.map(\.fields) == [[a.field, b.field]])
+    // its toast names the first of them in panel order, and counts the rest
+    h.state.recorder = ScriptRecorder(preset: h.state.preset)
+    h.send(.command(.undo))
+    #expect(h.state.preset == before)
+    #expect(
+      h.state.toast?.text == "Undo: Expand · Duration back to 0.400 s (was 0.600 s) and 1 more")
+    // and the recording sets exactly those fields back
+    let sets = h.state.recorder!.events.compactMap { e -> Set<String>? in
+      if case .set(let v) = e.action { return Set(v.keys) }
+      return nil
+    }
+    #expect(sets == [[a.field.path, b.field.path]])
+    h.send(.command(.redo))
+    #expect(h.state.document.history.undoSteps.map(\.fields) == [[a.field, b.field]])
+  }
+
+  @Test func aStepWithAChangeThatNamesNoFieldIsUnnamed() {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.send(.set([], [.began], against: h.state.preset))
+    h.send(.set([FieldSetting(.fanRadius, .number(151))], [.changed], against: h.state.preset))
+    // a device rotation mid-drag ends the gesture as one step of both changes
+    h.send(.command(.rotate))
+    h.send(.set([], [.ended], against: h.state.preset))
+    #expect(h.state.document.history.undoSteps.last?.fields == nil)
+  }
 }
