@@ -28,7 +28,7 @@ struct PathLiteralTests {
     "SpringLabCore/Trace/SceneTrace.swift",
   ]
 
-  /// Every text a path literal may take: a field's path, a motion's path,
+  /// Every text a path literal may take exactly: a field's path, a motion's path,
   /// and a path prefix of two or more components (`fan.expand`,
   /// `bubble.menu`), each also with a trailing dot (`fan.expand.`). The
   /// one-component sections (`fan`, `bubble`, `device`) are words as well
@@ -50,6 +50,16 @@ struct PathLiteralTests {
     for p in full where p.contains(".") { all.insert(p + ".") }
     return all
   }()
+
+  /// The motions' paths: a literal starting with one and a dot is a plan
+  /// animation id (`fan.rotation.open`, `fan.expand.item` + index).
+  static let motionPaths = Set(MotionDescriptor.all.map(\.path))
+
+  /// Whether a literal (or a piece of one between interpolations) spells a
+  /// path, a path prefix, or an animation id.
+  static func isPath(_ s: String) -> Bool {
+    paths.contains(s) || motionPaths.contains { s.hasPrefix($0 + ".") }
+  }
 
   /// The string literals of Swift source, comments skipped: each literal's
   /// text pieces between interpolations, with the line it starts on.
@@ -151,7 +161,7 @@ struct PathLiteralTests {
     while let f = files.nextObject() as? String {
       guard f.hasSuffix(".swift"), !boundary.contains(f) else { continue }
       let text = try String(contentsOf: sources.appendingPathComponent(f), encoding: .utf8)
-      for (line, lit) in literals(text) where paths.contains(lit) {
+      for (line, lit) in literals(text) where isPath(lit) {
         found.append("\(f):\(line): \"\(lit)\"")
       }
     }
@@ -180,6 +190,8 @@ struct PathLiteralTests {
     #expect(Self.paths.contains("bubble.menu"))
     #expect(Self.paths.contains("fan.flyOut"))
     #expect(!Self.paths.contains("fan"))
+    #expect(Self.isPath("fan.rotation.open") && Self.isPath("fan.expand.item"))
+    #expect(!Self.isPath("fan.querySelector(") && !Self.isPath("fan.expand is"))
   }
 
   @Test func noPathLiteralsOutsideTheBoundary() throws {

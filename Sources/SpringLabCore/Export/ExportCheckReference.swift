@@ -30,24 +30,30 @@ struct CheckReference {
     for (i, tr) in opening.items.enumerated() {
       out.append(
         CheckReference(
-          id: "fan.expand.item\(i)", from: 0, to: 1, end: tr.end, isSpring: isSpring(tr)
+          id: MotionID.fanExpand.animationID(item: i), from: 0, to: 1, end: tr.end,
+          isSpring: isSpring(tr)
         ) { tr.sample($0).x })
     }
     for (i, tr) in closing.items.enumerated() {
       out.append(
         CheckReference(
-          id: "fan.collapse.item\(i)", from: 1, to: 0, end: tr.end, isSpring: isSpring(tr)
+          id: MotionID.fanCollapse.animationID(item: i), from: 1, to: 0, end: tr.end,
+          isSpring: isSpring(tr)
         ) { tr.sample($0).x })
     }
     let angle = fanP.rotationAngle
     let ro = opening.rotation
     let rc = closing.rotation
     out.append(
-      CheckReference(id: "fan.rotation.open", from: 0, to: 1, end: ro.end, isSpring: false) {
+      CheckReference(
+        id: MotionID.rotationOpen.animationID(), from: 0, to: 1, end: ro.end, isSpring: false
+      ) {
         ro.sample($0).x / angle
       })
     out.append(
-      CheckReference(id: "fan.rotation.close", from: 1, to: 0, end: rc.end, isSpring: false) {
+      CheckReference(
+        id: MotionID.rotationClose.animationID(), from: 1, to: 0, end: rc.end, isSpring: false
+      ) {
         rc.sample($0).x / angle
       })
 
@@ -65,7 +71,7 @@ struct CheckReference {
     let span = useX ? target.x - start.x : target.y - start.y
     out.append(
       CheckReference(
-        id: MotionID.bubbleSnap.descriptor.path, from: 0, to: 1, end: p.bubble.snap.duration,
+        id: MotionID.bubbleSnap.animationID(), from: 0, to: 1, end: p.bubble.snap.duration,
         isSpring: true
       ) { t in
         let c = snapped.center(at: t)
@@ -76,7 +82,8 @@ struct CheckReference {
     let menuOpen = mo
     out.append(
       CheckReference(
-        id: "bubble.menu.open", from: 0, to: 1, end: p.bubble.menu.duration, isSpring: true
+        id: MotionID.bubbleMenuOpen.animationID(), from: 0, to: 1, end: p.bubble.menu.duration,
+        isSpring: true
       ) {
         menuOpen.menuProgress(at: $0)
       })
@@ -86,7 +93,8 @@ struct CheckReference {
     let menuClose = mc
     out.append(
       CheckReference(
-        id: "bubble.menu.close", from: 1, to: 0, end: p.bubble.menuCloseDuration, isSpring: false
+        id: MotionID.bubbleMenuClose.animationID(), from: 1, to: 0, end: p.bubble.menuCloseDuration,
+        isSpring: false
       ) {
         menuClose.menuProgress(at: $0)
       })

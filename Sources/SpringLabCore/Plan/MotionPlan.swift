@@ -195,7 +195,7 @@ public struct MotionPlan: Sendable, Equatable {
     let to = expand ? 1.0 : 0.0
     let kind: PlannedAnimationKind = expand ? .fanExpand : .fanCollapse
     return (0..<n).map { i in
-      let id = "fan.\(expand ? "expand" : "collapse").item\(i)"
+      let id = (expand ? MotionID.fanExpand : .fanCollapse).animationID(item: i)
       let moves: [PlannedMove]
       if m.variant == .overshoot, expand, fan.radius > 0 {
         // KYCircleMenu: out to radius + overshoot (ease-in-out), then back
@@ -222,7 +222,7 @@ public struct MotionPlan: Sendable, Equatable {
   /// The main button's rotation: always ease-in-out, 0 → 1 of the open angle.
   public static func rotation(_ f: FanPreset, open: Bool) -> PlannedAnimation {
     PlannedAnimation(
-      id: open ? "fan.rotation.open" : "fan.rotation.close",
+      id: (open ? MotionID.rotationOpen : .rotationClose).animationID(),
       kind: open ? .rotationOpen : .rotationClose, target: .fanRotation, from: open ? 0 : 1,
       moves: [
         PlannedMove(
@@ -237,7 +237,7 @@ public struct MotionPlan: Sendable, Equatable {
   public static func bubble(_ b: BubblePreset) -> [PlannedAnimation] {
     [
       PlannedAnimation(
-        id: MotionID.bubbleSnap.descriptor.path, kind: .bubbleSnap, target: .bubblePosition,
+        id: MotionID.bubbleSnap.animationID(), kind: .bubbleSnap, target: .bubblePosition,
         from: 0,
         moves: [
           PlannedMove(
@@ -245,18 +245,36 @@ public struct MotionPlan: Sendable, Equatable {
             delay: 0, to: 1)
         ], variant: nil),
       PlannedAnimation(
-        id: "bubble.menu.open", kind: .bubbleMenuOpen, target: .bubbleMenu, from: 0,
+        id: MotionID.bubbleMenuOpen.animationID(), kind: .bubbleMenuOpen, target: .bubbleMenu,
+        from: 0,
         moves: [
           PlannedMove(
             curve: .of(b.menu),
             delay: 0, to: 1)
         ], variant: nil),
       PlannedAnimation(
-        id: "bubble.menu.close", kind: .bubbleMenuClose, target: .bubbleMenu, from: 1,
+        id: MotionID.bubbleMenuClose.animationID(), kind: .bubbleMenuClose, target: .bubbleMenu,
+        from: 1,
         moves: [
           PlannedMove(
             curve: .bezier(.easeIn, name: .easeIn, duration: b.menuCloseDuration), delay: 0, to: 0)
         ], variant: nil),
     ]
+  }
+}
+
+extension MotionID {
+  /// The plan's name for one animation of the motion (export comments,
+  /// `export --check`): its descriptor's path, with the direction for a
+  /// motion played both ways (`fan.rotation.open`) and the item for a fan
+  /// move (`fan.expand.item2`).
+  public func animationID(item: Int = 0) -> String {
+    let path = descriptor.path
+    switch self {
+    case .fanExpand, .fanCollapse: return path + ".item\(item)"
+    case .rotationOpen, .bubbleMenuOpen: return path + ".open"
+    case .rotationClose, .bubbleMenuClose: return path + ".close"
+    case .flyOut, .bubbleSnap, .bubbleIdleFade, .keyboard: return path
+    }
   }
 }
