@@ -19,8 +19,9 @@ struct PathLiteralTests {
     "SpringLabCore/Controls/Fan/FanMotions.swift",
     "SpringLabCore/Controls/Bubble/BubbleMotions.swift",
     "SpringLabCore/Controls/Keyboard/KeyboardMotion.swift",
-    // the script format: target names (`ScriptTargetName`) and the start
-    // state's `keyboard` key
+    // the script format's target names: each case's raw value is its text
+    "SpringLabCore/Scene/NamedTarget.swift",
+    // the script format: the start state's `keyboard` key
     "SpringLabCore/Script/InputScript.swift",
     // the script format's key names (`keyboard` for K)
     "SpringLabCore/Scene/SceneCommand.swift",
@@ -201,5 +202,13 @@ struct PathLiteralTests {
       Comment(
         rawValue: "\(found.count) field-path or motion-path literals outside the boundary:\n"
           + found.joined(separator: "\n")))
+  }
+
+  @Test func planAnimationIDsStartWithTheirMotionsPath() {
+    for k in PlannedAnimationKind.allCases where k != .other {
+      let path = MotionID(rawValue: k.rawValue)!.descriptor.path
+      let id = k.animationID(item: 2)
+      #expect(id == path || id.hasPrefix(path + "."), "\(k): \(id)")
+    }
   }
 }

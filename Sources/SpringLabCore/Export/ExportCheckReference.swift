@@ -30,14 +30,14 @@ struct CheckReference {
     for (i, tr) in opening.items.enumerated() {
       out.append(
         CheckReference(
-          id: MotionID.fanExpand.animationID(item: i), from: 0, to: 1, end: tr.end,
+          id: PlannedAnimationKind.fanExpand.animationID(item: i), from: 0, to: 1, end: tr.end,
           isSpring: isSpring(tr)
         ) { tr.sample($0).x })
     }
     for (i, tr) in closing.items.enumerated() {
       out.append(
         CheckReference(
-          id: MotionID.fanCollapse.animationID(item: i), from: 1, to: 0, end: tr.end,
+          id: PlannedAnimationKind.fanCollapse.animationID(item: i), from: 1, to: 0, end: tr.end,
           isSpring: isSpring(tr)
         ) { tr.sample($0).x })
     }
@@ -46,13 +46,15 @@ struct CheckReference {
     let rc = closing.rotation
     out.append(
       CheckReference(
-        id: MotionID.rotationOpen.animationID(), from: 0, to: 1, end: ro.end, isSpring: false
+        id: PlannedAnimationKind.rotationOpen.animationID(), from: 0, to: 1, end: ro.end,
+        isSpring: false
       ) {
         ro.sample($0).x / angle
       })
     out.append(
       CheckReference(
-        id: MotionID.rotationClose.animationID(), from: 1, to: 0, end: rc.end, isSpring: false
+        id: PlannedAnimationKind.rotationClose.animationID(), from: 1, to: 0, end: rc.end,
+        isSpring: false
       ) {
         rc.sample($0).x / angle
       })
@@ -71,7 +73,8 @@ struct CheckReference {
     let span = useX ? target.x - start.x : target.y - start.y
     out.append(
       CheckReference(
-        id: MotionID.bubbleSnap.animationID(), from: 0, to: 1, end: p.bubble.snap.duration,
+        id: PlannedAnimationKind.bubbleSnap.animationID(), from: 0, to: 1,
+        end: p.bubble.snap.duration,
         isSpring: true
       ) { t in
         let c = snapped.center(at: t)
@@ -82,7 +85,8 @@ struct CheckReference {
     let menuOpen = mo
     out.append(
       CheckReference(
-        id: MotionID.bubbleMenuOpen.animationID(), from: 0, to: 1, end: p.bubble.menu.duration,
+        id: PlannedAnimationKind.bubbleMenuOpen.animationID(), from: 0, to: 1,
+        end: p.bubble.menu.duration,
         isSpring: true
       ) {
         menuOpen.menuProgress(at: $0)
@@ -93,7 +97,8 @@ struct CheckReference {
     let menuClose = mc
     out.append(
       CheckReference(
-        id: MotionID.bubbleMenuClose.animationID(), from: 1, to: 0, end: p.bubble.menuCloseDuration,
+        id: PlannedAnimationKind.bubbleMenuClose.animationID(), from: 1, to: 0,
+        end: p.bubble.menuCloseDuration,
         isSpring: false
       ) {
         menuClose.menuProgress(at: $0)

@@ -84,6 +84,27 @@ public enum PlannedAnimationKind: String, Sendable, Equatable, CaseIterable {
   /// An animation of a further control (`SceneControls.more`); lint and
   /// the graph read it, the exporters do not print it.
   case other
+
+  /// The plan's name for one animation of this kind (export comments,
+  /// `export --check`): the path of the settings it plays (`fan.expand`,
+  /// `fan.rotation`, `bubble.menu`), with the direction for a motion played
+  /// both ways (`fan.rotation.open`) and the item for a fan move
+  /// (`fan.expand.item2`); each motion descriptor's path starts it. A
+  /// further control's animations name themselves.
+  public func animationID(item: Int = 0) -> String {
+    func parent(_ id: FieldID) -> String { String(id.path[..<id.path.lastIndex(of: ".")!]) }
+    let rotation = parent(.fanRotationAngle)
+    switch self {
+    case .fanExpand: return PresetSpring.fanExpand.prefix + ".item\(item)"
+    case .fanCollapse: return PresetSpring.fanCollapse.prefix + ".item\(item)"
+    case .rotationOpen: return rotation + ".open"
+    case .rotationClose: return rotation + ".close"
+    case .bubbleSnap: return PresetSpring.bubbleSnap.prefix
+    case .bubbleMenuOpen: return PresetSpring.bubbleMenu.prefix + ".open"
+    case .bubbleMenuClose: return PresetSpring.bubbleMenu.prefix + ".close"
+    case .other: return rawValue
+    }
+  }
 }
 
 /// What an animation moves.
@@ -195,7 +216,7 @@ public struct MotionPlan: Sendable, Equatable {
     let to = expand ? 1.0 : 0.0
     let kind: PlannedAnimationKind = expand ? .fanExpand : .fanCollapse
     return (0..<n).map { i in
-      let id = (expand ? MotionID.fanExpand : .fanCollapse).animationID(item: i)
+      let id = kind.animationID(item: i)
       let moves: [PlannedMove]
       if m.variant == .overshoot, expand, fan.radius > 0 {
         // KYCircleMenu: out to radius + overshoot (ease-in-out), then back
@@ -222,7 +243,7 @@ public struct MotionPlan: Sendable, Equatable {
   /// The main button's rotation: always ease-in-out, 0 → 1 of the open angle.
   public static func rotation(_ f: FanPreset, open: Bool) -> PlannedAnimation {
     PlannedAnimation(
-      id: (open ? MotionID.rotationOpen : .rotationClose).animationID(),
+      id: (open ? PlannedAnimationKind.rotationOpen : .rotationClose).animationID(),
       kind: open ? .rotationOpen : .rotationClose, target: .fanRotation, from: open ? 0 : 1,
       moves: [
         PlannedMove(
@@ -237,7 +258,8 @@ public struct MotionPlan: Sendable, Equatable {
   public static func bubble(_ b: BubblePreset) -> [PlannedAnimation] {
     [
       PlannedAnimation(
-        id: MotionID.bubbleSnap.animationID(), kind: .bubbleSnap, target: .bubblePosition,
+        id: PlannedAnimationKind.bubbleSnap.animationID(), kind: .bubbleSnap,
+        target: .bubblePosition,
         from: 0,
         moves: [
           PlannedMove(
@@ -245,7 +267,8 @@ public struct MotionPlan: Sendable, Equatable {
             delay: 0, to: 1)
         ], variant: nil),
       PlannedAnimation(
-        id: MotionID.bubbleMenuOpen.animationID(), kind: .bubbleMenuOpen, target: .bubbleMenu,
+        id: PlannedAnimationKind.bubbleMenuOpen.animationID(), kind: .bubbleMenuOpen,
+        target: .bubbleMenu,
         from: 0,
         moves: [
           PlannedMove(
@@ -253,28 +276,13 @@ public struct MotionPlan: Sendable, Equatable {
             delay: 0, to: 1)
         ], variant: nil),
       PlannedAnimation(
-        id: MotionID.bubbleMenuClose.animationID(), kind: .bubbleMenuClose, target: .bubbleMenu,
+        id: PlannedAnimationKind.bubbleMenuClose.animationID(), kind: .bubbleMenuClose,
+        target: .bubbleMenu,
         from: 1,
         moves: [
           PlannedMove(
             curve: .bezier(.easeIn, name: .easeIn, duration: b.menuCloseDuration), delay: 0, to: 0)
         ], variant: nil),
     ]
-  }
-}
-
-extension MotionID {
-  /// The plan's name for one animation of the motion (export comments,
-  /// `export --check`): its descriptor's path, with the direction for a
-  /// motion played both ways (`fan.rotation.open`) and the item for a fan
-  /// move (`fan.expand.item2`).
-  public func animationID(item: Int = 0) -> String {
-    let path = descriptor.path
-    switch self {
-    case .fanExpand, .fanCollapse: return path + ".item\(item)"
-    case .rotationOpen, .bubbleMenuOpen: return path + ".open"
-    case .rotationClose, .bubbleMenuClose: return path + ".close"
-    case .flyOut, .bubbleSnap, .bubbleIdleFade, .keyboard: return path
-    }
   }
 }

@@ -35,7 +35,7 @@ extension Scene {
   /// Resolves a script's named target to a point now: `fan.main`, `fan.item`
   /// (+ index), `bubble`, `bubble.menu` (+ index), `outside`. Nil when the
   /// target does not exist (index out of range, bubble hidden).
-  public func targetPoint(_ name: ScriptTargetName, index: Int?) -> Point? {
+  public func targetPoint(_ name: NamedTarget, index: Int?) -> Point? {
     let t = now
     switch name {
     case .fanMain: return mainCenter
@@ -57,7 +57,7 @@ extension Scene {
 
   /// `targetPoint` for a target named in text; nil for an unknown name.
   public func targetPoint(_ name: String, index: Int?) -> Point? {
-    ScriptTargetName(rawValue: name).flatMap { targetPoint($0, index: index) }
+    NamedTarget(rawValue: name).flatMap { targetPoint($0, index: index) }
   }
 
   /// A point of the safe area at least 30 pt from every hit area and above

@@ -3,20 +3,8 @@ import Foundation
 /// Where a script event acts: a named target (resolved when it fires) or a
 /// point in device points.
 public enum ScriptTarget: Sendable, Equatable {
-  case named(ScriptTargetName, index: Int?)
+  case named(NamedTarget, index: Int?)
   case point(Point)
-}
-
-/// The targets a script can name; the raw value is the script's text.
-public enum ScriptTargetName: String, Sendable, CaseIterable, Hashable {
-  case fanMain = "fan.main"
-  case fanItem = "fan.item"
-  case bubble
-  case bubbleMenu = "bubble.menu"
-  case outside
-
-  /// Whether the target is one of several, chosen by the event's `index`.
-  public var needsIndex: Bool { self == .fanItem || self == .bubbleMenu }
 }
 
 public enum ScriptAction: Sendable, Equatable {
@@ -54,7 +42,7 @@ public struct InputScript: Sendable, Equatable {
     self.start = start
   }
 
-  public static let targetNames = ScriptTargetName.allCases.map(\.rawValue)
+  public static let targetNames = NamedTarget.allCases.map(\.rawValue)
   public static let maxEvents = 1_000_000
   public static let maxDuration = 3600.0
   /// Largest script file read, checked before parsing (a file over it is
@@ -169,7 +157,7 @@ public struct InputScript: Sendable, Equatable {
       func target() throws(LoadError) -> ScriptTarget {
         let v = ev[kind]!
         if case .string(let text) = v {
-          guard let name = ScriptTargetName(rawValue: text) else {
+          guard let name = NamedTarget(rawValue: text) else {
             throw bad(
               "\(base).\(kind)", v, "unknown target; one of " + targetNames.joined(separator: ", "))
           }
