@@ -147,7 +147,7 @@ enum PanelView {
             }), let reason = s.unsolvableReason(p)
           {
             p = prior
-            actions.append(.springFormRefused(SpringFormRefusal(prefix: s.prefix, reason: reason)))
+            actions.append(.springFormRefused(SpringFormRefusal(spring: s.fields, reason: reason)))
           }
           if p != prior { edited.append(f.id) }
           if state.focusRequest == path, let fr = ui.lastItemRect {

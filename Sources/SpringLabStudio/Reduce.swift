@@ -90,7 +90,7 @@ extension StudioState {
     case .springFormRefused(let r):
       springFormRefusal = r
       // why: the UIKit form has no status row, so its refusal is said in a toast
-      if let s = PresetSpring.all.first(where: { $0.prefix == r.prefix }),
+      if let s = PresetSpring.all.first(where: { $0.fields == r.spring }),
         preset[keyPath: s.form] == .uikit
       {
         flash("Not stored: \(r.reason)")

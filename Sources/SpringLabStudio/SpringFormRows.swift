@@ -4,8 +4,8 @@ import SpringLabUI
 /// Why an edit of a spring in some form was refused: presets store UIKit's
 /// numbers, and the edited spring has none (overdamped, too slow, …).
 public struct SpringFormRefusal: Sendable, Equatable {
-  /// The spring's field prefix (`fan.expand`, `bubble.snap`, …).
-  public var prefix: String
+  /// The spring's fields (which spring it is).
+  public var spring: SpringFields
   public var reason: String
 }
 
@@ -47,7 +47,7 @@ enum SpringFormRows {
       // why: always two lines, so a refusal never moves the rows below
       let lines: [String]
       let color: RGBA
-      if let r = state.springFormRefusal, r.prefix == s.prefix {
+      if let r = state.springFormRefusal, r.spring == s.fields {
         lines = ui.wrap("⚠ Not stored: \(r.reason)", width: width)
         color = PanelView.warn
       } else {
@@ -81,7 +81,7 @@ enum SpringFormRows {
     switch SpringFormEditor.set(param, to: v, form: form, in: u, mass: mass) {
     case .success(let (stored, m)): s.store(stored, mass: m, in: &p)
     case .failure(let e):
-      actions.append(.springFormRefused(SpringFormRefusal(prefix: s.prefix, reason: e.reason)))
+      actions.append(.springFormRefused(SpringFormRefusal(spring: s.fields, reason: e.reason)))
     }
     return true
   }
