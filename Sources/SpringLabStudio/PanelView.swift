@@ -104,7 +104,9 @@ enum PanelView {
       if section(marked ? "\(title)  ⚠" : title, .group(group)) {
         for path in SpringEditorRows.rows(paths, state.preset) {
           let unedited = p
-          if path.hasSuffix(".form"), let s = PresetSpring.owning(path) {
+          if let id = FieldID(rawValue: path),
+            let s = PresetSpring.all.first(where: { $0.fields.form == id })
+          {
             SpringFormRows.picker(s, in: &p, ui: ui)
             edited += s.fields.all.filter { $0.field.json(of: p) != $0.field.json(of: unedited) }
             continue
