@@ -23,7 +23,7 @@ public enum MotionID: String, Sendable, CaseIterable, Hashable {
 
 /// One motion of a control, declared once next to the control that plays
 /// it: what it is called, which preset spring it plays, what it is paired
-/// and drawn with, and which fields it reads. Spring paste, the graph's targets and handles, lint's
+/// and drawn with, which fields it reads and what its progress draws. Spring paste, the graph's targets and handles, lint's
 /// spring rules, the preset's schema choice and `PresetSpring` read these.
 public struct MotionDescriptor: @unchecked Sendable {
   public let id: MotionID
@@ -47,11 +47,14 @@ public struct MotionDescriptor: @unchecked Sendable {
   public let drawnWith: [MotionID]
   /// The preset fields it reads; editing one of them shows this motion on the graph.
   public let fields: [FieldID]
+  /// What its progress draws (travel, scale, opacity, turn): the one place
+  /// the runtime and every exporter read these numbers from.
+  public let mapping: VisualMapping
 
   init(
     _ id: MotionID, _ title: String, path: String, spring: PresetSpring? = nil,
     duration: @escaping @Sendable (Preset) -> Double, paired: MotionID? = nil,
-    drawnWith: [MotionID] = [], fields: [FieldID]
+    drawnWith: [MotionID] = [], fields: [FieldID], mapping: VisualMapping
   ) {
     self.id = id
     self.title = title
@@ -61,6 +64,7 @@ public struct MotionDescriptor: @unchecked Sendable {
     self.paired = paired
     self.drawnWith = drawnWith
     self.fields = fields
+    self.mapping = mapping
   }
 
   /// Whether the preset plays it as a spring now.

@@ -13,6 +13,13 @@ import Foundation
 enum CSSExporter {
   static func f(_ x: Double, _ d: Int = 4) -> String { ExportNumber.format(x, decimals: d) }
 
+  /// A channel of a motion's mapping over the custom property `name`
+  /// (`calc(from + span * var(--p))`, or `var(--p)` alone).
+  static func css(_ c: ProgressChannel, _ name: String) -> String {
+    let e = c.expression(of: "var(\(name))") { f($0) }
+    return e == "var(\(name))" ? e : "calc(\(e))"
+  }
+
   /// Largest error a `linear()` may keep between its samples, progress units
   /// (the check's bound is 0.5 %).
   static let verifiedBound = 0.003
@@ -173,8 +180,10 @@ enum CSSExporter {
     o.append("@property --r { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
     o.append("@property --m { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
     o.append("@property --s { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
+    let item = MotionID.fanExpand.descriptor.mapping
+    let travel = item.position.expression(of: "var(--p)") { f($0) }
     o.append(
-      ".springlab-fan .item { --p: 0; translate: calc(var(--ox) * var(--p) * 1px) calc(var(--oy) * var(--p) * 1px); scale: calc(0.4 + 0.6 * var(--p)); opacity: clamp(0, var(--p), 1); }"
+      ".springlab-fan .item { --p: 0; translate: calc(var(--ox) * \(travel) * 1px) calc(var(--oy) * \(travel) * 1px); scale: \(css(item.scale, "--p")); opacity: clamp(0, \(css(item.alpha, "--p")), 1); }"
     )
     for (i, p) in c.offsets.enumerated() {
       o.append(".springlab-fan .item-\(i) { --ox: \(f(p.x)); --oy: \(f(p.y)); }")
@@ -209,8 +218,9 @@ enum CSSExporter {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
       o.append(".springlab-bubble.snapped { --s: 1; \(tr(a, "--s")) }")
     }
+    let closing = MotionID.bubbleMenuClose.descriptor.mapping
     o.append(
-      ".springlab-bubble-menu { --m: 0; opacity: clamp(0, var(--m), 1); scale: calc(0.8 + 0.2 * var(--m)); }"
+      ".springlab-bubble-menu { --m: 0; opacity: clamp(0, \(css(closing.alpha, "--m")), 1); scale: \(css(closing.scale, "--m")); }"
     )
     for a in c.group(.bubbleMenuClose) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
@@ -219,7 +229,7 @@ enum CSSExporter {
     for a in c.group(.bubbleMenuOpen) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
       o.append(
-        ".springlab-bubble-menu.open { --m: 1; scale: calc(0.6 + 0.4 * var(--m)); \(tr(a, "--m")) }"
+        ".springlab-bubble-menu.open { --m: 1; scale: \(css(MotionID.bubbleMenuOpen.descriptor.mapping.scale, "--m")); \(tr(a, "--m")) }"
       )
     }
     // why: browsers honour the user's Reduce Motion setting only if the page does; always ship it
