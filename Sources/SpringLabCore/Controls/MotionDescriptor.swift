@@ -1,24 +1,14 @@
-/// Every motion a preset plays, by name. The text forms (a descriptor's
-/// `path`, the plan's animation ids) belong to the file formats; code
-/// compares these.
-public enum MotionID: String, Sendable, CaseIterable, Hashable {
-  /// The fan's items moving out, and back in.
-  case fanExpand, fanCollapse
-  /// The main button turning to its open angle, and back.
-  case rotationOpen, rotationClose
-  /// KYCircleMenu's fly-out: the items slide to the screen edge on an item tap.
-  case flyOut
-  /// The bubble settling at its rest after a release.
-  case bubbleSnap
-  /// The bubble's menu opening (a spring) and closing (ease-in).
-  case bubbleMenuOpen, bubbleMenuClose
-  /// An untouched bubble fading to its idle alpha.
-  case bubbleIdleFade
-  /// The simulated keyboard sliding in or out.
-  case keyboard
+extension MotionID {
+  /// The built-in motions, in field-table order.
+  public static let builtIn: [MotionID] = MotionDescriptor.builtIn.map(\.id)
+
+  /// Every motion: the built-in ones, then the registered controls'.
+  public static var allCases: [MotionID] { MotionDescriptor.all.map(\.id) }
 
   /// The motion's one description.
-  public var descriptor: MotionDescriptor { MotionDescriptor.byID[self]! }
+  public var descriptor: MotionDescriptor {
+    MotionDescriptor.byID[self] ?? MotionDescriptor.registered.first { $0.id == self }!
+  }
 }
 
 /// One motion of a control, declared once next to the control that plays
@@ -51,7 +41,7 @@ public struct MotionDescriptor: @unchecked Sendable {
   /// the runtime and every exporter read these numbers from.
   public let mapping: VisualMapping
 
-  init(
+  public init(
     _ id: MotionID, _ title: String, path: String, spring: PresetSpring? = nil,
     duration: @escaping @Sendable (Preset) -> Double, paired: MotionID? = nil,
     drawnWith: [MotionID] = [], fields: [FieldID], mapping: VisualMapping
@@ -73,13 +63,21 @@ public struct MotionDescriptor: @unchecked Sendable {
   /// The fan move holding its timing-curve choice; nil when it has none.
   public var curve: WritableKeyPath<Preset, FanMotion>? { spring?.curve }
 
-  /// Every motion, in field-table order (the fan's, the bubble's, the keyboard's).
-  public static let all: [MotionDescriptor] = fan + bubble + [keyboard]
+  /// The built-in motions, in field-table order (the fan's, the bubble's, the keyboard's).
+  public static let builtIn: [MotionDescriptor] = fan + bubble + [keyboard]
+
+  /// The motions of the controls registered in `ControlRegistry.more`.
+  public static var registered: [MotionDescriptor] {
+    ControlRegistry.more.flatMap { ($0 as? any SceneControl.Type)?.motions ?? [] }
+  }
+
+  /// Every motion: the built-in ones, then the registered controls'.
+  public static var all: [MotionDescriptor] { builtIn + registered }
 
   /// The motions that can be springs, in field-table order: fan expand,
-  /// fan collapse, bubble snap, bubble menu.
-  public static let springs: [MotionDescriptor] = all.filter { $0.spring != nil }
+  /// fan collapse, bubble snap, bubble menu, then the registered controls'.
+  public static var springs: [MotionDescriptor] { all.filter { $0.spring != nil } }
 
   static let byID: [MotionID: MotionDescriptor] = Dictionary(
-    uniqueKeysWithValues: all.map { ($0.id, $0) })
+    uniqueKeysWithValues: builtIn.map { ($0.id, $0) })
 }

@@ -232,6 +232,7 @@ enum CSSExporter {
         ".springlab-bubble-menu.open { --m: 1; scale: \(css(MotionID.bubbleMenuOpen.descriptor.mapping.scale, "--m")); \(tr(a, "--m")) }"
       )
     }
+    o += registered(c, tr)
     // why: browsers honour the user's Reduce Motion setting only if the page does; always ship it
     let d = ExportNumber.format(ExportOptions.reduceMotionDuration)
     o.append(
@@ -251,6 +252,38 @@ enum CSSExporter {
     )
     o.append("}")
     return o.joined(separator: "\n") + "\n"
+  }
+
+  /// The motions of the controls registered in `ControlRegistry.more`, each
+  /// from its descriptor alone: its progress in a custom property named by
+  /// its path (`sheet.detent` → `--springlab-sheet-detent` on
+  /// `.springlab-sheet-detent`), its mapping as translate (a fraction of
+  /// `--travel` px), scale, opacity and rotate (a fraction of `--angle` deg),
+  /// and each animation as the transition of the class it ends in (`.on`
+  /// at progress 1, none at 0).
+  static func registered(_ c: ExportContext, _ tr: (ExportAnimation, String) -> String) -> [String]
+  {
+    var o: [String] = []
+    for m in MotionDescriptor.registered {
+      let animations = c.animations.filter { $0.motion == m.id }
+      guard !animations.isEmpty else { continue }
+      let name = "springlab-" + m.path.split(separator: ".").joined(separator: "-")
+      let v = "--" + name
+      let map = m.mapping
+      let travel = map.position.expression(of: "var(\(v))") { f($0) }
+      let turn = map.rotation.expression(of: "var(\(v))") { f($0) }
+      o.append("/* \(m.title): \(v) runs 0 → 1; set --travel (px) and --angle (deg). */")
+      o.append("@property \(v) { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
+      o.append(
+        ".\(name) { \(v): 0; translate: calc(var(--travel) * \(travel) * 1px) 0; scale: \(css(map.scale, v)); opacity: clamp(0, \(css(map.alpha, v)), 1); rotate: calc(var(--angle) * \(turn) * 1deg); }"
+      )
+      for a in animations {
+        o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
+        let state = a.to >= 0.5 ? ".on" : ""
+        o.append(".\(name)\(state) { \(v): \(f(a.to)); \(tr(a, v)) }")
+      }
+    }
+    return o
   }
 
   /// The page's `#t=SECONDS` hook, for deterministic headless screenshots:

@@ -54,6 +54,7 @@ enum SwiftUIExporter {
           case .bubbleSnap: setter = "move("
           case .bubbleMenuOpen: setter = "show("
           case .bubbleMenuClose: setter = "hide("
+          case .other: continue
           }
           o.append("    // [\(a.id)] \(ExportContext.describe(a))")
           let springy = a.moves.contains {
