@@ -131,6 +131,21 @@ struct FixtureControlTests {
     }
   }
 
+  /// `export --check` still passes with the control registered: the JSON
+  /// export reads back as the same preset (its section included) and the
+  /// fan's and bubble's CSS animations are unchanged beside the toggle's.
+  @Test func exportCheckStillPassesWithItRegistered() {
+    FixtureToggle.register {
+      var p = shipped("seed-002-bubble.json")
+      p[keyPath: FixtureToggle.travel] = 52
+      for format in [ExportFormat.json, .css] {
+        let rows = ExportCheck.check(p, format: format, text: Exporter.export(p, format: format))
+        #expect(!rows.isEmpty)
+        for r in rows { #expect(r.problem == nil, "\(format) \(r.animation): \(r.problem ?? "")") }
+      }
+    }
+  }
+
   /// Swift Testing runs tests in parallel: a registration is bound to its
   /// task, so another task at the same moment sees none.
   @Test func aRegistrationDoesNotLeakToOtherTasks() async {
