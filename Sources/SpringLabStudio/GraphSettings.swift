@@ -86,6 +86,8 @@ extension StudioState {
       start = menu.flatMap { b.menuOpen && b.phase != .dragging && $0 > snap ? $0 : nil }
     case .keyboard:
       start = scene.keyboardShown ? scene.keyboardSlideStart : nil
+    // why: a registered control's tracks are its own; the graph shows no playhead for it
+    case .registered: start = nil
     }
     return start
   }

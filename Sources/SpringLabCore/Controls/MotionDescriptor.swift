@@ -1,29 +1,19 @@
-/// Every motion a preset plays, by name. The text forms (a descriptor's
-/// `path`, the plan's animation ids) belong to the file formats; code
-/// compares these.
-public enum MotionID: String, Sendable, CaseIterable, Hashable {
-  /// The fan's items moving out, and back in.
-  case fanExpand, fanCollapse
-  /// The main button turning to its open angle, and back.
-  case rotationOpen, rotationClose
-  /// KYCircleMenu's fly-out: the items slide to the screen edge on an item tap.
-  case flyOut
-  /// The bubble settling at its rest after a release.
-  case bubbleSnap
-  /// The bubble's menu opening (a spring) and closing (ease-in).
-  case bubbleMenuOpen, bubbleMenuClose
-  /// An untouched bubble fading to its idle alpha.
-  case bubbleIdleFade
-  /// The simulated keyboard sliding in or out.
-  case keyboard
+extension MotionID {
+  /// The built-in motions, in field-table order.
+  public static let builtIn: [MotionID] = MotionDescriptor.builtIn.map(\.id)
+
+  /// Every motion: the built-in ones, then the registered controls'.
+  public static var allCases: [MotionID] { MotionDescriptor.all.map(\.id) }
 
   /// The motion's one description.
-  public var descriptor: MotionDescriptor { MotionDescriptor.byID[self]! }
+  public var descriptor: MotionDescriptor {
+    MotionDescriptor.byID[self] ?? MotionDescriptor.registered.first { $0.id == self }!
+  }
 }
 
 /// One motion of a control, declared once next to the control that plays
 /// it: what it is called, which preset spring it plays, what it is paired
-/// and drawn with, and which fields it reads. Spring paste, the graph's targets and handles, lint's
+/// and drawn with, which fields it reads and what its progress draws. Spring paste, the graph's targets and handles, lint's
 /// spring rules, the preset's schema choice and `PresetSpring` read these.
 public struct MotionDescriptor: @unchecked Sendable {
   public let id: MotionID
@@ -47,11 +37,14 @@ public struct MotionDescriptor: @unchecked Sendable {
   public let drawnWith: [MotionID]
   /// The preset fields it reads; editing one of them shows this motion on the graph.
   public let fields: [FieldID]
+  /// What its progress draws (travel, scale, opacity, turn): the one place
+  /// the runtime and every exporter read these numbers from.
+  public let mapping: VisualMapping
 
-  init(
+  public init(
     _ id: MotionID, _ title: String, path: String, spring: PresetSpring? = nil,
     duration: @escaping @Sendable (Preset) -> Double, paired: MotionID? = nil,
-    drawnWith: [MotionID] = [], fields: [FieldID]
+    drawnWith: [MotionID] = [], fields: [FieldID], mapping: VisualMapping
   ) {
     self.id = id
     self.title = title
@@ -61,6 +54,7 @@ public struct MotionDescriptor: @unchecked Sendable {
     self.paired = paired
     self.drawnWith = drawnWith
     self.fields = fields
+    self.mapping = mapping
   }
 
   /// Whether the preset plays it as a spring now.
@@ -69,13 +63,21 @@ public struct MotionDescriptor: @unchecked Sendable {
   /// The fan move holding its timing-curve choice; nil when it has none.
   public var curve: WritableKeyPath<Preset, FanMotion>? { spring?.curve }
 
-  /// Every motion, in field-table order (the fan's, the bubble's, the keyboard's).
-  public static let all: [MotionDescriptor] = fan + bubble + [keyboard]
+  /// The built-in motions, in field-table order (the fan's, the bubble's, the keyboard's).
+  public static let builtIn: [MotionDescriptor] = fan + bubble + [keyboard]
+
+  /// The motions of the controls registered in `ControlRegistry.more`.
+  public static var registered: [MotionDescriptor] {
+    ControlRegistry.more.flatMap { ($0 as? any SceneControl.Type)?.motions ?? [] }
+  }
+
+  /// Every motion: the built-in ones, then the registered controls'.
+  public static var all: [MotionDescriptor] { builtIn + registered }
 
   /// The motions that can be springs, in field-table order: fan expand,
-  /// fan collapse, bubble snap, bubble menu.
-  public static let springs: [MotionDescriptor] = all.filter { $0.spring != nil }
+  /// fan collapse, bubble snap, bubble menu, then the registered controls'.
+  public static var springs: [MotionDescriptor] { all.filter { $0.spring != nil } }
 
   static let byID: [MotionID: MotionDescriptor] = Dictionary(
-    uniqueKeysWithValues: all.map { ($0.id, $0) })
+    uniqueKeysWithValues: builtIn.map { ($0.id, $0) })
 }

@@ -64,7 +64,7 @@ public struct ControlTarget: Sendable, Equatable {
 /// fan and the bubble have some wiring of their own on top (dragging the
 /// bubble, the keyboard pushing it up, the item report's toast).
 /// docs/ARCHITECTURE.md says how to add a control.
-public protocol SceneControl: Sendable, Equatable {
+public protocol SceneControl: ControlSection, Sendable, Equatable {
   /// The control's key in the trace, e.g. `fan`.
   static var name: String { get }
   /// The animations it plays for `preset`: its share of the `MotionPlan`.
@@ -91,9 +91,19 @@ public protocol SceneControl: Sendable, Equatable {
 
   /// Its trace object at `t` (docs/FORMATS.md).
   func trace(at t: Double, _ context: ControlContext) -> JSONValue
+
+  /// Its motions: title, spring, fields and progress-to-visual mapping. The
+  /// graph's targets, lint's spring rules and the exports read them.
+  static var motions: [MotionDescriptor] { get }
 }
 
 extension SceneControl {
+  /// None: the fan's and the bubble's fields are in the built-in table.
+  public static var fields: [PresetField] { [] }
+  public static var motions: [MotionDescriptor] { [] }
+  /// The springs its motions play.
+  public static var springs: [PresetSpring] { motions.compactMap(\.spring) }
+
   public mutating func tapElsewhere(at t: Double) {}
   public mutating func key(_ name: String, at t: Double, _ context: ControlContext) {}
 

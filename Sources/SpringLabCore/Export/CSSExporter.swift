@@ -13,6 +13,13 @@ import Foundation
 enum CSSExporter {
   static func f(_ x: Double, _ d: Int = 4) -> String { ExportNumber.format(x, decimals: d) }
 
+  /// A channel of a motion's mapping over the custom property `name`
+  /// (`calc(from + span * var(--p))`, or `var(--p)` alone).
+  static func css(_ c: ProgressChannel, _ name: String) -> String {
+    let e = c.expression(of: "var(\(name))") { f($0) }
+    return e == "var(\(name))" ? e : "calc(\(e))"
+  }
+
   /// Largest error a `linear()` may keep between its samples, progress units
   /// (the check's bound is 0.5 %).
   static let verifiedBound = 0.003
@@ -173,8 +180,10 @@ enum CSSExporter {
     o.append("@property --r { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
     o.append("@property --m { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
     o.append("@property --s { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
+    let item = MotionID.fanExpand.descriptor.mapping
+    let travel = item.position.expression(of: "var(--p)") { f($0) }
     o.append(
-      ".springlab-fan .item { --p: 0; translate: calc(var(--ox) * var(--p) * 1px) calc(var(--oy) * var(--p) * 1px); scale: calc(0.4 + 0.6 * var(--p)); opacity: clamp(0, var(--p), 1); }"
+      ".springlab-fan .item { --p: 0; translate: calc(var(--ox) * \(travel) * 1px) calc(var(--oy) * \(travel) * 1px); scale: \(css(item.scale, "--p")); opacity: clamp(0, \(css(item.alpha, "--p")), 1); }"
     )
     for (i, p) in c.offsets.enumerated() {
       o.append(".springlab-fan .item-\(i) { --ox: \(f(p.x)); --oy: \(f(p.y)); }")
@@ -209,8 +218,9 @@ enum CSSExporter {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
       o.append(".springlab-bubble.snapped { --s: 1; \(tr(a, "--s")) }")
     }
+    let closing = MotionID.bubbleMenuClose.descriptor.mapping
     o.append(
-      ".springlab-bubble-menu { --m: 0; opacity: clamp(0, var(--m), 1); scale: calc(0.8 + 0.2 * var(--m)); }"
+      ".springlab-bubble-menu { --m: 0; opacity: clamp(0, \(css(closing.alpha, "--m")), 1); scale: \(css(closing.scale, "--m")); }"
     )
     for a in c.group(.bubbleMenuClose) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
@@ -219,9 +229,10 @@ enum CSSExporter {
     for a in c.group(.bubbleMenuOpen) {
       o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
       o.append(
-        ".springlab-bubble-menu.open { --m: 1; scale: calc(0.6 + 0.4 * var(--m)); \(tr(a, "--m")) }"
+        ".springlab-bubble-menu.open { --m: 1; scale: \(css(MotionID.bubbleMenuOpen.descriptor.mapping.scale, "--m")); \(tr(a, "--m")) }"
       )
     }
+    o += registered(c, tr)
     // why: browsers honour the user's Reduce Motion setting only if the page does; always ship it
     let d = ExportNumber.format(ExportOptions.reduceMotionDuration)
     o.append(
@@ -241,6 +252,38 @@ enum CSSExporter {
     )
     o.append("}")
     return o.joined(separator: "\n") + "\n"
+  }
+
+  /// The motions of the controls registered in `ControlRegistry.more`, each
+  /// from its descriptor alone: its progress in a custom property named by
+  /// its path (`sheet.detent` → `--springlab-sheet-detent` on
+  /// `.springlab-sheet-detent`), its mapping as translate (a fraction of
+  /// `--travel` px), scale, opacity and rotate (a fraction of `--angle` deg),
+  /// and each animation as the transition of the class it ends in (`.on`
+  /// at progress 1, none at 0).
+  static func registered(_ c: ExportContext, _ tr: (ExportAnimation, String) -> String) -> [String]
+  {
+    var o: [String] = []
+    for m in MotionDescriptor.registered {
+      let animations = c.animations.filter { $0.motion == m.id }
+      guard !animations.isEmpty else { continue }
+      let name = "springlab-" + m.path.split(separator: ".").joined(separator: "-")
+      let v = "--" + name
+      let map = m.mapping
+      let travel = map.position.expression(of: "var(\(v))") { f($0) }
+      let turn = map.rotation.expression(of: "var(\(v))") { f($0) }
+      o.append("/* \(m.title): \(v) runs 0 → 1; set --travel (px) and --angle (deg). */")
+      o.append("@property \(v) { syntax: \"<number>\"; inherits: false; initial-value: 0; }")
+      o.append(
+        ".\(name) { \(v): 0; translate: calc(var(--travel) * \(travel) * 1px) 0; scale: \(css(map.scale, v)); opacity: clamp(0, \(css(map.alpha, v)), 1); rotate: calc(var(--angle) * \(turn) * 1deg); }"
+      )
+      for a in animations {
+        o.append("/* [\(a.id)] \(ExportContext.describe(a)) */")
+        let state = a.to >= 0.5 ? ".on" : ""
+        o.append(".\(name)\(state) { \(v): \(f(a.to)); \(tr(a, v)) }")
+      }
+    }
+    return o
   }
 
   /// The page's `#t=SECONDS` hook, for deterministic headless screenshots:

@@ -41,7 +41,8 @@ struct ExportContext {
     case .fanExpand, .fanCollapse: return "progress[\(a.item ?? 0)]"
     case .rotationOpen, .rotationClose: return "rotation"
     case .bubbleSnap: return "snap"
-    default: return "menu"
+    case .bubbleMenuOpen, .bubbleMenuClose: return "menu"
+    case .other: return a.id
     }
   }
 

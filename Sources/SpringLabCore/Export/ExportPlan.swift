@@ -27,10 +27,11 @@ public struct ExportMove: Sendable, Equatable {
 }
 
 /// Which of the preset's animations an `ExportAnimation` is: the planned
-/// kinds the exporters print (a further control's animations are not).
+/// kinds. A further control's (`other`) carry their `motion`; the JSON and
+/// CSS exports print them from its descriptor.
 public enum ExportAnimationKind: String, Sendable, Equatable {
   case fanExpand, fanCollapse, rotationOpen, rotationClose, bubbleSnap, bubbleMenuOpen,
-    bubbleMenuClose
+    bubbleMenuClose, other
 }
 
 /// One exported animation: a chain of moves from `from` (progress).
@@ -53,7 +54,11 @@ public struct ExportAnimation: Sendable, Equatable {
       }
     }
     variant = a.variant?.rawValue ?? ""
+    motion = a.motion
   }
+
+  /// The motion a further control's animation plays; nil for the fan's and the bubble's.
+  public var motion: MotionID?
 
   /// Stable id used as a marker in every export, e.g. `fan.expand.item0`.
   public var id: String

@@ -18,8 +18,10 @@ enum SwiftUIExporter {
     o.append(
       "/// Call inside a View; `set(i, p)` writes item i's progress (e.g. a @State [Double]) and each item"
     )
+    let item = MotionID.fanExpand.descriptor.mapping
+    func e(_ c: ProgressChannel) -> String { c.expression(of: "p") { f($0) } }
     o.append(
-      "/// draws with .offset(offset * p), .scaleEffect(0.4 + 0.6 * p), .opacity(min(max(p, 0), 1))."
+      "/// draws with .offset(offset * \(e(item.position))), .scaleEffect(\(e(item.scale))), .opacity(min(max(\(e(item.alpha)), 0), 1))."
     )
     o.append("@MainActor")
     o.append("enum SpringLabAnimations {")
@@ -52,6 +54,7 @@ enum SwiftUIExporter {
           case .bubbleSnap: setter = "move("
           case .bubbleMenuOpen: setter = "show("
           case .bubbleMenuClose: setter = "hide("
+          case .other: continue
           }
           o.append("    // [\(a.id)] \(ExportContext.describe(a))")
           let springy = a.moves.contains {

@@ -8,6 +8,18 @@ import Foundation
 enum UIKitExporter {
   static func f(_ x: Double, _ d: Int = 6) -> String { ExportNumber.format(x, decimals: d) }
 
+  /// A channel of a motion's mapping as Swift over `p`.
+  static func swift(_ c: ProgressChannel, _ p: String = "p") -> String {
+    c.expression(of: p) { f($0) }
+  }
+
+  /// The closure body that draws `menu` at progress p with the bubble menu's `mapping`.
+  static func menuDraw(_ name: String, _ m: VisualMapping) -> String {
+    let k = swift(m.scale)
+    return
+      "  func \(name)(_ p: CGFloat) { menu.alpha = min(max(\(swift(m.alpha)), 0), 1); menu.transform = CGAffineTransform(scaleX: \(k), y: \(k)) }"
+  }
+
   static func export(_ c: ExportContext, options: ExportOptions) -> String {
     var o: [String] = c.header("UIKit").map { "// " + $0 }
     o.append(
@@ -25,17 +37,19 @@ enum UIKitExporter {
     o.append("let springLabFanOffsets: [CGPoint] = [\(offs)]")
     o.append("")
     let angle = f(c.preset.fan.rotationAngle, 4)
+    let item = MotionID.fanExpand.descriptor.mapping
+    let turn = MotionID.rotationOpen.descriptor.mapping
     let setup = [
       "  guard items.count >= springLabFanOffsets.count else { return }",
       "  let c = main.center",
-      "  // why: one closure places an item at progress p (centre, alpha, scale 0.4 → 1) so every animation reads alike",
+      "  // why: one closure places an item at progress p (centre, alpha, scale \(f(item.scale.from)) → \(f(item.scale.to))) so every animation reads alike",
       "  func item(_ i: Int, _ p: CGFloat) {",
       "    let o = springLabFanOffsets[i]",
-      "    items[i].center = CGPoint(x: c.x + o.x * p, y: c.y + o.y * p)",
-      "    items[i].alpha = min(max(p, 0), 1)",
-      "    items[i].transform = CGAffineTransform(scaleX: 0.4 + 0.6 * p, y: 0.4 + 0.6 * p)",
+      "    items[i].center = CGPoint(x: c.x + o.x * \(swift(item.position)), y: c.y + o.y * \(swift(item.position)))",
+      "    items[i].alpha = min(max(\(swift(item.alpha)), 0), 1)",
+      "    items[i].transform = CGAffineTransform(scaleX: \(swift(item.scale)), y: \(swift(item.scale)))",
       "  }",
-      "  func rotate(_ p: CGFloat) { main.transform = CGAffineTransform(rotationAngle: \(angle) * .pi / 180 * p) }",
+      "  func rotate(_ p: CGFloat) { main.transform = CGAffineTransform(rotationAngle: \(angle) * .pi / 180 * \(swift(turn.rotation))) }",
     ]
     for (name, kinds) in [
       ("Expand", [ExportAnimationKind.fanExpand, .rotationOpen]),
@@ -62,15 +76,15 @@ enum UIKitExporter {
     for a in c.group(.bubbleSnap) { o += animate(a, setter: "move(") }
     o.append("}")
     o.append("")
-    o.append("/// Bubble menu: opens from scale 0.6, alpha 0; closes to scale 0.8, alpha 0.")
+    let opening = MotionID.bubbleMenuOpen.descriptor.mapping
+    let closing = MotionID.bubbleMenuClose.descriptor.mapping
+    o.append(
+      "/// Bubble menu: opens from scale \(f(opening.scale.from)), alpha \(f(opening.alpha.from)); closes to scale \(f(closing.scale.from)), alpha \(f(closing.alpha.from))."
+    )
     o.append("@MainActor")
     o.append("func springLabBubbleMenu(menu: UIView, open: Bool) {")
-    o.append(
-      "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }"
-    )
-    o.append(
-      "  func hide(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.8 + 0.2 * p, y: 0.8 + 0.2 * p) }"
-    )
+    o.append(menuDraw("show", opening))
+    o.append(menuDraw("hide", closing))
     o.append("  if open {")
     for a in c.group(.bubbleMenuOpen) { o += animate(a, setter: "show(", indent: "    ") }
     o.append("  } else {")
@@ -225,7 +239,7 @@ enum UIKitExporter {
       o +=
         attributes + [
           "func springLabBubbleMenuOpen\(suffix)(menu: UIView) {",
-          "  func show(_ p: CGFloat) { menu.alpha = min(max(p, 0), 1); menu.transform = CGAffineTransform(scaleX: 0.6 + 0.4 * p, y: 0.6 + 0.4 * p) }",
+          menuDraw("show", MotionID.bubbleMenuOpen.descriptor.mapping),
         ]
       o += menu + ["}", ""]
     }

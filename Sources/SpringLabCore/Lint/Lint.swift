@@ -169,11 +169,12 @@ public enum Lint {
     }
     // why: k climbs steeply toward the pole at ζ = 1 (UIKitSpring), so a tiny
     // change of damping here changes the motion a lot; a fan move's damping only plays with the spring curve (its
-    // overshoot variant included), the bubble's while the bubble shows
-    var steep = [PresetSpring.fanExpand, .fanCollapse].filter {
-      p[keyPath: $0.curve!].curve == .spring
+    // overshoot variant included), the bubble's while the bubble shows, a
+    // registered control's always
+    let steep = PresetSpring.all.filter { s in
+      if let curve = s.curve { return p[keyPath: curve].curve == .spring }
+      return s.fields.damping.section != .bubble || p.bubble.enabled
     }
-    if p.bubble.enabled { steep += [PresetSpring.bubbleSnap, .bubbleMenu] }
     for spring in steep {
       let u = spring.values(p)
       let (field, T, z, v) = (spring.fields.damping, u.duration, u.damping, u.velocity)

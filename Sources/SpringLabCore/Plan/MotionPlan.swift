@@ -81,8 +81,8 @@ public struct PlannedMove: Sendable, Equatable {
 public enum PlannedAnimationKind: String, Sendable, Equatable, CaseIterable {
   case fanExpand, fanCollapse, rotationOpen, rotationClose, bubbleSnap, bubbleMenuOpen,
     bubbleMenuClose
-  /// An animation of a further control (`SceneControls.more`); lint and
-  /// the graph read it, the exporters do not print it.
+  /// An animation of a further control (`ControlRegistry.more`), found by its
+  /// `motion`: lint, the graph and the JSON and CSS exports read it.
   case other
 
   /// The plan's name for one animation of this kind (export comments,
@@ -131,6 +131,9 @@ public struct PlannedAnimation: Sendable, Equatable {
   public var moves: [PlannedMove]
   /// The preset's variant for fan moves, nil for the others.
   public var variant: FanVariant?
+  /// The motion it plays, for a further control's animations (the graph
+  /// and the exports find them by it); nil for the fan's and the bubble's.
+  public var motion: MotionID? = nil
 
   /// The final progress.
   public var to: Double { moves.last?.to ?? from }

@@ -9,7 +9,7 @@ public struct BezierPoints: Sendable, Equatable {
 /// duration, damping ratio and initial velocity) and how it is edited (the
 /// form and the physics form's mass). The bubble's springs are one each; a
 /// fan move reads and writes its own as `FanMotion.spring`.
-public struct SpringSpec: Sendable, Equatable {
+public struct SpringSpec: Sendable, Hashable {
   /// UIKit's settling duration, seconds (> 0): the spring is at rest exactly then.
   public var duration: Double
   /// UIKit's damping ratio ζ: 0.05 … 0.999 or exactly 1 (`UIKitSpring.acceptedDamping`).
@@ -182,6 +182,8 @@ public struct Preset: Sendable, Equatable {
   public var orientation = Orientation.portrait
   public var fan = FanPreset()
   public var bubble = BubblePreset()
+  /// The settings sections of the controls registered in `ControlRegistry.more`.
+  public var controls = ControlSettings()
 
   public init() {}
 

@@ -252,7 +252,12 @@ extension PresetField {
 
   /// Every field of the format, in the order presets are written. `schema`
   /// and `name` are handled by the reader itself.
-  nonisolated(unsafe) public static let all: [PresetField] =
+  /// Every field: the built-in table, then the fields of the controls
+  /// registered in `ControlRegistry.more` (each declared in its control's folder).
+  public static var all: [PresetField] { builtIn + ControlRegistry.more.flatMap { $0.fields } }
+
+  /// The built-in fields, in table order.
+  nonisolated(unsafe) public static let builtIn: [PresetField] =
     [
       PresetField(
         .deviceModel, .choice(\.device), "Device", .device, "The simulated device."),
@@ -444,7 +449,7 @@ extension PresetField {
   public static func named(_ path: String) -> PresetField? { FieldID(rawValue: path)?.field }
 
   nonisolated(unsafe) static let byID: [FieldID: PresetField] = Dictionary(
-    uniqueKeysWithValues: all.map { ($0.id, $0) })
+    uniqueKeysWithValues: builtIn.map { ($0.id, $0) })
 
   /// The fields a panel section shows, in table order.
   public static func panelFields(in g: FieldGroup) -> [PresetField] {

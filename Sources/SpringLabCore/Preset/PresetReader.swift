@@ -85,7 +85,9 @@ public enum PresetReader {
     return try decode(root, file: file)
   }
 
-  static let objectPrefixes: Set<String> = {
+  /// The object paths of the field table (`fan`, `fan.expand`, …), a
+  /// registered control's included.
+  static var objectPrefixes: Set<String> {
     var s = Set<String>()
     for f in PresetField.all {
       var parts = f.path.split(separator: ".").map(String.init)
@@ -95,7 +97,7 @@ public enum PresetReader {
       }
     }
     return s
-  }()
+  }
 
   public static func decode(_ rootIn: JSONValue, file: String) throws(LoadError) -> Preset {
     var problems: [FieldProblem] = []
@@ -145,6 +147,7 @@ public enum PresetReader {
             : "must be a string (1…64 printable characters)")
       }
     }
+    let prefixes = Self.objectPrefixes
     func walk(_ v: JSONValue, _ prefix: String) {
       guard case .object(let members) = v else { return }
       for (key, value) in members {
@@ -157,7 +160,7 @@ public enum PresetReader {
           )
         } else if let field = PresetField.named(path) {
           if let reason = apply(field, value, to: &preset) { problem(path, value, reason) }
-        } else if objectPrefixes.contains(path) {
+        } else if prefixes.contains(path) {
           if case .object = value {
             walk(value, path)
           } else {

@@ -56,8 +56,14 @@ public struct PresetSpring: @unchecked Sendable {
   public static let bubbleMenu = PresetSpring(
     fields: .bubbleMenu, spec: \.bubble.menu, curve: nil)
 
-  /// The preset's four springs, in field-table order.
-  public static let all: [PresetSpring] = [fanExpand, fanCollapse, bubbleSnap, bubbleMenu]
+  /// The preset's four built-in springs, in field-table order.
+  public static let builtIn: [PresetSpring] = [fanExpand, fanCollapse, bubbleSnap, bubbleMenu]
+
+  /// Every spring: the built-in four, then those the motions of the controls
+  /// registered in `ControlRegistry.more` play.
+  public static var all: [PresetSpring] {
+    builtIn + ControlRegistry.more.flatMap { $0.springs }
+  }
 
   /// The UIKit spring this preset plays for it.
   public func uikit(_ p: Preset) -> UIKitSpring {

@@ -1,13 +1,16 @@
 /// The controls of the simulated screen: the fan, the bubble and any further
-/// control registered here (one line per control; see docs/ARCHITECTURE.md).
+/// control registered in `ControlRegistry.more` (one line per control; see
+/// docs/ARCHITECTURE.md).
 public enum SceneControls {
-  /// Controls beyond the fan and the bubble, in stacking order.
-  public static let more: [any SceneControl.Type] = []
+  /// Controls beyond the fan and the bubble, in stacking order: the scene
+  /// controls registered in `ControlRegistry.more`.
+  public static var more: [any SceneControl.Type] {
+    ControlRegistry.more.compactMap { $0 as? any SceneControl.Type }
+  }
 
   /// Every control, in stacking order: the order their animations appear in
   /// the motion plan.
-  public static let all: [any SceneControl.Type] =
-    [FanMenu.self, Bubble.self] + more
+  public static var all: [any SceneControl.Type] { [FanMenu.self, Bubble.self] + more }
 }
 
 extension MotionPlan {

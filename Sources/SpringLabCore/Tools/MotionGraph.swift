@@ -1,7 +1,15 @@
 /// A motion of the preset the curve graph (G) can show: the picker's
 /// choices, each a `MotionID` whose descriptor gives its name, fields and pair.
-public enum GraphTarget: String, CaseIterable, Sendable, Equatable {
+public enum GraphTarget: CaseIterable, Sendable, Equatable, Hashable {
   case fanExpand, fanCollapse, bubbleSnap, bubbleMenu, keyboard
+  /// A spring of a control registered in `ControlRegistry.more`.
+  case registered(MotionID)
+
+  /// The built-in five, then one per spring motion of a registered control.
+  public static var allCases: [GraphTarget] {
+    [.fanExpand, .fanCollapse, .bubbleSnap, .bubbleMenu, .keyboard]
+      + MotionDescriptor.registered.filter { $0.spring != nil }.map { .registered($0.id) }
+  }
 
   /// The motion shown.
   public var motion: MotionID {
@@ -11,6 +19,7 @@ public enum GraphTarget: String, CaseIterable, Sendable, Equatable {
     case .bubbleSnap: return .bubbleSnap
     case .bubbleMenu: return .bubbleMenuOpen
     case .keyboard: return .keyboard
+    case .registered(let id): return id
     }
   }
 
@@ -207,6 +216,8 @@ public struct MotionGraph: Sendable {
       return MotionPlan.bubble(preset.bubble).filter { $0.kind == .bubbleMenuOpen }.map {
         curve($0, .value)
       }
+    case .registered(let id):
+      return MotionPlan(preset).animations.filter { $0.motion == id }.map { curve($0, .value) }
     case .keyboard:
       let tw = Tween(
         start: 0, from: 0, to: 1, duration: Scene.keyboardDuration, curve: .bezier(.easeInOut))

@@ -65,7 +65,8 @@ public struct Bubble: Sendable, Equatable {
   /// with it). What the drawer draws and the trace records.
   public func menuScale(at t: Double) -> Double {
     let p = menuProgress(at: t)
-    return menuOpen ? 0.6 + 0.4 * p : 0.8 + 0.2 * p
+    let m = menuOpen ? MotionDescriptor.bubbleMenuOpening : MotionDescriptor.bubbleMenuClosing
+    return m.scale.at(p)
   }
 
   /// The menu's opacity at `t`, 0…1: the progress clamped, and 0 while it is
@@ -73,7 +74,8 @@ public struct Bubble: Sendable, Equatable {
   public func menuAlpha(at t: Double) -> Double {
     let p = menuProgress(at: t)
     guard phase != .hidden, p > Bubble.menuDrawnFrom else { return 0 }
-    return max(0, min(1, p))
+    let m = menuOpen ? MotionDescriptor.bubbleMenuOpening : MotionDescriptor.bubbleMenuClosing
+    return m.alpha.clamped(p)
   }
 
   /// Menu progress from which the menu is drawn.

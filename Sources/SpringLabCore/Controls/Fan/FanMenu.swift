@@ -210,11 +210,13 @@ public struct FanMenu: Sendable, Equatable {
       let off = i < offsets.count ? offsets[i] : Point(0, 0)
       let len = off.length
       let dir = len > 1e-9 ? off * (1 / len) : Point(0, -1)
-      let center = main + off * p + dir * (flyDistance * f)
-      let alpha = max(0, min(1, p)) * max(0, min(1, 1 - f))
+      let m = MotionDescriptor.fanItem
+      let out = MotionDescriptor.flyOutMapping
+      let center = main + off * m.position.at(p) + dir * (flyDistance * out.position.at(f))
+      let alpha = m.alpha.clamped(p) * out.alpha.clamped(f)
       return FanItemVisual(
-        center: center, scale: 0.4 + 0.6 * p, alpha: alpha, rotation: config.spin * (1 - p),
-        progress: p)
+        center: center, scale: m.scale.at(p), alpha: alpha,
+        rotation: config.spin * m.rotation.at(p), progress: p)
     }
   }
 
