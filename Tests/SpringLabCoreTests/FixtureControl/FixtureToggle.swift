@@ -29,7 +29,7 @@ struct FixtureToggle: SceneControl {
 
   static var spring: PresetSpring {
     PresetSpring(
-      prefix: "toggle.knob", fields: springFields, spec: spec, curve: nil)
+      fields: springFields, spec: spec, curve: nil)
   }
 
   static var fields: [PresetField] {
