@@ -127,6 +127,27 @@ public final class CairoRasterizer {
     n = min(n, b.count - 1)
     defer { lastPrefix = n }
     guard n >= Self.minimumLayerCommands, n == lastPrefix else { return }
+    buildLayer(new, prefix: n, like: buffer)
+  }
+
+  /// Draws the static layer of `list` (its `staticPrefix`) ahead of time,
+  /// unless the current layer already serves it; true when it drew. A
+  /// window calls this while idle, so the first frame of the next motion
+  /// starts from a ready layer instead of building it (about two full
+  /// redraws of the device, ~2 ms at 1280 × 800) inside that frame.
+  @discardableResult
+  public func prepareLayer(for list: DrawList, like buffer: FrameBuffer) -> Bool {
+    guard let n = list.staticPrefix, n >= Self.minimumLayerCommands, n < list.finished.count,
+      usableLayer(for: list, size: buffer) == nil
+    else { return false }
+    buildLayer(list, prefix: n, like: buffer)
+    lastPrefix = n
+    return true
+  }
+
+  /// Draws the first `n` commands of `list` into the layer's buffer.
+  private func buildLayer(_ list: DrawList, prefix n: Int, like buffer: FrameBuffer) {
+    let b = list.finished
     let target: FrameBuffer
     if let l = layer, l.buffer.width == buffer.width, l.buffer.height == buffer.height {
       target = l.buffer
@@ -135,7 +156,7 @@ public final class CairoRasterizer {
       target = fresh
     }
     var prefix = DrawList()
-    prefix.clearColor = new.clearColor
+    prefix.clearColor = list.clearColor
     var clip: PixelRect? = nil
     for c in b[..<n] {
       prefix.add(c)
@@ -144,7 +165,7 @@ public final class CairoRasterizer {
     draw(prefix, on: target, region: nil)
     target.shown = nil
     layerBuilds += 1
-    layer = Layer(buffer: target, commands: b[..<n], clear: new.clearColor, clip: clip)
+    layer = Layer(buffer: target, commands: b[..<n], clear: list.clearColor, clip: clip)
   }
 
   /// Clears and draws `list` on `buffer`, only inside `region` when given.
