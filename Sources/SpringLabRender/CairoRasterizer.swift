@@ -214,9 +214,18 @@ public final class CairoRasterizer {
     // Cairo a few microseconds, a tenth of the window's frame in all
     var clip: PixelBox? = nil
     var clipApplied = true
+    // why: a clip that misses every box of the region (the panel's, while
+    // only the canvas moves) rules out everything under it before any text
+    // run is measured, which otherwise cost a hash lookup per run per frame
+    var clipMissesRegion = false
     func setClip(_ r: PixelRect?) {
       clip = DrawCommand.clipBox(r)
       clipApplied = false
+      if let clip, let region {
+        clipMissesRegion = !region.contains { $0.intersects(clip) }
+      } else {
+        clipMissesRegion = clip?.isEmpty ?? false
+      }
     }
     func applyPendingClip() {
       guard !clipApplied else { return }
@@ -241,7 +250,7 @@ public final class CairoRasterizer {
         setClip(r)
         continue
       }
-      if let clip, clip.isEmpty { continue }
+      if clipMissesRegion { continue }
       guard let box = command.touchedPixels(measure: measure) else {
         // why: a non-finite shape is drawn (Cairo ignores it) only in a full
         // redraw, as before; an incremental frame cannot place it
