@@ -43,7 +43,9 @@ public final class SDLWindow {
   public private(set) var lastPresented: [PixelBox] = []
   // why: `springlab bench` reads the process CPU time at every frame from
   // here (SPRINGLAB_FRAME_CPU_LOG=FILE: one line per present, "CPU-seconds
-  // redrawn-pixels"), which the 10 ms ticks of /proc cannot resolve.
+  // redrawn-pixels idle-CPU-seconds"), which the 10 ms ticks of /proc cannot
+  // resolve; the third number is the CPU time when the window last went
+  // idle (0 before that), so idle work is not charged to the next frame.
   private let cpuLog: UnsafeMutablePointer<FILE>? = ProcessInfo.processInfo.environment[
     "SPRINGLAB_FRAME_CPU_LOG"
   ].flatMap { fopen($0, "w") }
@@ -51,6 +53,8 @@ public final class SDLWindow {
   // why: `springlab bench` measures input-to-frame latency from here
   // (SPRINGLAB_INPUT_LOG=FILE); nil, and no X events asked for, otherwise
   private let inputLog = InputLatencyLog(environment: ProcessInfo.processInfo.environment)
+
+  private var idleCPU = 0.0
 
   private let window: OpaquePointer
   private var renderer: OpaquePointer?
@@ -230,12 +234,27 @@ public final class SDLWindow {
     if !damage.isEmpty { show(damage, from: buffer, surface: surface) }
     inputLog?.shown(redrew: !damage.isEmpty)
     if let cpuLog {
-      var ts = timespec()
-      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
       let area = damage.reduce(0) { $0 + $1.area }
-      fputs("\(Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9) \(area)\n", cpuLog)
+      fputs("\(Self.processCPU()) \(area) \(idleCPU)\n", cpuLog)
       fflush(cpuLog)
     }
+  }
+
+  /// The window has nothing to draw until the next input: draws the static
+  /// layer of what it shows ahead of time (see
+  /// `CairoRasterizer.prepareLayer`), so the next motion's first frame does
+  /// not. Cheap when the layer already serves.
+  public func idle() {
+    if let buffer, let shown = buffer.shown {
+      rasterizer.prepareLayer(for: shown, like: buffer)
+    }
+    if cpuLog != nil { idleCPU = Self.processCPU() }
+  }
+
+  private static func processCPU() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 
   /// Sends `boxes` of `buffer` to the screen.

@@ -117,6 +117,10 @@ public struct DrawList: Sendable, Equatable {
   public private(set) var commands: [DrawCommand] = []
   /// Background colour the back end clears to before drawing.
   public var clearColor = RGBA(0x1E, 0x1F, 0x24)
+  /// How many leading commands draw what stays put while controls move
+  /// (the device and the app's screen under them), when the builder said
+  /// so; nil otherwise. A back end may draw them ahead of time, while idle.
+  public private(set) var staticPrefix: Int?
 
   public init() {}
 
@@ -154,5 +158,12 @@ public struct DrawList: Sendable, Equatable {
 
   public mutating func clip(_ rect: PixelRect?) {
     commands.append(.clip(rect))
+  }
+
+  /// Marks the commands so far as the static prefix (`staticPrefix`); the
+  /// first mark wins, so a second scene drawn into the same list (A/B side
+  /// by side) cannot widen it over the first scene's moving controls.
+  public mutating func markStaticPrefix() {
+    if staticPrefix == nil { staticPrefix = commands.count }
   }
 }

@@ -72,6 +72,9 @@ public enum SceneDrawer {
     } else {
       drawAppContent(d, v, &dl)
     }
+    // why: everything after this moves with the controls; before it only an
+    // edit, a rotation or a new backdrop changes it
+    dl.markStaticPrefix()
     // backdrop dim behind the open menu
     let openness = scene.fanItems(at: t).map { max(0, min(1, $0.progress)) }.max() ?? 0
     if scene.preset.fan.backdropDim > 0 && openness > 0 {

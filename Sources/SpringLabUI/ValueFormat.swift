@@ -13,10 +13,35 @@ public enum ValueFormat {
 
   /// The number alone, as a field being typed into starts: "0.400".
   public static func number(_ v: Double, decimals: Int) -> String {
-    let s = String(format: "%.\(max(0, min(10, decimals)))f", v)
+    let d = max(0, min(10, decimals))
+    if let fast = fixed(v, decimals: d) { return fast }
+    let s = String(format: "%.\(d)f", v)
     // why: "-0.000" reads as a bug to a designer
     if Double(s) == 0, s.hasPrefix("-") { return String(s.dropFirst()) }
     return s
+  }
+
+  /// `String(format: "%.Nf")` without Foundation's formatter (the window
+  /// prints the motion's clock every frame): nil when the digits could
+  /// differ from it — a value within 1e-6 of a rounding tie, or too large
+  /// for the scaled value to be exact — so the caller falls back. Never "-0".
+  static func fixed(_ v: Double, decimals d: Int) -> String? {
+    guard d <= 6, v.isFinite else { return nil }
+    var scale = 1.0
+    for _ in 0..<d { scale *= 10 }
+    let x = abs(v) * scale
+    guard x < 1e9 else { return nil }
+    let whole = x.rounded(.down)
+    // why: printf rounds the exact binary value; near a tie the product's
+    // own rounding could pick the other side
+    guard abs(x - whole - 0.5) > 1e-6 else { return nil }
+    let n = Int64(x.rounded())
+    var digits = String(n)
+    if d > 0 {
+      if digits.count <= d { digits = String(repeating: "0", count: d + 1 - digits.count) + digits }
+      digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -d))
+    }
+    return v < 0 && n != 0 ? "-" + digits : digits
   }
 
   /// The value with its unit: "0.400 s", "120 pt", "170°", "0.72".

@@ -265,17 +265,17 @@ enum BenchWindow {
   /// Process CPU per animated frame (p50, p99), from the window's own
   /// per-present CPU log matched line by line with its trace: frame k's cost
   /// is the process CPU time between present k−1 and present k, everything
-  /// the loop did for it (events, panel, scene, rasterising, presenting).
+  /// the loop did for it (events, panel, scene, rasterising, presenting),
+  /// except what it did while idle in between (waiting for the key that
+  /// starts a motion, seconds of housekeeping; `window.idle.cpuPercent`).
   static func cpuPerFrame(trace: String, cpuLog: String, from start: Int) -> [BenchResult] {
     let lines = traceLines(trace)
-    let cpu =
-      ((try? String(contentsOfFile: cpuLog, encoding: .utf8)) ?? "").split(separator: "\n")
-      .compactMap { $0.split(separator: " ").first.flatMap { Double($0) } }
-    var costs: [Double] = []
-    for k in max(1, start)..<min(lines.count, cpu.count) {
+    let costs = frameCosts(
+      cpuLog: (try? String(contentsOfFile: cpuLog, encoding: .utf8)) ?? "",
+      count: lines.count
+    ) { k in
       let phase = (lines[k]["fan"] as? [String: Any])?["phase"] as? String
-      guard phase == "expanding" || phase == "collapsing" else { continue }
-      costs.append((cpu[k] - cpu[k - 1]) * 1000)
+      return k >= start && (phase == "expanding" || phase == "collapsing")
     }
     guard let p50 = Bench.quantile(costs, 0.5), let p99 = Bench.quantile(costs, 0.99) else {
       return [
@@ -288,6 +288,23 @@ enum BenchWindow {
       BenchResult(name: "window.toggle.cpuPerFrameP50.ms", value: p50, unit: "ms", note: note),
       BenchResult(name: "window.toggle.cpuPerFrameP99.ms", value: p99, unit: "ms", note: note),
     ]
+  }
+
+  /// Each counted frame's CPU cost in ms from the window's CPU log (lines
+  /// "CPU-seconds pixels idle-CPU-seconds"; an older two-column log counts
+  /// from the previous present): frame k's cost starts at present k−1 or at
+  /// the window's last idle moment before frame k, whichever is later.
+  static func frameCosts(cpuLog: String, count: Int, counted: (Int) -> Bool) -> [Double] {
+    let rows = cpuLog.split(separator: "\n").compactMap { line -> (cpu: Double, idle: Double)? in
+      let f = line.split(separator: " ")
+      guard let c = f.first.flatMap({ Double($0) }) else { return nil }
+      return (c, f.count > 2 ? Double(f[2]) ?? 0 : 0)
+    }
+    var costs: [Double] = []
+    for k in 1..<max(1, min(count, rows.count)) where counted(k) {
+      costs.append((rows[k].cpu - max(rows[k - 1].cpu, rows[k].idle)) * 1000)
+    }
+    return costs
   }
 
   /// The pid of the Xvfb serving `display` (":N"), from /proc, or nil.

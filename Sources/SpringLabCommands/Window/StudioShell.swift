@@ -122,6 +122,9 @@ final class StudioShell {
       if state.isAnimating || needsDraw || wasAnimating || view.hasPendingEvents {
         timeout = max(0, lastDraw + frameInterval - t)
       } else {
+        // why: the static layer the next motion starts from is drawn now,
+        // while nothing moves, not inside that motion's first frame
+        window.idle()
         timeout = state.idleTimeout(cap: 0.5)
         if let w = view.nextWakeTime { timeout = min(timeout, max(0, w - t)) }
       }
