@@ -30,8 +30,29 @@ struct ExportContext {
       "Generated code; every animation is marked [id] so `springlab export --check` can read it back.",
       "Progress convention: 0 = at the main button (closed), 1 = at rest (open); values above 1 overshoot.",
       "Times in seconds unless the API says milliseconds; offsets in points from the main button's centre.",
-    ]
+    ] + timingLines
   }
+
+  /// Each motion's figures as SpringLab's graph, lint and panel show them
+  /// (`MotionTiming.line`), one header line each: "Timing · Expand: Total
+  /// 0.580 s · settles 0.474 s · overshoot 3.8 %". Every such line starts
+  /// with `timingPrefix`.
+  var timingLines: [String] {
+    let plan = MotionPlan(preset)
+    var motions: [MotionID] = [.fanExpand, .fanCollapse]
+    if preset.bubble.enabled { motions += [.bubbleSnap, .bubbleMenuOpen] }
+    let lines = motions.compactMap { id -> String? in
+      guard let kind = PlannedAnimationKind(rawValue: id.rawValue) else { return nil }
+      return Self.timingPrefix + "\(id.descriptor.title): \(plan.timing(kind).line)"
+    }
+    return [
+      Self.timingPrefix
+        + "seconds from the tap; settles = the last moment any part is outside ±\(MotionTiming.fixed(MotionTiming.settleBand * 100, 1)) % of its travel"
+    ] + lines
+  }
+
+  /// How the header's timing lines begin (after the comment syntax).
+  static let timingPrefix = "Timing · "
 
   /// A one-line description of a move's source parameters, for comments.
   /// The exported code's variable an animation drives (`progress[i]`,

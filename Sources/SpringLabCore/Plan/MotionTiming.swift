@@ -136,4 +136,24 @@ extension MotionPlan {
   public func timing(_ kind: PlannedAnimationKind) -> MotionTiming {
     MotionTiming(animations(kind))
   }
+
+}
+
+extension MotionTiming {
+  /// The figures in words, total first (what lint's ≤ 0.6 s advice is
+  /// about): "Total 0.580 s · settles 0.474 s · overshoot 3.8 %"; a tween
+  /// gives its total alone. The panel's line and the exports' headers.
+  public var line: String {
+    var s = "Total \(Self.fixed(total, 3)) s"
+    if let st = settle, let os = overshoot {
+      s += " · settles \(Self.fixed(st, 3)) s · overshoot \(Self.fixed(os, 1)) %"
+    }
+    return s
+  }
+
+  static func fixed(_ v: Double, _ places: Int) -> String {
+    let s = String(format: "%.\(places)f", v)
+    // why: a zero figure never reads "-0.000"
+    return Double(s) == 0 && s.hasPrefix("-") ? String(s.dropFirst()) : s
+  }
 }
