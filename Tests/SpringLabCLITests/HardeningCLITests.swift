@@ -309,7 +309,7 @@ struct HardeningCLITests {
     // the preset file disappears while loaded: the window must not care
     try FileManager.default.removeItem(atPath: preset)
     let rss0 = try #require(rssKiB(app.pid))
-    var rng = SoakRandom(state: Self.soakSeed)
+    var rng = SplitMix(seed: Self.soakSeed)
     print("window soak: seed \(Self.soakSeed) (SPRINGLAB_SEED=\(Self.soakSeed) replays the input)")
     let keys = ["space", "b", "k", "o", "o", "Escape", "d", "Tab", "question", "1", "2", "5"]
     var actions = 0
@@ -393,17 +393,5 @@ struct HardeningCLITests {
     } else {
       try soakWindow(seconds: 20, maxMiB: 300, growthFrom: nil)
     }
-  }
-}
-
-/// SplitMix64: the soak's seeded random input.
-struct SoakRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import SpringLabCore
 import Testing
 
 @testable import SpringLabRender
@@ -114,7 +115,7 @@ extension RenderTests {
       let corner = DistanceMask.squareShare(inside: -d / 2, normal: (d, d))
       #expect(abs(corner - 0.125) < 1e-12)
       // the two sides of any edge share the square
-      var rng = SplitMix64(seed: 2323)
+      var rng = SplitMix(seed: 2323)
       print("squareShare symmetry seed 2323")
       for _ in 0..<500 {
         let angle = Double(rng.next() % 10_000) / 10_000 * 2 * .pi

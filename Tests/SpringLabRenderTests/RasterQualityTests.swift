@@ -116,7 +116,7 @@ extension RenderTests {
       let seed = UInt64(
         ProcessInfo.processInfo.environment["SEED"].flatMap { Int($0) } ?? (w * 7919 + h))
       print("incrementalFramesEqualFullRedraws seed \(seed)")
-      var rng = SplitMix64(seed: seed)
+      var rng = SplitMix(seed: seed)
       var partial = 0
       var differing = 0
       var worst = 0
@@ -150,18 +150,5 @@ extension RenderTests {
       #expect(
         partial > frames / 2, "most frames should redraw only a part: \(partial) of \(frames)")
     }
-  }
-}
-
-/// A small seeded generator (SplitMix64) for reproducible test sequences.
-struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabCore
 import Testing
 
 @testable import SpringLabUI
@@ -15,7 +16,7 @@ import Testing
   @Test func agreesWithPrintfOnSeededValues() {
     let seed: UInt64 = 0x5EED_F1C5
     print("FixedFormatTests seed \(seed)")
-    var rng = SplitMix64(seed: seed)
+    var rng = SplitMix(seed: seed)
     var fast = 0
     for k in 0..<200_000 {
       let magnitude = pow(10, Double(rng.next() % 12) - 5)
@@ -45,18 +46,5 @@ import Testing
     #expect(ValueFormat.number(.infinity, decimals: 2) == "inf")
     #expect(ValueFormat.fixed(.nan, decimals: 2) == nil)
     #expect(ValueFormat.number(7, decimals: 10) == "7.0000000000")
-  }
-}
-
-/// A small seeded generator (SplitMix64) for reproducible test sequences.
-private struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
