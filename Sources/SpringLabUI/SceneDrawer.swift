@@ -101,8 +101,17 @@ public enum SceneDrawer {
     }
     FanDrawer.draw(scene, v, &dl, icons, options)
     BubbleDrawer.draw(scene, v, &dl, icons)
-    for c in scene.more {
-      (c.base as? DrawableControl)?.draw(at: t, scene.context, view: v, into: &dl, icons: icons)
+    for (i, c) in scene.more.enumerated() {
+      if let drawable = c.base as? DrawableControl {
+        drawable.draw(at: t, scene.context, view: v, into: &dl, icons: icons)
+      } else {
+        // why: a control registered without its drawer would play, trace and
+        // take taps while the screen showed nothing of it; say so on the screen
+        let name = type(of: c.base).name
+        dl.text(
+          "\(name): no drawer (conform to DrawableControl)", x: screen.x + 8 * s,
+          y: screen.y + (60 + 16 * Double(i)) * s, size: 12 * s, color: RGBA(0xFF, 0x3B, 0x30))
+      }
     }
     drawKeyboard(scene, v, &dl)
     // home indicator

@@ -26,8 +26,37 @@ struct DotControl: SceneControl, DrawableControl {
   }
 }
 
+/// A further control whose drawer was forgotten.
+struct UndrawnControl: SceneControl {
+  static let name = "undrawn"
+  static func plan(_ preset: Preset) -> [PlannedAnimation] { [] }
+  init(_ context: ControlContext) {}
+  mutating func apply(_ context: ControlContext, at t: Double) {}
+  mutating func advance(to t: Double) {}
+  func isAnimating(at t: Double) -> Bool { false }
+  func hitTargets(at t: Double, _ context: ControlContext) -> [ControlTarget] { [] }
+  mutating func activate(_ part: ControlPart, at t: Double, _ context: ControlContext) -> String? {
+    nil
+  }
+  func trace(at t: Double, _ context: ControlContext) -> JSONValue { .null }
+}
+
 @Suite("Further controls draw themselves")
 struct DrawableControlTests {
+  /// A missed conformance is said on the device's screen, not drawn as nothing.
+  @Test func aControlWithoutADrawerSaysSoOnTheScreen() {
+    let scene = Scene(preset: .seedDefault, controls: [DotControl.self, UndrawnControl.self])
+    var dl = DrawList()
+    SceneDrawer.draw(
+      scene, view: ViewTransform(x: 40, y: 20, scale: 1), into: &dl, icons: IconSet(),
+      options: SceneDrawOptions(touches: false))
+    let texts = dl.finished.compactMap { c -> String? in
+      if case .text(let s, _, _, _, _, _) = c { return s } else { return nil }
+    }
+    #expect(texts.contains("undrawn: no drawer (conform to DrawableControl)"), "\(texts)")
+    #expect(!texts.contains { $0.hasPrefix("dot:") })
+  }
+
   @Test func theSceneDrawerDrawsAFurtherControl() throws {
     let scene = Scene(preset: .seedDefault, controls: [DotControl.self])
     let view = ViewTransform(x: 40, y: 20, scale: 0.8)
