@@ -475,6 +475,47 @@ struct FitCLITests {
     #expect(r.err.contains("ffmpeg not found"), "\(r.err)")
   }
 
+  /// Samples with a size (t,x,y,scale as `--samples` writes them) that
+  /// blooms with the position: both channels are fitted and named, in the
+  /// text and in `--json`; `--axis x` keeps the size, `--axis scale` fits
+  /// the size alone.
+  @Test func channelsAreNamedAndTheAxisStillChooses() throws {
+    let dir = CLIHarness.tempDir()
+    let csv = dir.appendingPathComponent("bloom.csv").path
+    let u = FitVideos.fanSpring
+    let tw = Tween(
+      start: 0.1, from: 0, to: 1, v0: u.velocity, duration: 60,
+      curve: .spring(u.spring, snapAtEnd: false))
+    var text = "t,x,y,scale\n"
+    for k in 0..<60 {
+      let t = Double(k) / 60
+      let p = tw.sample(t).x
+      text += "\(t),\(200 - 80 * p),\(300 + 20 * p),\(0.4 + 0.6 * p)\n"
+    }
+    try text.write(toFile: csv, atomically: true, encoding: .utf8)
+    for (axis, channels) in [
+      ("auto", ["position", "scale"]), ("x", ["position", "scale"]), ("scale", ["scale"]),
+    ] {
+      let r = try CLIHarness.run(["fit", csv, "--json", "--axis", axis])
+      #expect(r.code == 0, "\(r.err)")
+      let o = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as! [String: Any]
+      #expect(o["channels"] as? [String] == channels, "\(axis): \(o["channels"] ?? "-")")
+      #expect(o["axis"] as? String == axis, "\(o["axis"] ?? "-")")
+      checkSpring(o, truth: u, start: 0.1, tolerance: 0.005, startFrames: 0.2)
+    }
+    let t = try CLIHarness.run(["fit", csv])
+    #expect(
+      t.out.contains("\nchannels:                position, scale (one spring progress; scale 0.4"),
+      "\(t.out)")
+    // one-dimensional samples have one channel
+    let one = dir.appendingPathComponent("one.csv").path
+    try "t,value\n".appending(
+      (0..<60).map { "\(Double($0) / 60),\(120 * tw.sample(Double($0) / 60).x)\n" }.joined()
+    ).write(toFile: one, atomically: true, encoding: .utf8)
+    let (_, o1, _) = try FitVideos.fit([one])
+    #expect(o1["channels"] as? [String] == ["position"], "\(o1["channels"] ?? "-")")
+  }
+
   @Test func csvSamplesFitTheSpringAndWriteSamples() throws {
     let dir = CLIHarness.tempDir()
     let csv = dir.appendingPathComponent("menu.csv").path

@@ -224,6 +224,15 @@ enum FitCommand {
       o.append("samples:                 \(input) (\(fit.samples.count) samples)")
     }
     o.append("axis:                    \(fit.axis.rawValue)")
+    let extra = fit.spring.channels.map {
+      "\($0.name) \(f($0.from, 3)) → \(f($0.to, 3)), RMS \(f($0.rms)), weight \(f($0.weight, 2))"
+    }
+    o.append(
+      "channels:                \(fit.channels.joined(separator: ", "))"
+        + (extra.isEmpty
+          ? ""
+          : " (one spring progress; " + extra.joined(separator: " · ")
+            + "; each weighted by its residual scatter)"))
     let other: FitModel = fit.model == .spring ? .tween : .spring
     let verdict =
       fit.evidence == .indistinguishable
@@ -278,6 +287,7 @@ enum FitCommand {
       ("maxError", .number(fit.maxError)), ("rmsPercent", .number(fit.rmsFraction * 100)),
       ("maxErrorPercent", .number(fit.maxFraction * 100)), ("start", .number(fit.start)),
       ("from", .number(fit.from)), ("to", .number(fit.to)), ("axis", .string(fit.axis.rawValue)),
+      ("channels", .array(fit.channels.map { .string($0) })),
       ("unit", .string(unit)), ("springRms", .number(fit.spring.rms)),
       ("tweenRms", .number(fit.tween.rms)), ("springBic", .number(fit.springBIC)),
       ("tweenBic", .number(fit.tweenBIC)), ("deltaBic", .number(fit.deltaBIC)),

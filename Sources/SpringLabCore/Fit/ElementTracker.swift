@@ -14,6 +14,10 @@ public struct TrackPoint: Sendable, Equatable {
   /// False when the score is below `ElementTracker.minimumCorrelation`: the
   /// sample is dropped (x, y, scale then repeat the last trusted position).
   public var found: Bool
+  /// Standard deviation of the grey levels under the element's weights at
+  /// the match (0 when not found): how strongly it stands out from what is
+  /// behind it, which an element fading in raises with its opacity.
+  public var contrast: Double = 0
 }
 
 /// Follows one element from frame to frame by normalised cross-correlation
@@ -179,12 +183,34 @@ public struct ElementTracker: Sendable {
     return cross / (varI.squareRoot() * t.norm)
   }
 
+  /// Weighted standard deviation of `img` under template `t` placed at
+  /// top-left (x, y); 0 when outside the image.
+  static func contrast(_ img: FloatImage, _ t: Template, _ x: Int, _ y: Int) -> Float {
+    guard x >= 0, y >= 0, x + t.width <= img.width, y + t.height <= img.height, t.weightSum > 0
+    else { return 0 }
+    var sum: Float = 0
+    var sum2: Float = 0
+    for j in 0..<t.height {
+      let row = (y + j) * img.width + x
+      for i in 0..<t.width {
+        let v = img.data[row + i]
+        let w = t.weights[j * t.width + i]
+        sum += w * v
+        sum2 += w * v * v
+      }
+    }
+    let mean = sum / t.weightSum
+    return max(0, sum2 / t.weightSum - mean * mean).squareRoot()
+  }
+
   struct Match {
     var score: Float
     /// Centre in level coordinates.
     var u: Double
     var v: Double
     var n: Int
+    /// `ElementTracker.contrast` at the match (set for the final match only).
+    var contrast: Float = 0
   }
 
   /// Best integer placement of scale `n` within ±r of centre (u, v), level coordinates.
@@ -236,7 +262,7 @@ public struct ElementTracker: Sendable {
     }
     return TrackPoint(
       t: frame.pts, x: x, y: y, scale: found ? scale : previousScale, score: Double(m.score),
-      found: found)
+      found: found, contrast: found ? Double(m.contrast) : 0)
   }
 
   /// Coarse-to-fine search. Returns the centre in full-resolution pixels.
@@ -329,7 +355,8 @@ public struct ElementTracker: Sendable {
       scaleOffset = 0
     }
     return Match(
-      score: top.score, u: Double(cx0) + top.u + sx, v: Double(cy0) + top.v + sy, n: n)
+      score: top.score, u: Double(cx0) + top.u + sx, v: Double(cy0) + top.v + sy, n: n,
+      contrast: Self.contrast(pyr[0], t, tlx, tly))
   }
 
   /// Sized tracks whose sizes all lie within this factor of the marked one
@@ -382,8 +409,10 @@ public struct ElementTracker: Sendable {
     var out = [TrackPoint?](repeating: nil, count: frames.count)
     var start = ElementTracker(frame: frames[index], region: region, mask: mask)
     start.searchesSizes = sizes
+    let marked = start.template(level: 0, n: 0)
     out[index] = TrackPoint(
-      t: frames[index].pts, x: start.x, y: start.y, scale: 1, score: 1, found: true)
+      t: frames[index].pts, x: start.x, y: start.y, scale: 1, score: 1, found: true,
+      contrast: Double(marked.norm / max(marked.weightSum, 1).squareRoot()))
     var fwd = start
     var n = 0
     for i in (index + 1)..<max(index + 1, frames.count) {

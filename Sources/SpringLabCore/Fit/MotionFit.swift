@@ -42,6 +42,9 @@ public struct MotionFit: Sendable {
   public var values: [Double]
   /// Noise level estimated from the samples (units, one standard deviation).
   public var noise: Double
+  /// The channels the spring was fitted to: "position" (or "scale" when the
+  /// values are the size), then "scale" and "alpha" when they carry the motion.
+  public var channels: [String] = []
 
   /// At least this many samples must remain after dropping untrusted ones.
   public static let minimumSamples = 20
@@ -119,7 +122,8 @@ public struct MotionFit: Sendable {
         "the values span \(JSONWriter.number(span, places: 3)), at most \(JSONWriter.number(needed, places: 3)) (noise × \(JSONWriter.number(noiseMultiple)) or the minimum travel)"
       )
     }
-    let s = SpringFit.fit(times: times, values: values, fixedStart: fixedStart)
+    let extra = channels(samples, axis: used, minimumTravel: minimumTravel)
+    let s = SpringFit.fit(times: times, values: values, fixedStart: fixedStart, channels: extra)
     let tw = TweenFit.fit(
       times: times, values: values, startGuess: fixedStart ?? s.start, fixedStart: fixedStart)
     // why: an RMS below a millionth of the travel is rounding, not a difference
@@ -132,6 +136,40 @@ public struct MotionFit: Sendable {
         - bic(n: values.count, rms: tw.rms, parameters: 0, floor: rmsFloor))
     return MotionFit(
       model: model, springBIC: sb, tweenBIC: tb, fitGap: gap, spring: s, tween: tw, axis: used,
-      samples: samples, values: values, noise: noise)
+      samples: samples, values: values, noise: noise,
+      channels: [used == .scale ? "scale" : "position"] + s.channels.map(\.name))
+  }
+
+  /// The smallest opacity change (fraction of fully shown) taken as motion.
+  public static let minimumAlphaSpan = 0.05
+
+  /// The further channels fitted with the values on `axis`: the tracked size
+  /// when the values are a position and the size spans more than
+  /// `noiseMultiple` times its noise (and 2 % of the size, or the minimum
+  /// travel); the opacity (`MotionSample.alpha`, following the progress
+  /// clamped to 0…1) when it spans more than `noiseMultiple` times its noise
+  /// and `minimumAlphaSpan`. The spring fit drops any whose fitted travel is
+  /// within its scatter.
+  static func channels(_ samples: [MotionSample], axis: FitAxis, minimumTravel: Double)
+    -> [FitChannel]
+  {
+    func carries(_ v: [Double], floor: Double) -> Bool {
+      let span = (v.max() ?? 0) - (v.min() ?? 0)
+      return span > max(floor, noiseMultiple * noiseLevel(v))
+    }
+    var out: [FitChannel] = []
+    if axis != .scale, samples.allSatisfy({ $0.scale != nil }) {
+      let sizes = samples.map { $0.scale ?? 1 }
+      if carries(sizes, floor: min(minimumTravel, 0.02)) {
+        out.append(FitChannel(name: "scale", values: sizes))
+      }
+    }
+    if samples.allSatisfy({ $0.alpha != nil }) {
+      let alphas = samples.map { $0.alpha ?? 1 }
+      if carries(alphas, floor: minimumAlphaSpan) {
+        out.append(FitChannel(name: "alpha", values: alphas, clamped: true))
+      }
+    }
+    return out
   }
 }

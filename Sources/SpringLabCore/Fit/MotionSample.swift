@@ -5,19 +5,26 @@ import Foundation
 /// used for samples). `y` is nil for one-dimensional samples (`t,value`);
 /// `scale` is the tracked size relative to the marked region (1 = same size),
 /// nil when unknown. `score` is the tracker's correlation (1 for file samples).
+/// `alpha` is the element's contrast against what is behind it relative to
+/// its contrast when fully shown (`VideoFit.samples`), nil when unknown.
 public struct MotionSample: Sendable, Equatable {
   public var t: Double
   public var x: Double
   public var y: Double?
   public var scale: Double?
   public var score: Double
+  public var alpha: Double?
 
-  public init(t: Double, x: Double, y: Double? = nil, scale: Double? = nil, score: Double = 1) {
+  public init(
+    t: Double, x: Double, y: Double? = nil, scale: Double? = nil, score: Double = 1,
+    alpha: Double? = nil
+  ) {
     self.t = t
     self.x = x
     self.y = y
     self.scale = scale
     self.score = score
+    self.alpha = alpha
   }
 }
 

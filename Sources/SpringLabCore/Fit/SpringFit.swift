@@ -22,6 +22,9 @@ public struct SpringFit: Sendable, Equatable {
   /// travel); nil for a spring that settles on its own (SwiftUI, CSS, a
   /// physics spring), which explained the samples better or as well.
   public var endsAfter: Double?
+  /// The further channels fitted jointly with the values (`FitChannel`),
+  /// in the order given; empty when the values were fitted alone.
+  public var channels: [ChannelFit] = []
 
   /// The model's value at time `t` seconds.
   public func value(at t: Double) -> Double {
@@ -71,8 +74,12 @@ public struct SpringFit: Sendable, Equatable {
   /// an 8-block jackknife's (`BlockJackknife`); the velocity is undetermined
   /// with a start from the pixels or without two resting samples before it.
   /// `times` and `values` are the same length (≥ 6).
-  public static func fit(times: [Double], values: [Double], fixedStart: Double? = nil) -> SpringFit
-  {
+  /// `channels`: further measurements of the same motion at the same times
+  /// (each an affine image of the spring's progress), fitted jointly with
+  /// `values` by `jointFit`.
+  public static func fit(
+    times: [Double], values: [Double], fixedStart: Double? = nil, channels: [FitChannel] = []
+  ) -> SpringFit {
     let n = values.count
     let head = Array(values.prefix(3)).sorted()[min(1, max(0, min(3, n) - 1))]
     let tail = Array(values.suffix(3)).sorted()[min(1, max(0, min(3, n) - 1))]
@@ -149,6 +156,60 @@ public struct SpringFit: Sendable, Equatable {
       best = scanStart(best, times: times, steps: steps) { residuals($0, snaps: snaps) }
       best = towardsTarget(best, times: times, steps: steps) { residuals($0, snaps: snaps) }
     }
+    let base = best.parameters.count
+    // the values' residuals, then each channel's scaled by its weight, without
+    // the samples in `skip` (a jackknife block)
+    func joint(_ p: [Double], weights: [Double], skip: Range<Int>? = nil) -> [Double] {
+      guard !channels.isEmpty else {
+        let r = residuals(p, snaps: snaps)
+        guard let k = skip else { return r }
+        return Array(r[..<k.lowerBound] + r[k.upperBound...])
+      }
+      let keep = (0..<n).filter { !(skip?.contains($0) ?? false) }
+      let count = keep.count * (1 + channels.count)
+      guard let (t0, a, b, v, s) = unpack(p), b != a else {
+        return [Double](repeating: .infinity, count: count)
+      }
+      let end = snaps ? uikitEnd(spring: s, relativeVelocity: v / (b - a)) : nil
+      var r: [Double] = []
+      r.reserveCapacity(count)
+      var progress: [Double] = []
+      progress.reserveCapacity(keep.count)
+      for i in keep {
+        let m = value(times[i], start: t0, from: a, to: b, v0: v, spring: s, end: end)
+        r.append(m - values[i])
+        progress.append((m - a) / (b - a))
+      }
+      for (c, ch) in channels.enumerated() {
+        let (ca, cb) = (p[base + 2 * c], p[base + 2 * c + 1])
+        for (j, i) in keep.enumerated() {
+          r.append(weights[c] * (ca + (cb - ca) * ch.shape(progress[j]) - ch.values[i]))
+        }
+      }
+      return r
+    }
+    var jsteps = steps
+    var weights: [Double] = []
+    var channelFits: [ChannelFit] = []
+    if !channels.isEmpty {
+      let j = jointFit(
+        best, channels: channels, steps: steps, scale: scale, times: times,
+        freeStart: fixedStart == nil, residuals: joint)
+      best = j.result
+      jsteps = j.steps
+      weights = j.weights
+      channelFits = j.fits
+      // why: a channel whose fitted travel is within its own scatter does not
+      // carry the motion; its noise must not pull the fit, so it is dropped
+      let kept = channels.indices.filter {
+        abs(channelFits[$0].to - channelFits[$0].from)
+          > SpringFit.channelNoiseMultiple * channelFits[$0].rms
+      }
+      if kept.count < channels.count {
+        return fit(
+          times: times, values: values, fixedStart: fixedStart, channels: kept.map { channels[$0] })
+      }
+    }
     let (t0, a, b, v, s) =
       unpack(best.parameters) ?? (crossing, head, tail, 0, Spring(stiffness: 100, damping: 20))
     let res = residuals(best.parameters, snaps: snaps)
@@ -156,7 +217,7 @@ public struct SpringFit: Sendable, Equatable {
     let mx = res.map { abs($0) }.max() ?? 0
     var u = SpringUncertainty.unknown
     if let cov = LevenbergMarquardt.covariance(
-      at: best.parameters, steps: steps, residuals: { residuals($0, snaps: snaps) })
+      at: best.parameters, steps: jsteps, residuals: { joint($0, weights: weights) })
     {
       let off = fixedStart == nil ? 1 : 0
       // why: a diagonal ≤ 0 is a near-singular JᵀJ solved into noise: the
@@ -195,11 +256,8 @@ public struct SpringFit: Sendable, Equatable {
       }
       if !(u.start <= (times.last! - times.first!)) { u.start = .infinity }
       if let j = BlockJackknife.spread(
-        parameters: best.parameters, steps: steps, count: n,
-        residuals: { p, lo, hi in
-          let r = residuals(p, snaps: snaps)
-          return Array(r[..<lo] + r[hi...])
-        },
+        parameters: best.parameters, steps: jsteps, count: n,
+        residuals: { p, lo, hi in joint(p, weights: weights, skip: lo..<hi) },
         numbers: { p in [exp(p[off + 4]), 2 * .pi / exp(p[off + 3]), exp(p[off + 3])] })
       {
         // why: the larger of the two: the jackknife sees runs of correlated
@@ -217,7 +275,126 @@ public struct SpringFit: Sendable, Equatable {
     return SpringFit(
       start: t0, from: a, to: b, v0: v, spring: s, rms: rms, maxError: mx, uncertainty: u,
       parameterCount: fixedStart == nil ? 6 : 5,
-      endsAfter: snaps ? uikitEnd(spring: s, relativeVelocity: relative) : nil)
+      endsAfter: snaps ? uikitEnd(spring: s, relativeVelocity: relative) : nil,
+      channels: channelFits)
+  }
+}
+
+/// A further measurement of a motion fitted jointly with its values: at each
+/// sample time, `from + (to − from) · shape(progress)`, where progress is the
+/// spring's 0 → 1 (past 1 when it overshoots), e.g. a fan item's size
+/// (0.4 → 1) or its opacity (progress clamped to 0…1).
+public struct FitChannel: Sendable, Equatable {
+  public var name: String
+  public var values: [Double]
+  /// True when the channel follows the progress clamped to 0…1 (an opacity).
+  public var clamped: Bool
+
+  public init(name: String, values: [Double], clamped: Bool = false) {
+    self.name = name
+    self.values = values
+    self.clamped = clamped
+  }
+
+  func shape(_ progress: Double) -> Double { clamped ? min(max(progress, 0), 1) : progress }
+}
+
+/// A channel as fitted: its value at rest before and after the motion, its
+/// RMS residual (its own units) and the weight its residuals had against the
+/// values' (the ratio of the two RMS residuals).
+public struct ChannelFit: Sendable, Equatable {
+  public var name: String
+  public var from: Double
+  public var to: Double
+  public var rms: Double
+  public var weight: Double
+}
+
+extension SpringFit {
+  /// A channel is kept only when its fitted travel exceeds this many RMS residuals.
+  public static let channelNoiseMultiple = 8.0
+  /// Reweighting rounds of the joint fit.
+  static let reweightRounds = 3
+
+  /// Fits the values and `channels` together from the values-only optimum
+  /// `best`, weighting each channel by the ratio of the values' RMS residual
+  /// to its own (each residual block then counts as one standard deviation,
+  /// so a noisy channel cannot pull the fit), re-estimated after each of
+  /// `reweightRounds` rounds (iteratively reweighted least squares). The
+  /// channels' from/to are appended to the parameters.
+  /// why: the values alone leave the spring leaning on a few frames (a fan
+  /// item's first moments are hidden under the main button); the size and
+  /// opacity are the same progress measured independently
+  static func jointFit(
+    _ best: LevenbergMarquardt.Result, channels: [FitChannel], steps: [Double], scale: Double,
+    times: [Double], freeStart: Bool,
+    residuals: ([Double], [Double], Range<Int>?) -> [Double]
+  ) -> (result: LevenbergMarquardt.Result, steps: [Double], weights: [Double], fits: [ChannelFit]) {
+    let n = times.count
+    let k = channels.count
+    // progress at the values-only optimum: a unit channel's residuals
+    var params = best.parameters
+    var jsteps = steps
+    for (c, ch) in channels.enumerated() {
+      // residual with from = 0, to = 0 is −value: regress on the shape instead
+      let unit = residuals(
+        params + (0..<k).flatMap { $0 == c ? [0.0, 1.0] : [0.0, 0.0] },
+        [Double](repeating: 1, count: k), nil)
+      // unit[n + c·n + i] = shape(progress_i) − value_i
+      let x = (0..<n).map { unit[n + c * n + $0] + ch.values[$0] }
+      let y = ch.values
+      let mx = x.reduce(0, +) / Double(n)
+      let my = y.reduce(0, +) / Double(n)
+      var sxy = 0.0
+      var sxx = 0.0
+      for i in 0..<n {
+        sxy += (x[i] - mx) * (y[i] - my)
+        sxx += (x[i] - mx) * (x[i] - mx)
+      }
+      let slope = sxx > 0 ? sxy / sxx : 0
+      let ca = my - slope * mx
+      params += [ca, ca + slope]
+      let span = max(abs(slope), 1e-6)
+      jsteps += [1e-4 * span, 1e-4 * span]
+    }
+    func spreads(_ p: [Double]) -> (Double, [Double]) {
+      let r = residuals(p, [Double](repeating: 1, count: k), nil)
+      func rms(_ s: ArraySlice<Double>) -> Double {
+        (s.reduce(0) { $0 + $1 * $1 } / Double(max(s.count, 1))).squareRoot()
+      }
+      return (rms(r[0..<n]), (0..<k).map { rms(r[(n + $0 * n)..<(n + ($0 + 1) * n)]) })
+    }
+    func weights(_ p: [Double]) -> [Double] {
+      let (pos, ch) = spreads(p)
+      // why: an RMS under a millionth of the travel is rounding, not a fit
+      let floor = 1e-6 * scale
+      return (0..<k).map { c in
+        let travel = max(
+          abs(p[best.parameters.count + 2 * c + 1] - p[best.parameters.count + 2 * c]), 1e-9)
+        return max(pos, floor) / max(ch[c], 1e-6 * travel)
+      }
+    }
+    var w = weights(params)
+    var result = LevenbergMarquardt.Result(parameters: params, cost: .infinity, iterations: 0)
+    for round in 0..<reweightRounds {
+      let wr = w
+      result = LevenbergMarquardt.minimise(start: params, steps: jsteps, maxIterations: 100) {
+        residuals($0, wr, nil)
+      }
+      if round == reweightRounds - 1 && freeStart {
+        result = scanStart(result, times: times, steps: jsteps) { residuals($0, wr, nil) }
+      }
+      params = result.parameters
+      if round < reweightRounds - 1 { w = weights(params) }
+    }
+    let (_, ch) = spreads(params)
+    let base = best.parameters.count
+    let fits = channels.enumerated().map { c, f in
+      ChannelFit(
+        name: f.name, from: params[base + 2 * c], to: params[base + 2 * c + 1], rms: ch[c],
+        weight: w[c])
+    }
+    return (result, jsteps, w, fits)
   }
 }
 

@@ -101,9 +101,20 @@ public enum VideoFit {
 
   /// The trusted points as samples (what a window feeding the tracker frame by
   /// frame hands to `MotionFit.fit`).
+  /// Each sample's `alpha` is its contrast over the element's contrast when
+  /// fully shown: the larger of the medians of the first three and the last
+  /// three trusted points (an element fades in or out).
   public static func samples(fromPoints points: [TrackPoint]) -> [MotionSample] {
-    points.filter(\.found).map {
-      MotionSample(t: $0.t, x: $0.x, y: $0.y, scale: $0.scale, score: $0.score)
+    let found = points.filter(\.found)
+    func median(_ s: ArraySlice<TrackPoint>) -> Double {
+      let c = s.map(\.contrast).sorted()
+      return c.isEmpty ? 0 : c[c.count / 2]
+    }
+    let shown = max(median(found.prefix(3)), median(found.suffix(3)))
+    return found.map {
+      MotionSample(
+        t: $0.t, x: $0.x, y: $0.y, scale: $0.scale, score: $0.score,
+        alpha: shown > 0 ? $0.contrast / shown : nil)
     }
   }
 
