@@ -420,3 +420,24 @@ struct StudioSaveSafetyTests {
     #expect(saves > sequences, "the sequences saved (\(saves) saves)")
   }
 }
+
+/// A spring form's change is named in toasts with the panel's words.
+@Suite("Form names in toasts")
+struct FormNameToastTests {
+  @Test func undoingAFormChangeNamesBothFormsAsThePanelDoes() {
+    let h = StudioHarness(path: "/lib/a.json")
+    var p = h.state.preset
+    p.fan.expand.form = .swiftUIDurationBounce
+    h.edit(p)
+    var q = p
+    q.fan.expand.form = .physics
+    h.edit(q)
+    h.key("z", .ctrl)
+    #expect(h.state.toast?.text == "Undo: Expand · Form back to SwiftUI bounce (was Physics)")
+    h.key("z", [.ctrl, .shift])
+    #expect(h.state.toast?.text == "Redo: Expand · Form SwiftUI bounce → Physics")
+    for f in SpringForm.allCases {
+      #expect(ChoiceNames.human(f.rawValue) == f.title)
+    }
+  }
+}
