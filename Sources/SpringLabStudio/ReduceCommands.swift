@@ -63,9 +63,14 @@ extension StudioState {
         flash("Nothing to redo in \(documentName)")
       }
     case .copyExport(let f):
+      // why: the Export section's Reduce Motion switch sits over these
+      // buttons; the code copied with it on carries the reduced path, as
+      // `export --reduce-motion` does
+      let options = ExportOptions(reduceMotion: overlays.reduceMotion)
       fx.append(
         .copyToClipboard(
-          text: Exporter.export(preset, format: f), label: ChoiceNames.human(f.rawValue)))
+          text: Exporter.export(preset, format: f, options: options),
+          label: ChoiceNames.human(f.rawValue)))
     case .togglePanel: overlays.panel.toggle()
     case .nextPanelTab, .previousPanelTab:
       panelTab = panelTab.cycled(by: c == .nextPanelTab ? 1 : -1)

@@ -127,6 +127,26 @@ struct StudioPanelFormatTests {
     #expect(t.contains("Ease in-out") && !t.contains("easeInOut"), "\(t)")
   }
 
+  /// The Export section's Reduce Motion switch reaches the copied code, as
+  /// `export --reduce-motion` does (a designer walkthrough found it did not).
+  @Test func copiedCodeFollowsTheReduceMotionSwitch() {
+    let h = StudioHarness()
+    for format in [ExportFormat.swiftui, .uikit, .css] {
+      h.send(.reduceMotionChanged(false))
+      h.send(.command(.copyExport(format)))
+      #expect(h.disk.clipboard == Exporter.export(h.state.preset, format: format))
+      h.send(.reduceMotionChanged(true))
+      h.send(.command(.copyExport(format)))
+      let reduced = Exporter.export(
+        h.state.preset, format: format, options: ExportOptions(reduceMotion: true))
+      #expect(h.disk.clipboard == reduced, "\(format)")
+      // why: CSS always carries its prefers-reduced-motion block
+      if format != .css {
+        #expect(reduced != Exporter.export(h.state.preset, format: format), "\(format)")
+      }
+    }
+  }
+
   @Test func theFormatIsOnePerUnit() {
     #expect(UnitFormat.text(0.3, .seconds) == "0.300 s")
     #expect(UnitFormat.text(0.2, .seconds) == "0.200 s")
