@@ -35,7 +35,13 @@ extension UIContext {
     } else {
       box(r, fill: fill)
     }
-    text(UIID.visible(label), in: r, color: theme.text, align: .center)
+    // why: a label wider than its button (a lint button naming several
+    // fields) is shortened with "…" and shown whole in a tooltip, never
+    // drawn past the button's edges
+    let visible = UIID.visible(label)
+    let shown = fit(visible, width: max(0, r.w - px(8)))
+    text(shown, in: r, color: theme.text, align: .center)
+    if shown != visible { tooltip(visible) }
     if s.clicked { report(bid, .committed) }
     return s.clicked
   }

@@ -287,3 +287,41 @@ struct LabelTooltipTests {
     }
   }
 }
+
+/// A button label wider than its button is cut with "…" inside it, whole in
+/// a tooltip, and the button still acts (a lint button naming several
+/// fields once ran past the panel's edges).
+@Suite("Button labels that do not fit")
+struct ButtonFitTests {
+  static let long =
+    "⚠ Layout · Start angle, Layout · End angle, Layout · Radius, Layout · Item size"
+
+  @Test func aLongLabelIsCutInsideItsButtonAndStillActs() {
+    let h = Harness()
+    var fired: [Bool] = []
+    func run(_ e: [UIEvent]) -> DrawList { h.frame(e) { fired.append($0.button(Self.long)) } }
+    var list = run([])
+    let r = h.ctx.lastItemRect!
+    let runs = list.finished.compactMap { c -> (String, Double)? in
+      if case .text(let s, let x, _, _, _, _) = c { return (s, x) }
+      return nil
+    }
+    let shown = runs.first { $0.0.hasPrefix("⚠ Layout") }
+    #expect(shown?.0.hasSuffix("…") == true, "\(runs)")
+    if let (s, x) = shown {
+      let w = fakeMeasure(s, UITheme.dark.fontSize).0
+      #expect(x - w / 2 >= r.x && x + w / 2 <= r.x + r.w, "\(s) at \(x) in \(r)")
+    }
+    list = run([move(r.x + 5, r.y + 5)])
+    h.t += 1
+    list = run([])
+    let texts = list.finished.compactMap { c -> String? in
+      if case .text(let s, _, _, _, _, _) = c { return s } else { return nil }
+    }
+    // why: the tooltip wraps to its width; its lines joined give the label
+    #expect(texts.dropFirst().joined(separator: " ") == Self.long, "\(texts)")
+    _ = run([down(r.x + 5, r.y + 5)])
+    _ = run([up(r.x + 5, r.y + 5)])
+    #expect(fired.last == true)
+  }
+}
