@@ -3,12 +3,11 @@ import Testing
 @testable import SpringLabCore
 @testable import SpringLabUI
 
-/// A further control drawn only through `DrawableControl`: a dot.
-struct DotControl: SceneControl, DrawableControl {
-  static let name = "dot"
-  static let centre = Point(100, 400)
+/// A control that never moves, takes no taps and traces nothing: what
+/// these tests need besides drawing.
+protocol InertControl: SceneControl {}
+extension InertControl {
   static func plan(_ preset: Preset) -> [PlannedAnimation] { [] }
-  init(_ context: ControlContext) {}
   mutating func apply(_ context: ControlContext, at t: Double) {}
   mutating func advance(to t: Double) {}
   func isAnimating(at t: Double) -> Bool { false }
@@ -17,6 +16,13 @@ struct DotControl: SceneControl, DrawableControl {
     nil
   }
   func trace(at t: Double, _ context: ControlContext) -> JSONValue { .null }
+}
+
+/// A further control drawn only through `DrawableControl`: a dot.
+struct DotControl: InertControl, DrawableControl {
+  static let name = "dot"
+  static let centre = Point(100, 400)
+  init(_ context: ControlContext) {}
   func draw(
     at t: Double, _ context: ControlContext, view: ViewTransform, into dl: inout DrawList,
     icons: IconSet
@@ -27,18 +33,9 @@ struct DotControl: SceneControl, DrawableControl {
 }
 
 /// A further control whose drawer was forgotten.
-struct UndrawnControl: SceneControl {
+struct UndrawnControl: InertControl {
   static let name = "undrawn"
-  static func plan(_ preset: Preset) -> [PlannedAnimation] { [] }
   init(_ context: ControlContext) {}
-  mutating func apply(_ context: ControlContext, at t: Double) {}
-  mutating func advance(to t: Double) {}
-  func isAnimating(at t: Double) -> Bool { false }
-  func hitTargets(at t: Double, _ context: ControlContext) -> [ControlTarget] { [] }
-  mutating func activate(_ part: ControlPart, at t: Double, _ context: ControlContext) -> String? {
-    nil
-  }
-  func trace(at t: Double, _ context: ControlContext) -> JSONValue { .null }
 }
 
 @Suite("Further controls draw themselves")
