@@ -41,20 +41,13 @@ public final class SDLWindow {
   public var incremental = true
   /// The boxes the last `present` redrew and sent to the screen.
   public private(set) var lastPresented: [PixelBox] = []
-  // why: `springlab bench` reads the process CPU time at every frame from
-  // here (SPRINGLAB_FRAME_CPU_LOG=FILE: one line per present, "CPU-seconds
-  // redrawn-pixels idle-CPU-seconds"), which the 10 ms ticks of /proc cannot
-  // resolve; the third number is the CPU time when the window last went
-  // idle (0 before that), so idle work is not charged to the next frame.
-  private let cpuLog: UnsafeMutablePointer<FILE>? = ProcessInfo.processInfo.environment[
-    "SPRINGLAB_FRAME_CPU_LOG"
-  ].flatMap { fopen($0, "w") }
+  // why: `springlab bench` reads the CPU time of every frame from here
+  // (SPRINGLAB_FRAME_CPU_LOG=FILE); nil otherwise
+  private let cpuLog = FrameCPULog(environment: ProcessInfo.processInfo.environment)
 
   // why: `springlab bench` measures input-to-frame latency from here
   // (SPRINGLAB_INPUT_LOG=FILE); nil, and no X events asked for, otherwise
   private let inputLog = InputLatencyLog(environment: ProcessInfo.processInfo.environment)
-
-  private var idleCPU = 0.0
 
   private let window: OpaquePointer
   private var renderer: OpaquePointer?
@@ -193,7 +186,6 @@ public final class SDLWindow {
   }
 
   deinit {
-    if let cpuLog { fclose(cpuLog) }
     buffer = nil
     if let converter { SDL_FreeSurface(converter) }
     if let texture { SDL_DestroyTexture(texture) }
@@ -233,11 +225,7 @@ public final class SDLWindow {
     lastPresented = damage
     if !damage.isEmpty { show(damage, from: buffer, surface: surface) }
     inputLog?.shown(redrew: !damage.isEmpty)
-    if let cpuLog {
-      let area = damage.reduce(0) { $0 + $1.area }
-      fputs("\(Self.processCPU()) \(area) \(idleCPU)\n", cpuLog)
-      fflush(cpuLog)
-    }
+    cpuLog?.presented(pixels: damage.reduce(0) { $0 + $1.area })
   }
 
   /// The window has nothing to draw until the next input: draws the static
@@ -248,13 +236,7 @@ public final class SDLWindow {
     if let buffer, let shown = buffer.shown {
       rasterizer.prepareLayer(for: shown, like: buffer)
     }
-    if cpuLog != nil { idleCPU = Self.processCPU() }
-  }
-
-  private static func processCPU() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    cpuLog?.wentIdle()
   }
 
   /// Sends `boxes` of `buffer` to the screen.

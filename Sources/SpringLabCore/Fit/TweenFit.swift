@@ -1,0 +1,99 @@
+import Foundation
+
+/// A Bézier tween fitted to samples: rests at `from` until `start`, eases to
+/// `to` over `duration` seconds along `curve`, then rests.
+public struct TweenFit: Sendable, Equatable {
+  public var start: Double
+  public var duration: Double
+  public var from: Double
+  public var to: Double
+  public var curve: CubicBezier
+  public var rms: Double
+  public var maxError: Double
+  /// Parameters fitted (7 with a fixed start, else 8).
+  public var parameterCount: Int = 8
+
+  public func value(at t: Double) -> Double {
+    TweenFit.value(t, start: start, duration: duration, from: from, to: to, curve: curve)
+  }
+
+  static func value(
+    _ t: Double, start: Double, duration: Double, from: Double, to: Double, curve: CubicBezier
+  ) -> Double {
+    if t <= start { return from }
+    if t >= start + duration { return to }
+    return from + (to - from) * curve.value(at: (t - start) / duration)
+  }
+
+  static func sigmoid(_ a: Double) -> Double { 1 / (1 + exp(-a)) }
+  static func logit(_ x: Double) -> Double {
+    let c = min(max(x, 0.02), 0.98)
+    return log(c / (1 - c))
+  }
+
+  /// Least-squares fit over start, duration, from, to and the four control
+  /// values, all kept inside 0…1 (a tween that overshoots is what a spring is
+  /// for: a "back" Bézier would mimic any lightly bouncing spring), from a few
+  /// standard curves.
+  /// `startGuess`: where the motion starts (e.g. the spring fit's start).
+  /// `fixedStart`: the start when known from elsewhere (as for the spring).
+  public static func fit(
+    times: [Double], values: [Double], startGuess: Double, fixedStart: Double? = nil
+  ) -> TweenFit {
+    let n = values.count
+    let head = values.first!
+    let tail = Array(values.suffix(3)).sorted()[min(1, values.suffix(3).count - 1)]
+    let scale = max(abs(tail - head), 1e-6)
+    let end95 =
+      zip(times, values).first { $0.0 > startGuess && abs($0.1 - head) > 0.95 * scale }?.0
+      ?? times[n - 1]
+    let span = max(end95 - startGuess, 2.0 / 60)
+    func unpack(_ p: [Double]) -> (Double, Double, Double, Double, CubicBezier)? {
+      var p = p
+      if let fs = fixedStart { p[0] = fs }
+      let d = exp(p[1])
+      guard d > 1e-3, d < 1e4 else { return nil }
+      return (
+        p[0], d, p[2], p[3], CubicBezier(sigmoid(p[4]), sigmoid(p[5]), sigmoid(p[6]), sigmoid(p[7]))
+      )
+    }
+    func residuals(_ p: [Double]) -> [Double] {
+      guard let (t0, d, a, b, c) = unpack(p) else {
+        return [Double](repeating: .infinity, count: n)
+      }
+      var r = [Double](repeating: 0, count: n)
+      for i in 0..<n {
+        r[i] = value(times[i], start: t0, duration: d, from: a, to: b, curve: c) - values[i]
+      }
+      return r
+    }
+    // why: a zero step freezes the start (its Jacobian column is zero)
+    let steps = [
+      fixedStart == nil ? 1e-4 : 0, 1e-5, 1e-4 * scale, 1e-4 * scale, 1e-5, 1e-5, 1e-5, 1e-5,
+    ]
+    var starts: [[Double]] = []
+    for c in [CubicBezier.caDefault, .easeInOut, .easeOut, .easeIn, .linear] {
+      for k in [1.0, 1.3] {
+        starts.append([
+          startGuess, log(span * k), head, tail, logit(c.x1), logit(c.y1), logit(c.x2), logit(c.y2),
+        ])
+      }
+    }
+    var rough = starts.map {
+      LevenbergMarquardt.minimise(start: $0, steps: steps, maxIterations: 15, residuals: residuals)
+    }
+    rough.sort { $0.cost < $1.cost }
+    var best = rough[0]
+    for cand in rough.prefix(2) {
+      let r = LevenbergMarquardt.minimise(
+        start: cand.parameters, steps: steps, maxIterations: 150, residuals: residuals)
+      if r.cost < best.cost { best = r }
+    }
+    let (t0, d, a, b, c) = unpack(best.parameters) ?? (startGuess, span, head, tail, .easeInOut)
+    let res = residuals(best.parameters)
+    let rms = (LevenbergMarquardt.sumSquares(res) / Double(max(n, 1))).squareRoot()
+    return TweenFit(
+      start: t0, duration: d, from: a, to: b, curve: c, rms: rms,
+      maxError: res.map { abs($0) }.max() ?? 0, parameterCount: fixedStart == nil ? 8 : 7)
+  }
+}
