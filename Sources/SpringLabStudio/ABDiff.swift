@@ -23,6 +23,7 @@ public enum ABDiff {
   public static func firstChange(from a: Preset, to b: Preset, among fields: [FieldID]? = nil)
     -> (label: String, from: String, to: String, more: Int)?
   {
+    if let fields, let named = formChange(from: a, to: b, among: fields) { return named }
     var first: (String, String, String)?
     var more = 0
     for f in fields.map({ ids in PresetField.all.filter { ids.contains($0.id) } })
@@ -38,6 +39,45 @@ public enum ABDiff {
       }
     }
     return first.map { (label: $0.0, from: $0.1, to: $0.2, more: more) }
+  }
+
+  /// A spring edited in a form other than UIKit, named by that form's own
+  /// numbers as its panel rows show them ("Expand · Response back to
+  /// 0.500 s"), not by the UIKit fields the edit was stored in; nil when no
+  /// such spring is among `fields` or its form changed too.
+  static func formChange(from a: Preset, to b: Preset, among fields: [FieldID])
+    -> (label: String, from: String, to: String, more: Int)?
+  {
+    for s in PresetSpring.all {
+      let form = b[keyPath: s.form]
+      let stored = [s.fields.duration, s.fields.damping, s.fields.velocity, s.fields.mass]
+      guard form != .uikit, a[keyPath: s.form] == form, fields.contains(where: stored.contains)
+      else { continue }
+      // why: compared as the panel shows them, so a change below its
+      // decimals (a rounding in the stored UIKit values) is no change
+      func shown(_ p: Preset) -> [SpringFormParameter: String] {
+        let u = UIKitSpringValues(
+          duration: p[keyPath: s.duration], damping: p[keyPath: s.damping],
+          velocity: p[keyPath: s.velocity])
+        var out: [SpringFormParameter: String] = [:]
+        for (k, v) in SpringFormEditor.values(form, of: u, mass: p[keyPath: s.mass]) {
+          out[k] = UnitFormat.text(v, k.unit)
+        }
+        return out
+      }
+      let (va, vb) = (shown(a), shown(b))
+      let changed = form.parameters.filter { va[$0] != vb[$0] }
+      guard let first = changed.first, let from = va[first], let to = vb[first] else { continue }
+      let section =
+        FieldNames.panel(s.fields.duration.rawValue)
+        .components(separatedBy: " · ").first ?? ""
+      let others = fields.filter { !s.fields.all.contains($0) }.count
+      return (
+        label: "\(section) · \(first.label)", from: from, to: to,
+        more: changed.count - 1 + others
+      )
+    }
+    return nil
   }
 
   /// A value as the panel says it: numbers with their unit, choices by

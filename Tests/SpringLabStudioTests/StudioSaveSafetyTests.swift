@@ -441,3 +441,40 @@ struct FormNameToastTests {
     }
   }
 }
+
+/// An edit made in a SwiftUI or physics form is named in the undo toast by
+/// the number the designer changed, not by the UIKit field that stores it.
+@Suite("Form numbers in undo toasts")
+struct FormNumberToastTests {
+  @Test func undoingAResponseEditNamesTheResponse() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    var p = h.state.preset
+    p.fan.expand.form = .swiftUIResponse
+    h.edit(p)
+    let s = try #require(PresetSpring.all.first { $0.fields.form == .fanExpandForm })
+    let u = UIKitSpringValues(
+      duration: p.fan.expand.duration, damping: p.fan.expand.damping,
+      velocity: p.fan.expand.velocity)
+    var v = SpringFormEditor.values(.swiftUIResponse, of: u, mass: 1)
+    let before = try #require(v[.response])
+    v[.response] = 0.5
+    let m = try #require(SpringFormEditor.motion(.swiftUIResponse, v))
+    let stored = try SpringForms.uikit(m).get()
+    var q = p
+    q[keyPath: s.duration] = stored.duration
+    q[keyPath: s.damping] = stored.damping
+    q[keyPath: s.velocity] = stored.velocity
+    h.send(
+      .set(
+        [
+          FieldSetting(.fanExpandDuration, .number(stored.duration)),
+          FieldSetting(.fanExpandDamping, .number(stored.damping)),
+          FieldSetting(.fanExpandVelocity, .number(stored.velocity)),
+        ], [.committed], against: p))
+    #expect(h.state.preset == q)
+    h.key("z", .ctrl)
+    #expect(
+      h.state.toast?.text
+        == "Undo: Expand · Response back to \(UnitFormat.text(before, .seconds)) (was 0.500 s)")
+  }
+}
