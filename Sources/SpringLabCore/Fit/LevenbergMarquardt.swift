@@ -15,6 +15,26 @@ public enum LevenbergMarquardt {
   /// step of parameter j (in its own units); `residuals` must return the same
   /// count every call, and may return non-finite values for invalid p (the
   /// step is then refused).
+  /// A short run (15 iterations) from every start, then a long one
+  /// (`maxIterations`) from the `refine` cheapest: the lowest cost found.
+  /// Several starts keep the cost low without trusting a single one.
+  static func bestOf(
+    starts: [[Double]], steps: [Double], refine: Int, maxIterations: Int,
+    residuals: ([Double]) -> [Double]
+  ) -> Result {
+    var rough = starts.map {
+      minimise(start: $0, steps: steps, maxIterations: 15, residuals: residuals)
+    }
+    rough.sort { $0.cost < $1.cost }
+    var best = rough[0]
+    for cand in rough.prefix(refine) {
+      let r = minimise(
+        start: cand.parameters, steps: steps, maxIterations: maxIterations, residuals: residuals)
+      if r.cost < best.cost { best = r }
+    }
+    return best
+  }
+
   public static func minimise(
     start: [Double], steps: [Double], maxIterations: Int = 100,
     residuals: ([Double]) -> [Double]

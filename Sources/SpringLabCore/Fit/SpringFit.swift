@@ -128,18 +128,8 @@ public struct SpringFit: Sendable, Equatable {
         }
       }
     }
-    // why: a short run from every guess, then a long one from the best few,
-    // keeps the cost low without trusting a single start
-    var rough = starts.map {
-      LevenbergMarquardt.minimise(start: $0, steps: steps, maxIterations: 15, residuals: residuals)
-    }
-    rough.sort { $0.cost < $1.cost }
-    var best = rough[0]
-    for cand in rough.prefix(3) {
-      let r = LevenbergMarquardt.minimise(
-        start: cand.parameters, steps: steps, maxIterations: 200, residuals: residuals)
-      if r.cost < best.cost { best = r }
-    }
+    var best = LevenbergMarquardt.bestOf(
+      starts: starts, steps: steps, refine: 3, maxIterations: 200, residuals: residuals)
     var snaps = false
     // why: the end hangs on the initial velocity, which a start from the
     // pixels leaves undetermined (see below); placed from a wrong velocity it

@@ -79,16 +79,8 @@ public struct TweenFit: Sendable, Equatable {
         ])
       }
     }
-    var rough = starts.map {
-      LevenbergMarquardt.minimise(start: $0, steps: steps, maxIterations: 15, residuals: residuals)
-    }
-    rough.sort { $0.cost < $1.cost }
-    var best = rough[0]
-    for cand in rough.prefix(2) {
-      let r = LevenbergMarquardt.minimise(
-        start: cand.parameters, steps: steps, maxIterations: 150, residuals: residuals)
-      if r.cost < best.cost { best = r }
-    }
+    let best = LevenbergMarquardt.bestOf(
+      starts: starts, steps: steps, refine: 2, maxIterations: 150, residuals: residuals)
     let (t0, d, a, b, c) = unpack(best.parameters) ?? (startGuess, span, head, tail, .easeInOut)
     let res = residuals(best.parameters)
     let rms = (LevenbergMarquardt.sumSquares(res) / Double(max(n, 1))).squareRoot()
