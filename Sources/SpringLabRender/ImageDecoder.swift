@@ -18,24 +18,24 @@ enum ImageFormat {
 }
 
 /// Decodes checked image files into premultiplied Cairo ARGB32 surfaces.
-/// Every path goes through `ImageHeader.problem` first (a regular file of at
+/// Every file is read once, by `ImageHeader.contents` (a regular file of at
 /// most 256 MiB whose declared size is within 8192 × 8192 and whose chunk or
-/// marker structure is whole), so no decoder sees a file that could make it
-/// allocate gigabytes or loop. Prints nothing; safe on any thread.
+/// marker structure is whole), and the decoders take those very bytes, so no
+/// decoder sees a file that could make it allocate gigabytes or loop.
+/// Prints nothing; safe on any thread.
 enum ImageDecoder {
   /// A Cairo image surface (the caller owns one reference), or why the file
   /// cannot be drawn: one sentence naming the file.
   static func surface(_ path: String) -> Result<OpaquePointer, ImageFailure> {
     let name = URL(fileURLWithPath: path).lastPathComponent
-    if let p = ImageHeader.problem(path: path) { return .failure(ImageFailure(message: p)) }
-    // why: `problem` read the file whole moments ago; a file swapped since
-    // then is checked again by the decoders' own bounds
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(ImageFailure(message: "Cannot read the image \(name)"))
+    let data: Data
+    switch ImageHeader.contents(path: path) {
+    case .success(let d): data = d
+    case .failure(let p): return .failure(ImageFailure(message: p.message))
     }
     switch ImageFormat.of(data) {
     case .png:
-      return png(path).mapError { ImageFailure(message: "Cannot use \(name): \($0)") }
+      return png(data).mapError { ImageFailure(message: "Cannot use \(name): \($0)") }
     case .jpeg:
       return jpeg(data).mapError { ImageFailure(message: "Cannot use \(name): \($0)") }
     case nil:
@@ -48,10 +48,21 @@ enum ImageDecoder {
     let description: String
   }
 
-  // why: Cairo's PNG reader fails on a short read and records libpng's
-  // warnings instead of printing them
-  static func png(_ path: String) -> Result<OpaquePointer, Reason> {
-    guard let s = cairo_image_surface_create_from_png(path) else {
+  /// Decodes PNG bytes with Cairo's reader, which fails on a short read and
+  /// records libpng's warnings instead of printing them.
+  static func png(_ data: Data) -> Result<OpaquePointer, Reason> {
+    let surface = data.withUnsafeBytes { raw -> OpaquePointer? in
+      var cursor = ByteCursor(bytes: raw)
+      return cairo_image_surface_create_from_png_stream(
+        { closure, out, length in
+          guard let cursor = closure?.assumingMemoryBound(to: ByteCursor.self), let out else {
+            return CAIRO_STATUS_READ_ERROR
+          }
+          return cursor.pointee.read(into: out, count: Int(length))
+            ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+        }, &cursor)
+    }
+    guard let s = surface else {
       return .failure(Reason(description: "the PNG does not decode"))
     }
     let status = cairo_surface_status(s)
@@ -104,5 +115,22 @@ enum ImageDecoder {
     }
     cairo_surface_mark_dirty(s)
     return .success(s)
+  }
+}
+
+/// Bytes handed to Cairo's PNG reader a piece at a time.
+private struct ByteCursor {
+  let bytes: UnsafeRawBufferPointer
+  var offset = 0
+
+  /// Copies the next `count` bytes to `out`; false (nothing copied) when
+  /// fewer are left, which Cairo reports as a read error.
+  mutating func read(into out: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+    guard count >= 0, count <= bytes.count - offset, let base = bytes.baseAddress else {
+      return false
+    }
+    UnsafeMutableRawPointer(out).copyMemory(from: base + offset, byteCount: count)
+    offset += count
+    return true
   }
 }

@@ -79,6 +79,8 @@ extension RenderTests {
       _ = FileManager.default.createFile(atPath: png, contents: Data(TruncatedImageTests.tinyPNG()))
       #expect(CairoRasterizer.imageProblem(png) == nil)
       #expect(ImageProbe.size(atPath: png)! == (3, 2))
+      // the decoders take the very bytes the checks read
+      #expect(try ImageHeader.contents(path: png).get() == Data(TruncatedImageTests.tinyPNG()))
       let jpeg = try Self.quadrants(dir, "photo.jpg")
       let named = dir.appendingPathComponent("photo.png").path
       try FileManager.default.moveItem(atPath: jpeg, toPath: named)
