@@ -28,16 +28,19 @@ struct SizedFont {
     }
     var e = cairo_text_extents_t()
     cairo_scaled_font_text_extents(scaled, text, &e)
-    // why: with hinted metrics Cairo's ink extents are whole pixels already;
-    // rounding outward only guards against a font that is not hinted
-    let inkLeft = Int(e.x_bearing.rounded(.down))
-    let inkTop = line.ascent + Int(e.y_bearing.rounded(.down))
-    let inkBottom = line.ascent + Int((e.y_bearing + e.height).rounded(.up))
+    // why: with hinted metrics the extents are whole pixels, but Cairo keeps
+    // them in font space and scales them back, so 4 × 11 px comes back as
+    // 44.000000000001; rounding that up would add a pixel SDL_ttf did not
+    func up(_ v: Double) -> Int { Int((v - 1e-6).rounded(.up)) }
+    func down(_ v: Double) -> Int { Int((v + 1e-6).rounded(.down)) }
+    let inkLeft = down(e.x_bearing)
+    let inkTop = line.ascent + down(e.y_bearing)
+    let inkBottom = line.ascent + up(e.y_bearing + e.height)
     let originX = max(0, -inkLeft)
     let top = min(0, inkTop)
     let right = e.width > 0 ? max(e.x_advance, e.x_bearing + e.width) : e.x_advance
     return TextRunBox(
-      width: originX + Int(right.rounded(.up)),
+      width: originX + up(right),
       height: max(line.height, inkBottom) - top,
       originX: originX, baseline: line.ascent - top)
   }
