@@ -1,7 +1,7 @@
 # SpringLab: `make run` opens the playground, `make test` runs every test.
 # Both install missing Debian/Ubuntu packages first (sudo when not root):
 # `make run` only what running needs, `make test` adds the test tools.
-RUN_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcairo2-dev fonts-dejavu-core fontconfig \
+RUN_PACKAGES := libsdl2-dev libcairo2-dev libfreetype-dev libjpeg-dev fonts-dejavu-core fontconfig \
                 pkg-config ffmpeg x11-utils
 TEST_PACKAGES := xvfb xauth xdotool imagemagick chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -76,25 +76,32 @@ long-test: deps-test
 	$(MAKE) fuzz FUZZ_RUNS=1000000 FUZZ_SECONDS=900
 
 # libFuzzer over the readers of outside data: Fuzz/FuzzTargets.swift built with
-# the Core sources and AddressSanitizer into .build/fuzz/springlab-fuzz (rebuilt
-# when a source changes); each target in FUZZ_TARGETS runs FUZZ_SECONDS
-# (default 60), seeded from the shipped presets and the test fixtures. With
+# the Core sources, the JPEG decoder (C, with libjpeg) and AddressSanitizer into
+# .build/fuzz/springlab-fuzz (rebuilt when a source changes); each target in
+# FUZZ_TARGETS runs FUZZ_SECONDS (default 60), seeded from the shipped presets
+# and the test fixtures (the jpeg target from JPEGs ImageMagick makes here). With
 # FUZZ_RUNS set (long-test: 10^6) a target runs until it has executed that many
 # inputs (FUZZ_SECONDS then only caps it) and the run fails if one falls short.
 # New inputs stay in .build/fuzz/corpus-TARGET; a crash input is kept as
 # .build/fuzz/crash-TARGET-* and fails the run (add it as a regression test).
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
-FUZZ_TARGETS ?= preset script snippet image samples
+FUZZ_TARGETS ?= preset script snippet image jpeg samples
 FUZZER := .build/fuzz/springlab-fuzz
 CORE_SOURCES := $(shell find Sources/SpringLabCore -name '*.swift')
 # why: the image reader's header checks live with its file probing in the platform module
 FUZZ_SOURCES := $(CORE_SOURCES) Sources/SpringLabPlatform/ImageHeader.swift
-$(FUZZER): Fuzz/FuzzTargets.swift $(FUZZ_SOURCES)
+JPEG_DECODER := Sources/CJPEGDecode/jpeg_decode.c Sources/CJPEGDecode/include/CJPEGDecode.h
+CLANG ?= $(dir $(shell command -v $(SWIFTC)))clang
+$(FUZZER): Fuzz/FuzzTargets.swift $(FUZZ_SOURCES) $(JPEG_DECODER)
 	@mkdir -p .build/fuzz
 	@echo "building $(FUZZER)"
+	@$(CLANG) -fsanitize=fuzzer-no-link,address -O1 -g -ISources/CJPEGDecode/include \
+	  -c Sources/CJPEGDecode/jpeg_decode.c -o .build/fuzz/jpeg_decode.o
 	@$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -O -module-name SpringLabCore \
-	  Fuzz/FuzzTargets.swift $(FUZZ_SOURCES) -o $(FUZZER) 2>&1 | grep -v "ld.gold: warning: Cannot export local symbol" || true
+	  -import-objc-header Sources/CJPEGDecode/include/CJPEGDecode.h \
+	  Fuzz/FuzzTargets.swift $(FUZZ_SOURCES) .build/fuzz/jpeg_decode.o -ljpeg -o $(FUZZER) 2>&1 \
+	  | grep -v "ld.gold: warning: Cannot export local symbol" || true
 	@test -x $(FUZZER)
 fuzz: $(FUZZER)
 	@set -e; for t in $(FUZZ_TARGETS); do \
@@ -105,6 +112,11 @@ fuzz: $(FUZZER)
 	  esac; \
 	  seeddir=.build/fuzz/seed-$$t; rm -rf $$seeddir; mkdir -p $$seeddir .build/fuzz/corpus-$$t; \
 	  for s in $$seeds; do if [ -e $$s ]; then find $$s -type f -size -1M -exec cp {} $$seeddir/ \; ; fi; done; \
+	  if [ $$t = jpeg ] && command -v convert >/dev/null; then \
+	    for v in "" "-interlace Plane" "-colorspace Gray" "-colorspace CMYK" "-sampling-factor 2x2"; do \
+	      convert -size 48x32 gradient:red-blue $$v -quality 70 "jpeg:$$seeddir/seed-$$(echo $$v | tr -dc a-zA-Z0-9).jpg"; \
+	    done; \
+	  fi; \
 	  echo "fuzzing $$t for $(if $(FUZZ_RUNS),$(FUZZ_RUNS) inputs (at most $(FUZZ_SECONDS) s),$(FUZZ_SECONDS) s)"; \
 	  SPRINGLAB_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0 ./$(FUZZER) \
 	    -max_total_time=$(FUZZ_SECONDS) $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS)) \

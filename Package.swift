@@ -20,29 +20,37 @@ let package = Package(
     .target(name: "SpringLabUI", dependencies: ["SpringLabCore"]),
     // The window's behaviour: state, actions, reduce, effects, view. No SDL, clock or files.
     .target(name: "SpringLabStudio", dependencies: ["SpringLabCore", "SpringLabUI"]),
-    // SDL2 with SDL_ttf and SDL_image: the window module opens the window, reads input
-    // and presents; the render module uses only SDL_ttf's text masks and SDL_image's decoders.
+    // SDL2: the window's only (SpringLabSDL and its X11 timestamps): opening the
+    // window, reading input, presenting. Nothing that draws or decodes links it.
     .systemLibrary(
       name: "CSDL2",
       pkgConfig: "sdl2",
-      providers: [
-        .apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"]),
-        .brew(["sdl2", "sdl2_ttf", "sdl2_image"]),
-      ]
+      providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]
     ),
-    // The rasteriser: Cairo turns draw lists into pixels for the window and videos alike.
+    // The rasteriser: Cairo turns draw lists into pixels for the window and videos alike;
+    // its FreeType font backend (cairo-ft.h with FreeType's headers) rasterises text.
     .systemLibrary(
       name: "CCairo",
-      pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+      pkgConfig: "cairo-ft",
+      providers: [.apt(["libcairo2-dev", "libfreetype-dev"]), .brew(["cairo", "freetype"])]
     ),
+    // libjpeg (libjpeg-turbo on Debian): the JPEG decoder behind backdrops.
+    .systemLibrary(
+      name: "CJPEG",
+      pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+    ),
+    // The JPEG decoding under the render module's image loading: C, because libjpeg
+    // reports fatal errors through a callback that must longjmp, which Swift cannot.
+    .target(name: "CJPEGDecode", dependencies: ["CJPEG"]),
     // The X server's timestamps of input events (bench latency), in C so Swift never sees Xlib.
     .target(name: "CX11Input", dependencies: ["CSDL2"]),
-    // Pixels without a window: the Cairo rasteriser, frame buffers, text masks and fonts,
-    // the frame pipeline and the MP4/GIF/PNG encoders. Never initialises SDL video or events.
+    // Pixels without a window: the Cairo rasteriser, frame buffers, text masks and fonts
+    // (FreeType through Cairo), image decoding (Cairo's PNG reader, libjpeg), the frame
+    // pipeline and the MP4/GIF/PNG encoders. Does not link SDL.
     .target(
       name: "SpringLabRender",
-      dependencies: ["CCairo", "CSDL2", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
+      dependencies: ["CCairo", "CJPEGDecode", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
     // The window: opening it, reading input, presenting frames the render module drew.
     .target(
       name: "SpringLabSDL",

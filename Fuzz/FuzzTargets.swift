@@ -1,9 +1,10 @@
 // libFuzzer entry point for SpringLab's readers of outside data, compiled
-// with the Core sources and the platform's ImageHeader.swift into one binary (`make fuzz`):
+// with the Core sources, the platform's ImageHeader.swift and the render
+// module's JPEG decoder (C, `-import-objc-header`) into one binary (`make fuzz`):
 //   swiftc -sanitize=fuzzer,address -parse-as-library -module-name SpringLabCore …
-// SPRINGLAB_FUZZ_TARGET chooses the reader: preset, script, snippet, image or
-// samples. None may crash, hang or trap on any bytes; a preset it accepts must
-// survive its own writer.
+// SPRINGLAB_FUZZ_TARGET chooses the reader: preset, script, snippet, image,
+// jpeg or samples. None may crash, hang or trap on any bytes; a preset it
+// accepts must survive its own writer.
 import Foundation
 
 /// The reader under test, read once from the environment.
@@ -26,8 +27,37 @@ public func springLabFuzzOne(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
   case "image":
     _ = ImageHeader.dimensions(data)
     _ = ImageHeader.structureProblem(bytes)
+  case "jpeg": fuzzJPEG(bytes)
   case "samples": _ = try? SampleReader.parse(data, file: "fuzz.csv")
-  default: fatalError("set SPRINGLAB_FUZZ_TARGET to preset, script, snippet, image or samples")
+  default:
+    fatalError("set SPRINGLAB_FUZZ_TARGET to preset, script, snippet, image, jpeg or samples")
   }
   return 0
+}
+
+/// libjpeg through the render module's decoder, on any bytes (no header
+/// check first, unlike a backdrop): it decodes within its bounds or fails
+/// with a line of text; never crashes, loops or prints.
+func fuzzJPEG(_ bytes: [UInt8]) {
+  // why: 1024 a side keeps one input well under libFuzzer's time and memory
+  // limits; the bound itself is what is checked, at any size
+  let (side, pixels) = (1024, 1 << 20)
+  var image = springlab_jpeg_image()
+  let errorSize = 200
+  var error = [CChar](repeating: 0, count: errorSize)
+  let status = springlab_jpeg_decode(
+    bytes, bytes.count, Int32(side), pixels, &image, &error, errorSize)
+  defer { springlab_jpeg_free(&image) }
+  if status == 0 {
+    let (w, h) = (Int(image.width), Int(image.height))
+    guard image.pixels != nil, w > 0, h > 0, w <= side, h <= side, w * h <= pixels else {
+      fatalError("decoded \(w) × \(h) past the bounds or without pixels")
+    }
+    // why: every pixel is read, so AddressSanitizer sees a short buffer; a JPEG is opaque
+    var alpha: UInt32 = 0xFF00_0000
+    for i in 0..<(w * h) { alpha &= image.pixels![i] }
+    if alpha != 0xFF00_0000 { fatalError("a decoded JPEG pixel is not opaque") }
+  } else if image.pixels != nil || error[0] == 0 {
+    fatalError("a failed decode kept its pixels or gave no reason")
+  }
 }

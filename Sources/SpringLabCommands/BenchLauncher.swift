@@ -23,7 +23,7 @@ package enum BenchLauncher {
       "Measures, in one run: closed-form springs vs 1 ms RK4, scene steps per seed preset, floating mode",
       "at 100/1,000/10,000 bubbles, headless frames per second over the whole demo (full redraw and",
       "incremental; 1280x720 with and without the panel, 1920x1080, the phone alone at 1180x2556),",
-      "text runs (SDL_ttf masks vs Cairo's FreeType), MP4 (BGRA and yuv420p pipes), GIF and PNG-folder",
+      "text runs (cached masks vs Cairo's glyphs), MP4 (BGRA and yuv420p pipes), GIF and PNG-folder",
       "export vs ffmpeg alone, and the window under Xvfb (idle CPU, process CPU per animated frame,",
       "frame intervals while the fan toggles, launch to first frame), and `fit` on a 3 s 1080p 60 fps clip (decode + track + fit, as a ratio",
       "of the clip's length). Each figure names its threads. Prints a table, or JSON with named figures",

@@ -140,31 +140,55 @@ public enum ImageHeader {
   /// the whole file (at most `maxFileBytes`), checks its structure, and never
   /// waits on a pipe or device.
   public static func problem(path: String) -> String? {
+    if case .failure(let p) = contents(path: path) { return p.message }
+    return nil
+  }
+
+  /// The whole file at `path` once it passes `problem`'s checks (a regular
+  /// file of at most `maxFileBytes` whose declared size and structure hold),
+  /// or why not: one sentence naming the file. Decoders take these bytes, so
+  /// what they decode is what was checked (a file swapped for another, or
+  /// for a pipe, in between is never read). Never waits on a pipe or device.
+  public static func contents(path: String) -> Result<Data, ImageProblem> {
     let name = URL(fileURLWithPath: path).lastPathComponent
+    func refuse(_ message: String) -> Result<Data, ImageProblem> {
+      .failure(ImageProblem(message: message))
+    }
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else {
-      return "Cannot read the image \(name): \(String(cString: strerror(errno)))"
+      return refuse("Cannot read the image \(name): \(String(cString: strerror(errno)))")
     }
     let h = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     defer { try? h.close() }
     var st = stat()
     guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
-      return "Cannot use \(name): not a regular file"
+      return refuse("Cannot use \(name): not a regular file")
     }
     if Int(st.st_size) > maxFileBytes {
-      return "Cannot use \(name): larger than \(maxFileBytes >> 20) MiB"
+      return refuse("Cannot use \(name): larger than \(maxFileBytes >> 20) MiB")
     }
     let head = (try? h.read(upToCount: maxFileBytes + 1)) ?? Data()
+    // why: the file may have grown since fstat
+    if head.count > maxFileBytes {
+      return refuse("Cannot use \(name): larger than \(maxFileBytes >> 20) MiB")
+    }
     guard let (w, h) = dimensions(head) else {
-      return "Cannot use \(name): not a PNG or JPEG image"
+      return refuse("Cannot use \(name): not a PNG or JPEG image")
     }
     if w <= 0 || h <= 0 || w > maxSide || h > maxSide || w * h > maxPixels {
-      return
+      return refuse(
         "Cannot use \(name): it declares \(w) × \(h) pixels; backdrops are limited to \(maxSide) × \(maxSide)"
+      )
     }
-    if let why = structureProblem([UInt8](head)) { return "Cannot use \(name): \(why)" }
-    return nil
+    if let why = structureProblem([UInt8](head)) { return refuse("Cannot use \(name): \(why)") }
+    return .success(head)
   }
+}
+
+/// Why an image file cannot be used: one sentence naming the file.
+public struct ImageProblem: Error, Equatable, Sendable {
+  public let message: String
+  public init(message: String) { self.message = message }
 }
 
 /// The CRC-32 of PNG chunks (ISO 3309, the polynomial zlib uses).

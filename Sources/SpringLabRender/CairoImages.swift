@@ -1,8 +1,5 @@
 import CCairo
-import CSDL2
 import Foundation
-import SpringLabCore
-import SpringLabPlatform
 
 // why: decoding outside images (checked, bounded, on any thread) is a
 // concern of its own; the rasteriser only adopts and draws the result
@@ -20,65 +17,14 @@ extension CairoRasterizer {
   /// state, so it runs on any thread; bounded like `loadImage` (the header's
   /// declared size is checked before any pixel is decoded).
   public static func decodeImage(_ path: String) -> Result<DecodedImage, ImageFailure> {
-    if let p = ImageHeader.problem(path: path) { return .failure(ImageFailure(message: p)) }
-    guard let s = loadImage(path) else {
-      return .failure(
-        ImageFailure(
-          message:
-            "Cannot use \(URL(fileURLWithPath: path).lastPathComponent): the image does not decode")
-      )
-    }
-    return .success(DecodedImage(s))
+    ImageDecoder.surface(path).map(DecodedImage.init)
   }
 
-  /// Loads a PNG with Cairo's reader, anything else through SDL_image, into
-  /// a premultiplied Cairo surface; nil when `ImageHeader.problem` refuses
-  /// the file or the decoder fails.
+  /// Loads a PNG with Cairo's reader or a JPEG with libjpeg into a
+  /// premultiplied Cairo surface; nil when `ImageHeader.problem` refuses the
+  /// file or the decoder fails.
   static func loadImage(_ path: String) -> OpaquePointer? {
-    // why: a header declaring 30000 × 30000 would decode to gigabytes, and a
-    // truncated PNG sends SDL_image's libpng into an endless loop; refuse both unread
-    guard ImageHeader.problem(path: path) == nil else { return nil }
-    if ImageHeader.isPNG(path: path) {
-      // why: Cairo's PNG reader fails on a short read and records libpng's
-      // warnings instead of printing them
-      guard let s = cairo_image_surface_create_from_png(path) else { return nil }
-      guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
-        cairo_surface_destroy(s)
-        return nil
-      }
-      return s
-    }
-    guard let loaded = IMG_Load(path) else { return nil }
-    defer { SDL_FreeSurface(loaded) }
-    guard
-      let argb = SDL_ConvertSurfaceFormat(loaded, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0)
-    else { return nil }
-    defer { SDL_FreeSurface(argb) }
-    let w = Int(argb.pointee.w)
-    let h = Int(argb.pointee.h)
-    guard w > 0, h > 0, let src = argb.pointee.pixels,
-      let img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
-      cairo_surface_status(img) == CAIRO_STATUS_SUCCESS,
-      let dst = cairo_image_surface_get_data(img)
-    else { return nil }
-    cairo_surface_flush(img)
-    let stride = Int(cairo_image_surface_get_stride(img))
-    let pitch = Int(argb.pointee.pitch)
-    let s8 = src.assumingMemoryBound(to: UInt8.self)
-    for y in 0..<h {
-      let s = s8 + y * pitch
-      let d = dst + y * stride
-      for x in 0..<(w * 4) where x % 4 == 0 {
-        // why: Cairo wants premultiplied colour; SDL gives straight alpha.
-        let a = UInt16(s[x + 3])
-        d[x] = UInt8((UInt16(s[x]) * a + 127) / 255)
-        d[x + 1] = UInt8((UInt16(s[x + 1]) * a + 127) / 255)
-        d[x + 2] = UInt8((UInt16(s[x + 2]) * a + 127) / 255)
-        d[x + 3] = UInt8(a)
-      }
-    }
-    cairo_surface_mark_dirty(img)
-    return img
+    try? ImageDecoder.surface(path).get()
   }
 }
 

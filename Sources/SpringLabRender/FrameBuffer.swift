@@ -38,7 +38,7 @@ public final class FrameBuffer: @unchecked Sendable {
 
   /// A buffer owning `width` × `height` pixels, rows tightly packed.
   /// - Throws: `SDLBackendError.invalidSize` (checked before allocating),
-  ///   `.sdl` when Cairo cannot allocate.
+  ///   `.cairo` when Cairo cannot allocate.
   public convenience init(width: Int, height: Int) throws {
     try Self.checkSize(width: width, height: height)
     let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
@@ -64,7 +64,7 @@ public final class FrameBuffer: @unchecked Sendable {
       let why =
         s.map { String(cString: cairo_status_to_string(cairo_surface_status($0))) } ?? "no surface"
       if let s { cairo_surface_destroy(s) }
-      throw SDLBackendError.sdl(call: "cairo_image_surface_create", message: why)
+      throw SDLBackendError.cairo(call: "cairo_image_surface_create", message: why)
     }
     self.surface = s
     self.cairo = cairo_create(s)

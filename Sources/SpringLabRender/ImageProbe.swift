@@ -1,34 +1,59 @@
-import CSDL2
+import CCairo
 import Foundation
 
-/// Reads image files back (for checks on exported snapshots).
+/// Reads image files back (for checks on exported snapshots and window
+/// screenshots) with the decoders backdrops use: PNG through Cairo's reader,
+/// JPEG through libjpeg, both behind `ImageHeader.problem`'s checks (so at
+/// most 8192 × 8192 pixels). Needs no display.
 public enum ImageProbe {
-  /// `(width, height)` in pixels of the image at `path` (any format SDL_image
-  /// reads), or nil if it cannot be loaded. Needs no display.
+  /// `(width, height)` in pixels of the PNG or JPEG at `path`, or nil if it
+  /// cannot be loaded.
   public static func size(atPath path: String) -> (width: Int, height: Int)? {
-    guard let surface = IMG_Load(path) else { return nil }
-    defer { SDL_FreeSurface(surface) }
-    return (Int(surface.pointee.w), Int(surface.pointee.h))
+    guard let s = try? ImageDecoder.surface(path).get() else { return nil }
+    defer { cairo_surface_destroy(s) }
+    return (Int(cairo_image_surface_get_width(s)), Int(cairo_image_surface_get_height(s)))
   }
 }
 
 extension ImageProbe {
-  /// The image's pixels as tightly packed RGBA bytes, or nil if it cannot be
-  /// loaded. Needs no display.
+  /// The image's pixels as tightly packed straight-alpha RGBA bytes, row
+  /// after row, or nil if it cannot be loaded. A fully transparent pixel is
+  /// 0, 0, 0, 0; a partly transparent one's colour comes back within
+  /// 255 / (2 × alpha) steps of the file's, since Cairo keeps it
+  /// premultiplied in between.
   public static func rgba(atPath path: String) -> (width: Int, height: Int, bytes: [UInt8])? {
-    guard let loaded = IMG_Load(path) else { return nil }
-    defer { SDL_FreeSurface(loaded) }
-    guard let s = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
-      return nil
-    }
-    defer { SDL_FreeSurface(s) }
-    let w = Int(s.pointee.w)
-    let h = Int(s.pointee.h)
-    let pitch = Int(s.pointee.pitch)
-    guard let base = s.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else { return nil }
+    guard let s = try? ImageDecoder.surface(path).get() else { return nil }
+    defer { cairo_surface_destroy(s) }
+    cairo_surface_flush(s)
+    let w = Int(cairo_image_surface_get_width(s))
+    let h = Int(cairo_image_surface_get_height(s))
+    let stride = Int(cairo_image_surface_get_stride(s))
+    guard
+      cairo_image_surface_get_format(s) == CAIRO_FORMAT_ARGB32
+        || cairo_image_surface_get_format(s) == CAIRO_FORMAT_RGB24,
+      let base = cairo_image_surface_get_data(s)
+    else { return nil }
+    let opaque = cairo_image_surface_get_format(s) == CAIRO_FORMAT_RGB24
     var out = [UInt8](repeating: 0, count: w * h * 4)
-    for y in 0..<h {
-      for x in 0..<(w * 4) { out[y * w * 4 + x] = base[y * pitch + x] }
+    out.withUnsafeMutableBufferPointer { o in
+      for y in 0..<h {
+        let row = UnsafeRawPointer(base + y * stride).assumingMemoryBound(to: UInt32.self)
+        for x in 0..<w {
+          // why: Cairo's pixels are native-endian 0xAARRGGBB words (RGB24
+          // leaves the top byte undefined), premultiplied by alpha
+          let p = row[x]
+          let a = opaque ? 255 : Int(p >> 24)
+          let i = (y * w + x) * 4
+          o[i + 3] = UInt8(a)
+          guard a > 0 else { continue }
+          func straight(_ shift: UInt32) -> UInt8 {
+            UInt8(min(255, (Int((p >> shift) & 0xFF) * 255 + a / 2) / a))
+          }
+          o[i] = straight(16)
+          o[i + 1] = straight(8)
+          o[i + 2] = straight(0)
+        }
+      }
     }
     return (w, h, out)
   }

@@ -1,16 +1,19 @@
-import CSDL2
 import Foundation
 
-/// Everything the SDL back end can fail with. `description` is a complete
-/// sentence suitable for printing to the user.
+/// Everything the window, the rasteriser and the encoders can fail with
+/// (the name is older than the render module's independence from SDL).
+/// `description` is a complete sentence suitable for printing to the user.
 public enum SDLBackendError: Error, CustomStringConvertible, Equatable {
-  /// An SDL, SDL_ttf or SDL_image call failed; `message` is `SDL_GetError()`.
+  /// An SDL call in the window failed; `message` is `SDL_GetError()`
+  /// (SpringLabSDL reads it).
   case sdl(call: String, message: String)
+  /// A Cairo call failed; `message` is Cairo's status text.
+  case cairo(call: String, message: String)
   /// A canvas or video size outside 1…7680 × 1…4320 pixels (or odd for mp4).
   case invalidSize(width: Int, height: Int, reason: String)
   /// No display could be opened (SDL_Init or SDL_CreateWindow failed).
   case noDisplay(message: String)
-  /// A font file could not be opened.
+  /// A font file could not be opened; `message` is FreeType's or Cairo's reason.
   case fontUnavailable(path: String, message: String)
   /// An external tool was not found; `package` is the Debian package to install.
   case toolMissing(tool: String, package: String)
@@ -25,7 +28,7 @@ public enum SDLBackendError: Error, CustomStringConvertible, Equatable {
 
   public var description: String {
     switch self {
-    case .sdl(let call, let message):
+    case .sdl(let call, let message), .cairo(let call, let message):
       return "\(call) failed: \(message)"
     case .invalidSize(let w, let h, let reason):
       return "invalid size \(w)x\(h): \(reason)"
@@ -46,16 +49,4 @@ public enum SDLBackendError: Error, CustomStringConvertible, Equatable {
       return "\(path): \(message)"
     }
   }
-
-  /// `.sdl` with the current `SDL_GetError()` text.
-  package static func lastSDL(_ call: String) -> SDLBackendError {
-    .sdl(call: call, message: currentSDLError())
-  }
-}
-
-/// The current `SDL_GetError()` text ("unknown error" if empty).
-package func currentSDLError() -> String {
-  guard let p = SDL_GetError() else { return "unknown error" }
-  let s = String(cString: p)
-  return s.isEmpty ? "unknown error" : s
 }

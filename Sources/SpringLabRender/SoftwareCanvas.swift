@@ -3,7 +3,7 @@ import SpringLabPlatform
 import SpringLabUI
 
 /// Headless drawing into memory with the Cairo rasteriser. Needs no display
-/// and never initialises SDL video (only SDL_ttf, for text).
+/// and no SDL (text comes from FreeType through Cairo).
 ///
 /// Pixels are B, G, R, A bytes in memory (little-endian ARGB32), rows tightly
 /// packed. Successive draws redraw only what changed (see `DrawDamage`);
@@ -30,7 +30,7 @@ public final class SoftwareCanvas {
   ///   - fontPath: TTF used for text; nil skips text commands.
   ///   - textCacheCapacity: most rasterised runs kept (LRU).
   /// - Throws: `SDLBackendError.invalidSize` (checked before allocating),
-  ///   `.sdl` on allocation failure, `.fontUnavailable`.
+  ///   `.cairo` on allocation failure, `.fontUnavailable`.
   public init(width: Int, height: Int, fontPath: String? = nil, textCacheCapacity: Int = 512) throws
   {
     buffer = try FrameBuffer(width: width, height: height)

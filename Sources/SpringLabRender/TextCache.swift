@@ -1,17 +1,22 @@
 import CCairo
-import CSDL2
 import Foundation
 import SpringLabUI
 
-/// Text measurement the pure UI can take without knowing about SDL:
+/// Text measurement the pure UI can take without knowing about fonts:
 /// `(text, pixel size) -> (width, height)` in pixels.
 public typealias TextMeasurer = (String, Double) -> (Double, Double)
 
-/// Rasterises single-line text runs with SDL_ttf into coverage masks (Cairo
-/// A8 surfaces) and keeps them in a bounded LRU cache keyed by (text, pixel
-/// size), so a run seen on consecutive frames is rasterised once, whatever
-/// its colour. Cairo composites a mask in the run's colour (see
-/// `CairoRasterizer`). Also measures text (cached).
+/// Rasterises single-line text runs with FreeType through Cairo into
+/// coverage masks (Cairo A8 surfaces) and keeps them in a bounded LRU cache
+/// keyed by (text, pixel size), so a run seen on consecutive frames is
+/// rasterised once, whatever its colour. Cairo composites a mask in the
+/// run's colour (see `CairoRasterizer`). Also measures text (cached).
+///
+/// A run's box is SDL_ttf's (what the layouts were made with): the font's
+/// line height, taller only where a glyph reaches past it (a descender at
+/// some sizes, a tall accent), and the hinted advances' width, wider only
+/// where ink overhangs the last advance. Glyphs the font lacks (emoji) are
+/// drawn as its missing-glyph box.
 ///
 /// Not thread-safe: use it from one thread at a time.
 public final class TextCache {
@@ -36,15 +41,16 @@ public final class TextCache {
   public let fontPath: String
   /// Maximum number of cached masks; the least recently used is destroyed.
   public let capacity: Int
-  /// How many times a run has been rasterised (TTF_RenderUTF8_Blended calls).
+  /// How many times a run has been rasterised (cache misses of `mask`).
   public private(set) var rasterizations = 0
-  /// How many times a run has been measured with TTF_SizeUTF8 (cache misses).
+  /// How many times a run has been measured (cache misses of `measure`).
   public private(set) var measurements = 0
 
+  private let font: FreeTypeFont
   private var entries: [Key: Entry] = [:]
   private var measured: [Key: (Double, Double)] = [:]
-  private var fonts: [Int: OpaquePointer] = [:]
-  // why: a run SDL cannot rasterise must not be retried every frame; it is
+  private var sizes: [Int: SizedFont] = [:]
+  // why: a run Cairo cannot rasterise must not be retried every frame; it is
   // remembered here (bounded like `entries`).
   private var failed: Set<Key> = []
   private var tick: UInt64 = 0
@@ -52,25 +58,22 @@ public final class TextCache {
   // dropped when it grows past this instead of tracking recency.
   private let measureCapacity = 8192
 
-  /// Opens `fontPath` once (at 16 px) to validate it.
-  /// - Throws: `SDLBackendError.sdl` if TTF_Init fails,
-  ///   `.fontUnavailable` if the font cannot be opened.
+  /// Opens `fontPath` with FreeType and makes its 16 px font to validate it.
+  /// - Throws: `SDLBackendError.fontUnavailable` with FreeType's or Cairo's
+  ///   reason when the file is missing or not a font.
   public init(fontPath: String, capacity: Int = 512) throws {
     self.fontPath = fontPath
     self.capacity = max(1, capacity)
-    // why: TTF_Init is reference-counted; each cache balances it in deinit.
-    guard TTF_Init() == 0 else { throw SDLBackendError.lastSDL("TTF_Init") }
-    guard font(pixelSize: 16) != nil else {
-      let message = currentSDLError()
-      TTF_Quit()
-      throw SDLBackendError.fontUnavailable(path: fontPath, message: message)
+    font = try FreeTypeFont(path: fontPath)
+    guard sized(16) != nil else {
+      throw SDLBackendError.fontUnavailable(
+        path: fontPath, message: "Cairo cannot scale it to 16 px")
     }
   }
 
   deinit {
     purge()
-    for (_, f) in fonts { TTF_CloseFont(f) }
-    TTF_Quit()
+    for (_, f) in sizes { cairo_scaled_font_destroy(f.scaled) }
   }
 
   /// Number of masks currently cached.
@@ -82,23 +85,17 @@ public final class TextCache {
     entries.removeAll()
   }
 
-  /// `(width, height)` in pixels of `text` at `size` pixels. Empty text has
-  /// zero width and the font's line height. Returns (0, 0) if the font fails.
+  /// `(width, height)` in pixels of `text` at `size` pixels (rounded to
+  /// whole pixels within `pixelSizeRange`). Empty text has zero width and
+  /// the font's line height. Returns (0, 0) if the font fails.
   public func measure(_ text: String, size: Double) -> (Double, Double) {
     let key = Key(text: text, pixelSize: Self.pixelSize(size))
     if let m = measured[key] { return m }
-    guard let f = font(pixelSize: key.pixelSize) else { return (0, 0) }
-    var w: Int32 = 0
-    var h: Int32 = 0
-    let clean = Self.sanitized(text)
-    if clean.isEmpty {
-      h = TTF_FontHeight(f)
-    } else if TTF_SizeUTF8(f, clean, &w, &h) != 0 {
-      return (0, 0)
-    }
+    guard let f = sized(key.pixelSize) else { return (0, 0) }
+    let box = f.box(Self.sanitized(text))
     measurements += 1
     if measured.count >= measureCapacity { measured.removeAll(keepingCapacity: true) }
-    let m = (Double(w), Double(h))
+    let m = (Double(box.width), Double(box.height))
     measured[key] = m
     return m
   }
@@ -109,7 +106,7 @@ public final class TextCache {
   }
 
   /// The coverage mask for a run, rasterising it only if it is not cached.
-  /// Returns nil for empty text or if SDL fails (the run is then skipped).
+  /// Returns nil for empty text or if Cairo fails (the run is then skipped).
   public func mask(for text: String, size: Double) -> Entry? {
     let clean = Self.sanitized(text)
     guard !clean.isEmpty else { return nil }
@@ -120,46 +117,16 @@ public final class TextCache {
       entries[key] = e
       return e
     }
-    guard !failed.contains(key), let f = font(pixelSize: key.pixelSize) else { return nil }
+    guard !failed.contains(key), let f = sized(key.pixelSize) else { return nil }
     rasterizations += 1
-    // why: white glyphs on a transparent surface: the alpha channel is the coverage.
-    let fg = SDL_Color(r: 255, g: 255, b: 255, a: 255)
-    guard let rendered = TTF_RenderUTF8_Blended(f, clean, fg) else {
+    let box = f.box(clean)
+    guard box.width > 0, let mask = f.draw(clean, in: box) else {
       rememberFailure(key)
       return nil
     }
-    defer { SDL_FreeSurface(rendered) }
-    guard
-      let argb = SDL_ConvertSurfaceFormat(rendered, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), 0)
-    else {
-      rememberFailure(key)
-      return nil
-    }
-    defer { SDL_FreeSurface(argb) }
-    let w = Int(argb.pointee.w)
-    let h = Int(argb.pointee.h)
-    let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h))
-    guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS,
-      let dst = cairo_image_surface_get_data(mask),
-      let src = argb.pointee.pixels
-    else {
-      cairo_surface_destroy(mask)
-      rememberFailure(key)
-      return nil
-    }
-    cairo_surface_flush(mask)
-    let dstStride = Int(cairo_image_surface_get_stride(mask))
-    let srcPitch = Int(argb.pointee.pitch)
-    let bytes = src.assumingMemoryBound(to: UInt8.self)
-    for y in 0..<h {
-      let s = bytes + y * srcPitch
-      let d = dst + y * dstStride
-      // why: ARGB8888 is B, G, R, A in memory on little-endian machines.
-      for x in 0..<w { d[x] = s[x * 4 + 3] }
-    }
-    cairo_surface_mark_dirty(mask)
+    let (w, h) = (box.width, box.height)
     if entries.count >= capacity { evictLeastRecentlyUsed() }
-    let e = Entry(mask: mask!, width: w, height: h, lastUse: tick)
+    let e = Entry(mask: mask, width: w, height: h, lastUse: tick)
     entries[key] = e
     return e
   }
@@ -177,11 +144,11 @@ public final class TextCache {
     entries.removeValue(forKey: victim.key)
   }
 
-  private func font(pixelSize: Int) -> OpaquePointer? {
-    if let f = fonts[pixelSize] { return f }
-    // why: TTF point sizes are at 72 dpi, where one point is one pixel.
-    guard let f = TTF_OpenFont(fontPath, Int32(pixelSize)) else { return nil }
-    fonts[pixelSize] = f
+  private func sized(_ pixelSize: Int) -> SizedFont? {
+    if let f = sizes[pixelSize] { return f }
+    guard let scaled = font.scaledFont(pixelSize: pixelSize) else { return nil }
+    let f = SizedFont(scaled: scaled, line: font.lineMetrics(pixelSize: pixelSize))
+    sizes[pixelSize] = f
     return f
   }
 

@@ -37,7 +37,7 @@ enum BenchRender {
     } + [
       ("render.1280x720.panel.fps", "frames/s"), ("render.1920x1080.panel.fps", "frames/s"),
       ("render.1280x720.panel.incremental.redrawnShare", "% of pixels"),
-      ("text.sdlttfMask.usPerRun", "µs"), ("text.cairoFreeType.usPerRun", "µs"),
+      ("text.cachedMask.usPerRun", "µs"), ("text.cairoFreeType.usPerRun", "µs"),
     ]
   }
 
@@ -153,7 +153,7 @@ enum BenchRender {
     return out
   }
 
-  /// SDL_ttf masks against Cairo's own FreeType glyphs on the panel's runs.
+  /// The text cache's masks against Cairo drawing its own glyphs on the panel's runs.
   static func text(font: String, _ o: BenchOptions) -> [BenchResult] {
     let c = cases[0]
     let lists = demoLists(c, frames: 2, fps: 60)
@@ -166,13 +166,13 @@ enum BenchRender {
         runs, fontPath: font, repeats: o.quick ? 2 : 200)
     else {
       return [
-        .skipped("text.sdlttfMask.usPerRun", unit: "µs", "skipped: font"),
+        .skipped("text.cachedMask.usPerRun", unit: "µs", "skipped: font"),
         .skipped("text.cairoFreeType.usPerRun", unit: "µs", "skipped: font"),
       ]
     }
     let note = "1 thread, \(runs.count) runs of a 720p panel frame"
     return [
-      BenchResult(name: "text.sdlttfMask.usPerRun", value: r.masks, unit: "µs", note: note),
+      BenchResult(name: "text.cachedMask.usPerRun", value: r.masks, unit: "µs", note: note),
       BenchResult(
         name: "text.cairoFreeType.usPerRun", value: r.cairoFreeType, unit: "µs", note: note),
     ]

@@ -4,10 +4,11 @@ import SpringLabRender
 import SpringLabUI
 
 /// The two ways text could reach a frame, side by side, for `springlab
-/// bench` (docs/PERFORMANCE.md states which one ships and why): SDL_ttf runs cached
-/// as coverage masks and composited by Cairo (what `CairoRasterizer` does),
-/// against Cairo drawing glyphs itself through FreeType (its toy font API,
-/// with its own glyph cache).
+/// bench` (docs/PERFORMANCE.md states which one ships and why): whole runs
+/// rasterised once by `TextCache` (FreeType through Cairo) as coverage masks
+/// and composited by Cairo (what `CairoRasterizer` does), against Cairo
+/// drawing each run's glyphs every time (its toy font API, with its own
+/// glyph cache).
 public enum TextPathBench {
   /// Microseconds per text run drawing `runs` (text, pixel size) `repeats`
   /// times onto a `width` × `height` frame, both caches warm.

@@ -27,7 +27,7 @@ struct RendererBenchTests {
     let obj = try #require(
       try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
     for k in Self.renderKeys + Self.exportKeys + [
-      "text.sdlttfMask.usPerRun", "text.cairoFreeType.usPerRun",
+      "text.cachedMask.usPerRun", "text.cairoFreeType.usPerRun",
     ] {
       let fig = try #require(obj[k] as? [String: Any], "missing \(k)")
       let note = fig["note"] as? String ?? ""

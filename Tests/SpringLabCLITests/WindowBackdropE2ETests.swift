@@ -317,15 +317,24 @@ struct WindowBackdropImageTests {
     }
   }
 
-  /// A 6000 × 6000 JPEG takes seconds to decode in a debug build; the fan
-  /// toggles meanwhile and every frame is drawn.
+  /// A 6000 × 6000 progressive JPEG of noise (25 MB) takes over a second to
+  /// check and decode in a debug build; the fan toggles meanwhile and every
+  /// frame is drawn.
+  // why: libjpeg decodes a smooth gradient of that size in a third of a
+  // second (SDL_image's conversions took seconds), too quick to see frames
+  // come meanwhile; noise and progressive scans make the decoder work
   @Test(.enabled(if: Self.hasImageMagick, "needs ImageMagick's convert"))
   func aLargeImageDecodesWhileTheWindowKeepsDrawing() throws {
     let dir = CLIHarness.tempDir()
     defer { try? FileManager.default.removeItem(at: dir) }
     let big = dir.appendingPathComponent("big.jpg").path
     let make = try Spawned.start(
-      "/usr/bin/convert", ["-size", "6000x6000", "gradient:red-blue", "-quality", "80", big],
+      "/usr/bin/convert",
+      [
+        "-size", "6000x6000", "xc:gray", "+noise", "Random", "-interlace", "Plane", "-quality",
+        "90",
+        big,
+      ],
       env: ProcessInfo.processInfo.environment)
     #expect(make.wait() == 0, "\(make.err)")
     make.cleanUp()

@@ -13,9 +13,11 @@ func makeTempDir() throws -> URL {
   return url
 }
 
-// why: SDL_ttf's FreeType library is not meant for concurrent use, so every
-// render test runs one at a time: all suites are nested in this serialized
-// parent (the trait applies recursively).
+// why: every render test runs one at a time: all suites are nested in this
+// serialized parent (the trait applies recursively). It began when SDL_ttf
+// shared one FreeType library among text caches; each `TextCache` now has
+// its own (FreeTypeTextTests runs caches on several threads on purpose), so
+// it is only a precaution now.
 @Suite(.serialized) enum RenderTests {}
 
 extension RenderTests {

@@ -72,7 +72,7 @@ public final class FramePipeline: @unchecked Sendable {
   ///   - deliver: called on a writer thread with a rendered buffer and its
   ///     frame index; an error stops the pipeline and is rethrown by the
   ///     next `submit` or by `finish`.
-  /// - Throws: `.invalidSize`, `.sdl` when buffers cannot be allocated.
+  /// - Throws: `.invalidSize`, `.cairo` when buffers cannot be allocated.
   public init(
     width: Int, height: Int, depth: Int = 3, writers: Int = 1,
     deliver: @escaping (FrameBuffer, Int) throws -> Void
