@@ -6,11 +6,11 @@ import Foundation
 struct RegisteredExport {
   /// The motion's descriptor (title, path, mapping).
   let descriptor: MotionDescriptor
-  /// The motion's animations in plan order (`toggle.knob.on`, `toggle.knob.off`).
+  /// The motion's animations in plan order (`sheet.detent.open`, `sheet.detent.close`).
   let animations: [ExportAnimation]
 
   /// The name code gives one of its animations: the animation's id in
-  /// upper camel case (`toggle.knob.on` → `ToggleKnobOn`), to follow a prefix
+  /// upper camel case (`sheet.detent.open` → `SheetDetentOpen`), to follow a prefix
   /// such as `springLab`. Characters that are not ASCII letters or digits end
   /// a word and are dropped, so the name is an identifier in every exported
   /// language.

@@ -111,7 +111,7 @@ enum SwiftUIExporter {
     return o
   }
 
-  /// `name` with its first letter lower case (`ToggleKnobOn` → `toggleKnobOn`).
+  /// `name` with its first letter lower case (`SheetDetentOpen` → `sheetDetentOpen`).
   static func lowered(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
 
   /// SwiftUI's named curves (the same control points as Core Animation's).
