@@ -36,9 +36,18 @@ release: deps
 run: release
 	./.build/release/springlab $(ARGS)
 
+# The tests' build: optimised (-O, testing still enabled; assertions as in a
+# shipped build) in its own scratch path, so a plain `swift build` keeps its
+# debug build. The tests run the product's pixel loops, fits, export checks
+# and seeded property sequences hundreds of thousands of times: built -Onone
+# they took 313 s of CPU, built -O 121 s (docs/TESTING.md).
+TEST_BUILD := --scratch-path .build/tests -Xswiftc -O
+# `make test FILTER=FormatsDocTests` runs only the matching tests.
+FILTER ?=
+
 test: deps-test
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests $(TEST_BUILD)
+	$(SWIFT) test --skip-build $(TEST_BUILD) $(if $(FILTER),--filter '$(FILTER)')
 
 bench: release
 	./.build/release/springlab bench
@@ -50,8 +59,8 @@ clean:
 # (Tests/golden-contact-sheet.png, drawn with ImageMagick); look at them before committing.
 GOLDEN := Tests/SpringLabCLITests/Golden
 golden: deps-test
-	$(SWIFT) build --build-tests
-	SPRINGLAB_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenFrameTests
+	$(SWIFT) build --build-tests $(TEST_BUILD)
+	SPRINGLAB_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build $(TEST_BUILD) --filter GoldenFrameTests
 	montage -font DejaVu-Sans -pointsize 14 -label '%t' $(GOLDEN)/mid-bloom.png $(GOLDEN)/open.png \
 	  $(GOLDEN)/bubble-snapped.png $(GOLDEN)/bubble-menu.png -tile 4x1 -geometry +6+6 -background '#8e8e93' \
 	  /tmp/springlab-golden-row.png
@@ -64,15 +73,15 @@ golden: deps-test
 
 # Regenerates the preset-field reference in docs/FORMATS.md from the field table.
 docs: deps
-	$(SWIFT) build --build-tests
-	SPRINGLAB_UPDATE_DOCS=1 $(SWIFT) test --skip-build --filter FormatsDocTests
+	$(SWIFT) build --build-tests $(TEST_BUILD)
+	SPRINGLAB_UPDATE_DOCS=1 $(SWIFT) test --skip-build $(TEST_BUILD) --filter FormatsDocTests
 
 # The long fault, fuzz and soak runs (about 10 minutes on 2 cores), then
 # 10^6 inputs for each fuzz target (16 minutes on a busy 2-core machine, the
 # snippet reader 10 of them; plus building the fuzzer the first time).
 long-test: deps-test
-	$(SWIFT) build --build-tests
-	SPRINGLAB_LONG_TESTS=1 $(SWIFT) test --skip-build --filter "HardeningTests|HardeningCLITests|ReliabilityCLITests"
+	$(SWIFT) build --build-tests $(TEST_BUILD)
+	SPRINGLAB_LONG_TESTS=1 $(SWIFT) test --skip-build $(TEST_BUILD) --filter "HardeningTests|HardeningCLITests|ReliabilityCLITests"
 	$(MAKE) fuzz FUZZ_RUNS=1000000 FUZZ_SECONDS=900
 
 # libFuzzer over the readers of outside data: Fuzz/FuzzTargets.swift built with

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("CLI commands", .serialized)
+@Suite("CLI commands")
 struct CommandTests {
   @Test func versionAndHelp() throws {
     let v = try CLIHarness.run(["--version"])

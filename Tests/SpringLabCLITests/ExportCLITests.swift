@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("springlab export", .serialized)
+@Suite("springlab export")
 struct ExportCLITests {
   @Test func everyFormatPrintsCodeWithAHeader() throws {
     for f in ["uikit", "swiftui", "compose", "css", "framer"] {
@@ -87,7 +87,7 @@ struct ExportCLITests {
 }
 
 /// `springlab export --check` on valid extreme presets, the way a user runs it.
-@Suite("springlab export --check on extremes", .serialized)
+@Suite("springlab export --check on extremes")
 struct ExportExtremeCLITests {
   static let presets: [String: String] = [
     // why: the default velocity 0.6 is past what UIKit's mapping solves at 10 s and ζ 0.05 (0.19)

@@ -6,7 +6,7 @@ import Testing
 /// To update them on purpose after a deliberate visual change:
 /// `SPRINGLAB_UPDATE_GOLDEN=1 swift test --filter GoldenFrameTests` (or `make golden`),
 /// then look at the PNGs in Tests/SpringLabCLITests/Golden before committing.
-@Suite("Golden frames", .serialized)
+@Suite("Golden frames")
 struct GoldenFrameTests {
   static let golden = CLIHarness.root.appendingPathComponent("Tests/SpringLabCLITests/Golden")
   static let script = """

@@ -2,7 +2,7 @@ import Foundation
 import SpringLabRender
 import Testing
 
-@Suite("springlab render", .serialized)
+@Suite("springlab render")
 struct RenderTests {
   static let twoSecondScript = """
     {"duration": 2.0, "events": [
@@ -135,7 +135,7 @@ struct RenderTests {
   }
 }
 
-@Suite("springlab render video", .serialized)
+@Suite("springlab render video")
 struct RenderVideoTests {
   static func ffprobeFrames(_ path: String) throws -> String {
     let child = try Spawned.start(

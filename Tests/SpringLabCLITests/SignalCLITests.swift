@@ -162,7 +162,9 @@ struct ChildLifetimeCLITests {
 /// SIGHUP at seeded random moments (start-up, decoding, rendering, saving,
 /// fitting): exit 128 + N (or 0 when it had just finished), no temporary
 /// file left in the output's folder or TMPDIR, no child left (issue 22).
-@Suite("Signals at random moments, every command", .serialized)
+// why: not serialized: each case has its own folder, TMPDIR and seed, and
+// six cases one after another were the test run's longest chain (26 s)
+@Suite("Signals at random moments, every command")
 struct SignalEveryCommandTests {
   enum Command: String, CaseIterable, CustomTestStringConvertible {
     case gif, frameFolder, mov, fit, exportCheck, window

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("springlab spring", .serialized)
+@Suite("springlab spring")
 struct SpringCLITests {
   @Test func printsEveryFormForAUIKitSnippet() throws {
     let r = try CLIHarness.run([

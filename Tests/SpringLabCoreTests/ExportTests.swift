@@ -326,35 +326,42 @@ struct ExportUIKitTypeCheckTests {
 
   @Test(arguments: ["seed-000-fan.json", "seed-003-sequential.json", "seed-004-ring.json"])
   func generatedUIKitTypeChecks(_ name: String) throws {
-    let swiftc = try #require(Self.swiftc(), "no swiftc found")
     let p = try PresetReader.load(
       path: ExportFixtures.root.appendingPathComponent("presets/\(name)").path)
     var p2 = p
     p2.fan.collapse.curve = .caDefault  // also exercise the CAMediaTimingFunction path
     for preset in [p, p2] {
       let code = Exporter.export(preset, format: .uikit, options: ExportOptions(reduceMotion: true))
-      // why: the stub stands in for the UIKit module, so its import is dropped
-      let body = code.split(separator: "\n", omittingEmptySubsequences: false).filter {
-        $0 != "import UIKit"
-      }
-      .joined(separator: "\n")
-      let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "springlab-uikit-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: dir) }
-      let gen = dir.appendingPathComponent("generated.swift")
-      try body.write(to: gen, atomically: true, encoding: .utf8)
-      let stub = ExportFixtures.root.appendingPathComponent(
-        "Tests/SpringLabCoreTests/Fixtures/UIKitStub.swift"
-      ).path
-      let proc = try ChildProcess.launch(
-        swiftc, ["-typecheck", "-swift-version", "6", stub, gen.path],
-        env: ProcessInfo.processInfo.environment, captureOutput: true, captureErrors: true)
-      let status = proc.wait()
-      let out = proc.output + proc.errors
-      proc.cleanUp()
-      #expect(status == 0, "\(out)\n\(body)")
+      let (status, out) = try Self.typecheck(code)
+      #expect(status == 0, "\(out)\n\(code)")
     }
+  }
+
+  /// Type-checks a UIKit export against the UIKit stub with swiftc:
+  /// (exit status, compiler output).
+  static func typecheck(_ code: String) throws -> (Int32, String) {
+    let swiftc = try #require(Self.swiftc(), "no swiftc found")
+    // why: the stub stands in for the UIKit module, so its import is dropped
+    let body = code.split(separator: "\n", omittingEmptySubsequences: false).filter {
+      $0 != "import UIKit"
+    }
+    .joined(separator: "\n")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "springlab-uikit-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let gen = dir.appendingPathComponent("generated.swift")
+    try body.write(to: gen, atomically: true, encoding: .utf8)
+    let stub = ExportFixtures.root.appendingPathComponent(
+      "Tests/SpringLabCoreTests/Fixtures/UIKitStub.swift"
+    ).path
+    let proc = try ChildProcess.launch(
+      swiftc, ["-typecheck", "-swift-version", "6", stub, gen.path],
+      env: ProcessInfo.processInfo.environment, captureOutput: true, captureErrors: true)
+    let status = proc.wait()
+    let out = proc.output + proc.errors
+    proc.cleanUp()
+    return (status, out)
   }
 }
 

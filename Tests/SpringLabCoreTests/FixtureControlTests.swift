@@ -146,6 +146,65 @@ struct FixtureControlTests {
     }
   }
 
+  /// Every code export prints the toggle's animations from its descriptor
+  /// alone (a function per animation, its timing line, its mapping in
+  /// words), and `export --check` reads each back within its bound, the
+  /// UIKit forms (animate, physics, iOS 17) and the SwiftUI fallback included.
+  @Test func everyCodeExportPrintsItAndTheCheckReadsItBack() throws {
+    try FixtureToggle.register {
+      var p = shipped("seed-002-bubble.json")
+      p[keyPath: FixtureToggle.spec].damping = 0.6
+      let refs = CheckReference.all(p).map(\.id)
+      #expect(refs.contains("toggle.knob.on") && refs.contains("toggle.knob.off"))
+      let names: [ExportFormat: String] = [
+        .swiftui: "static func toggleKnobOn(set: @escaping (Double) -> Void) {",
+        .uikit: "func springLabToggleKnobOn(set: @escaping (CGFloat) -> Void) {",
+        .compose:
+          "fun CoroutineScope.springLabToggleKnobOn(value: Animatable<Float, AnimationVector1D>) {",
+        .framer: "export function springLabToggleKnobOn(value) {",
+        .css: ".springlab-toggle-knob.on {",
+      ]
+      for format in ExportFormat.allCases where format != .json {
+        let text = Exporter.export(p, format: format)
+        #expect(
+          text.contains("[toggle.knob.on]") && text.contains("[toggle.knob.off]"), "\(format)")
+        let name = try #require(names[format])
+        #expect(text.contains(name), "\(format)")
+        #expect(text.contains("Timing · Toggle knob [toggle.knob.on]: Total "), "\(format)")
+        if format != .css {
+          #expect(text.contains("scale = 0.9 + 0.1 * p"), "\(format)")
+        }
+        let rows = ExportCheck.check(p, format: format, text: text)
+        let toggle = rows.filter { $0.animation.hasPrefix("toggle.knob") }
+        // uikit: animate, physics and iOS 17 per animation; swiftui: iOS 17 and fallback;
+        // css: linear() and the @supports fallback (shown, not enforced)
+        let perAnimation = [ExportFormat.uikit: 3, .swiftui: 2, .css: 2][format] ?? 1
+        #expect(toggle.count == 2 * perAnimation, "\(format): \(toggle.map(\.format))")
+        for r in rows {
+          #expect(
+            r.pass, "\(format) \(r.format) \(r.animation): \(r.problem ?? "\(r.maxErrorPercent) %")"
+          )
+        }
+      }
+      // unregistered, the same preset's exports have none of it
+      let plain = Exporter.export(p, format: .swiftui)
+      ControlRegistry.$more.withValue([]) {
+        #expect(!Exporter.export(p, format: .swiftui).contains("toggle"))
+      }
+      #expect(plain.contains("toggleKnobOn"))
+    }
+  }
+
+  /// The UIKit export with the toggle's functions still type-checks.
+  @Test func theUIKitExportWithItTypeChecks() throws {
+    let code = FixtureToggle.register {
+      Exporter.export(shipped("seed-002-bubble.json"), format: .uikit)
+    }
+    #expect(code.contains("func springLabToggleKnobOffSpring("))
+    let (status, out) = try ExportUIKitTypeCheckTests.typecheck(code)
+    #expect(status == 0, "\(out)")
+  }
+
   /// Swift Testing runs tests in parallel: a registration is bound to its
   /// task, so another task at the same moment sees none.
   @Test func aRegistrationDoesNotLeakToOtherTasks() async {

@@ -49,34 +49,21 @@ enum ComposeExporter {
     for (name, params, kinds) in groups {
       o.append("fun CoroutineScope.\(name)(\(params)) {")
       for k in kinds {
-        for a in c.group(k) {
-          let target = ExportContext.variable(for: a)
-          o.append("  // [\(a.id)] \(ExportContext.describe(a))")
-          var calls: [String] = []
-          var from = a.from
-          for m in a.moves {
-            switch m.curve {
-            case .uikitSpring(_, let z, let v):
-              let s = UIKitSpring(duration: m.duration, dampingRatio: z, velocity: v).spring
-              // why: UIKit's velocity is in travels per second toward the target; Compose wants value units per second
-              let vv = v * (m.to - from)
-              let zk = ExportNumber.spring([s.dampingRatio, s.stiffness], uikit: m.duration, z, v) {
-                Spring(mass: 1, stiffness: $0[1], damping: 2 * $0[0] * $0[1].squareRoot())
-              }
-              calls.append(
-                "delay(\(ExportNumber.millis(m.delay))L); \(target).animateTo(\(f(m.to)), spring(dampingRatio = \(zk[0])f, stiffness = \(zk[1])f, visibilityThreshold = \(f(threshold))), initialVelocity = \(f(vv)))"
-              )
-            case .bezier(let b, _, let d):
-              calls.append(
-                "\(target).animateTo(\(f(m.to)), tween(durationMillis = \(ExportNumber.millis(d)), delayMillis = \(ExportNumber.millis(m.delay)), easing = CubicBezierEasing(\(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2)))))"
-              )
-            }
-            from = m.to
-          }
-          o.append("  launch { " + calls.joined(separator: "; ") + " }")
-        }
+        for a in c.group(k) { o += launch(a, target: ExportContext.variable(for: a)) }
       }
       o.append("}")
+      o.append("")
+    }
+    for r in c.registered {
+      o.append(
+        "// \(r.descriptor.title): `value` holds its progress p; \(r.mappingLine { ExportNumber.format($0) }).")
+      for a in r.animations {
+        o.append(
+          "fun CoroutineScope.springLab\(RegisteredExport.name(a))(value: Animatable<Float, AnimationVector1D>) {"
+        )
+        o += launch(a, target: "value")
+        o.append("}")
+      }
       o.append("")
     }
     if options.reduceMotion {
@@ -96,5 +83,33 @@ enum ComposeExporter {
       o.append("}")
     }
     return o.joined(separator: "\n") + "\n"
+  }
+
+  /// One animation as a coroutine launched on `target`, marked with its id.
+  static func launch(_ a: ExportAnimation, target: String) -> [String] {
+    var o = ["  // [\(a.id)] \(ExportContext.describe(a))"]
+    var calls: [String] = []
+    var from = a.from
+    for m in a.moves {
+      switch m.curve {
+      case .uikitSpring(_, let z, let v):
+        let s = UIKitSpring(duration: m.duration, dampingRatio: z, velocity: v).spring
+        // why: UIKit's velocity is in travels per second toward the target; Compose wants value units per second
+        let vv = v * (m.to - from)
+        let zk = ExportNumber.spring([s.dampingRatio, s.stiffness], uikit: m.duration, z, v) {
+          Spring(mass: 1, stiffness: $0[1], damping: 2 * $0[0] * $0[1].squareRoot())
+        }
+        calls.append(
+          "delay(\(ExportNumber.millis(m.delay))L); \(target).animateTo(\(f(m.to)), spring(dampingRatio = \(zk[0])f, stiffness = \(zk[1])f, visibilityThreshold = \(f(threshold))), initialVelocity = \(f(vv)))"
+        )
+      case .bezier(let b, _, let d):
+        calls.append(
+          "\(target).animateTo(\(f(m.to)), tween(durationMillis = \(ExportNumber.millis(d)), delayMillis = \(ExportNumber.millis(m.delay)), easing = CubicBezierEasing(\(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2)))))"
+        )
+      }
+      from = m.to
+    }
+    o.append("  launch { " + calls.joined(separator: "; ") + " }")
+    return o
   }
 }

@@ -103,6 +103,18 @@ struct CheckReference {
       ) {
         menuClose.menuProgress(at: $0)
       })
+    // why: a registered control has no runtime type known here; its planned
+    // track is what its own runtime plays (controls start their tracks from the plan)
+    let registered = MotionDescriptor.registered.map(\.id)
+    for a in MotionPlan(p).animations where a.motion.map(registered.contains) == true {
+      let tr = a.track(at: 0, from: a.from, carried: nil)
+      let spring: Bool
+      if case .spring = tr.tweens.first?.curve { spring = true } else { spring = false }
+      out.append(
+        CheckReference(id: a.id, from: a.from, to: a.to, end: tr.end, isSpring: spring) {
+          tr.sample($0).x
+        })
+    }
     return out
   }
 }

@@ -45,10 +45,17 @@ struct ExportContext {
       guard let kind = PlannedAnimationKind(rawValue: id.rawValue) else { return nil }
       return Self.timingPrefix + "\(id.descriptor.title): \(plan.timing(kind).line)"
     }
+    // why: a registered control's animations start on their own triggers, so each has its own line
+    let more = registered.flatMap { r in
+      r.animations.map { a in
+        Self.timingPrefix
+          + "\(r.descriptor.title) [\(a.id)]: \(MotionTiming(plan.animations.filter { $0.id == a.id }).line)"
+      }
+    }
     return [
       Self.timingPrefix
         + "seconds from the tap; settles = the last moment any part is outside ±\(MotionTiming.fixed(MotionTiming.settleBand * 100, 1)) % of its travel"
-    ] + lines
+    ] + lines + more
   }
 
   /// How the header's timing lines begin (after the comment syntax).

@@ -27,8 +27,8 @@ public struct ExportMove: Sendable, Equatable {
 }
 
 /// Which of the preset's animations an `ExportAnimation` is: the planned
-/// kinds. A further control's (`other`) carry their `motion`; the JSON and
-/// CSS exports print them from its descriptor.
+/// kinds. A further control's (`other`) carry their `motion`; every export
+/// prints them from its descriptor.
 public enum ExportAnimationKind: String, Sendable, Equatable {
   case fanExpand, fanCollapse, rotationOpen, rotationClose, bubbleSnap, bubbleMenuOpen,
     bubbleMenuClose, other

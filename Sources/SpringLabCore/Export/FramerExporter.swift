@@ -80,44 +80,22 @@ enum FramerExporter {
       o.append("export function \(name)(\(params)) {")
       o.append("  return Promise.all([")
       for k in kinds {
-        for a in c.group(k) {
-          let target = ExportContext.variable(for: a)
-          o.append("    // [\(a.id)] \(ExportContext.describe(a))")
-          var from = a.from
-          var calls: [String] = []
-          for m in a.moves {
-            let t: String
-            switch m.curve {
-            case .uikitSpring(let d, let z, let v):
-              let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
-              let vv = v * (m.to - from)
-              let kc = ExportNumber.spring([s.stiffness, s.damping], uikit: d, z, v) {
-                Spring(mass: s.mass, stiffness: $0[0], damping: $0[1])
-              }
-              t =
-                "{ type: \"spring\", stiffness: \(kc[0]), damping: \(kc[1]), mass: \(f(s.mass)), velocity: \(f(vv)), restDelta: \(f(restDelta)), restSpeed: \(f(restSpeed)), delay: \(f(m.delay)) }"
-            case .bezier(let b, _, let d):
-              let ease =
-                named.first { $0.0 == b }.map { "\"\($0.1)\"" }
-                ?? "[\(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2))]"
-              t =
-                "{ type: \"tween\", duration: \(f(d)), ease: \(ease), delay: \(f(m.delay)) }"
-            }
-            calls.append("animate(\(target), \(f(m.to)), \(t))")
-            from = m.to
-          }
-          if let keyframes = keyframes(a, target: target) {
-            o.append("    \(keyframes),")
-            continue
-          }
-          // why: chained moves start when the previous promise resolves
-          var line = calls[0]
-          for call in calls.dropFirst() { line += ".then(() => \(call))" }
-          o.append("    \(line),")
-        }
+        for a in c.group(k) { o += call(a, target: ExportContext.variable(for: a)) }
       }
       o.append("  ])")
       o.append("}")
+      o.append("")
+    }
+    for r in c.registered {
+      o.append(
+        "// \(r.descriptor.title): `value` holds its progress p; \(r.mappingLine { f($0) }).")
+      for a in r.animations {
+        o.append("export function springLab\(RegisteredExport.name(a))(value) {")
+        o.append("  return Promise.all([")
+        o += call(a, target: "value")
+        o.append("  ])")
+        o.append("}")
+      }
       o.append("")
     }
     if options.reduceMotion {
@@ -131,5 +109,41 @@ enum FramerExporter {
       )
     }
     return o.joined(separator: "\n") + "\n"
+  }
+
+  /// One animation as the `animate` call(s) of a `Promise.all` list, marked
+  /// with its id: a keyframes call for a chain of eases, `.then` chains otherwise.
+  static func call(_ a: ExportAnimation, target: String) -> [String] {
+    var o: [String] = []
+    o.append("    // [\(a.id)] \(ExportContext.describe(a))")
+    var from = a.from
+    var calls: [String] = []
+    for m in a.moves {
+      let t: String
+      switch m.curve {
+      case .uikitSpring(let d, let z, let v):
+        let s = UIKitSpring(duration: d, dampingRatio: z, velocity: v).spring
+        let vv = v * (m.to - from)
+        let kc = ExportNumber.spring([s.stiffness, s.damping], uikit: d, z, v) {
+          Spring(mass: s.mass, stiffness: $0[0], damping: $0[1])
+        }
+        t =
+          "{ type: \"spring\", stiffness: \(kc[0]), damping: \(kc[1]), mass: \(f(s.mass)), velocity: \(f(vv)), restDelta: \(f(restDelta)), restSpeed: \(f(restSpeed)), delay: \(f(m.delay)) }"
+      case .bezier(let b, _, let d):
+        let ease =
+          named.first { $0.0 == b }.map { "\"\($0.1)\"" }
+          ?? "[\(f(b.x1)), \(f(b.y1)), \(f(b.x2)), \(f(b.y2))]"
+        t =
+          "{ type: \"tween\", duration: \(f(d)), ease: \(ease), delay: \(f(m.delay)) }"
+      }
+      calls.append("animate(\(target), \(f(m.to)), \(t))")
+      from = m.to
+    }
+    if let keyframes = keyframes(a, target: target) { return o + ["    \(keyframes),"] }
+    // why: chained moves start when the previous promise resolves
+    var line = calls[0]
+    for call in calls.dropFirst() { line += ".then(() => \(call))" }
+    o.append("    \(line),")
+    return o
   }
 }

@@ -56,25 +56,21 @@ enum SwiftUIExporter {
           case .bubbleMenuClose: setter = "hide("
           case .other: continue
           }
-          o.append("    // [\(a.id)] \(ExportContext.describe(a))")
-          let springy = a.moves.contains {
-            if case .uikitSpring = $0.curve { return true }
-            return false
-          }
-          if springy {
-            o.append("    if #available(iOS 17, *) {")
-            o += chain(a.moves[...], setter: setter, indent: "      ", legacy: false)
-            o.append("    } else {")
-            o.append(
-              "      // [fallback:\(a.id)] iOS 13–16: the same stiffness and damping (mass 1)")
-            o += chain(a.moves[...], setter: setter, indent: "      ", legacy: true)
-            o.append("    }")
-          } else {
-            o += chain(a.moves[...], setter: setter, indent: "    ", legacy: false)
-          }
+          o += lines(a, setter: setter)
         }
       }
       o.append("  }")
+      o.append("")
+    }
+    for r in c.registered {
+      o.append(
+        "  // \(r.descriptor.title): `set(p)` writes its progress p; \(r.mappingLine { f($0) }).")
+      for a in r.animations {
+        o.append(
+          "  static func \(lowered(RegisteredExport.name(a)))(set: @escaping (Double) -> Void) {")
+        o += lines(a, setter: "set(")
+        o.append("  }")
+      }
       o.append("")
     }
     if options.reduceMotion {
@@ -94,6 +90,29 @@ enum SwiftUIExporter {
     o.append("}")
     return o.joined(separator: "\n") + "\n"
   }
+
+  /// One animation's `withAnimation` calls, marked with its id; a spring
+  /// also in the iOS 13–16 form (marked `fallback:`).
+  static func lines(_ a: ExportAnimation, setter: String) -> [String] {
+    var o = ["    // [\(a.id)] \(ExportContext.describe(a))"]
+    let springy = a.moves.contains {
+      if case .uikitSpring = $0.curve { return true }
+      return false
+    }
+    guard springy else {
+      return o + chain(a.moves[...], setter: setter, indent: "    ", legacy: false)
+    }
+    o.append("    if #available(iOS 17, *) {")
+    o += chain(a.moves[...], setter: setter, indent: "      ", legacy: false)
+    o.append("    } else {")
+    o.append("      // [fallback:\(a.id)] iOS 13–16: the same stiffness and damping (mass 1)")
+    o += chain(a.moves[...], setter: setter, indent: "      ", legacy: true)
+    o.append("    }")
+    return o
+  }
+
+  /// `name` with its first letter lower case (`SheetDetentOpen` → `sheetDetentOpen`).
+  static func lowered(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
 
   /// SwiftUI's named curves (the same control points as Core Animation's).
   static let named: [(CubicBezier, String)] = [

@@ -92,6 +92,18 @@ enum UIKitExporter {
     o.append("  }")
     o.append("}")
     o.append("")
+    for r in c.registered {
+      o.append(
+        "/// \(r.descriptor.title): `set(p)` writes its progress p inside the animation; \(r.mappingLine { f($0) })."
+      )
+      for a in r.animations {
+        o.append("@MainActor")
+        o.append("func springLab\(RegisteredExport.name(a))(set: @escaping (CGFloat) -> Void) {")
+        o += animate(a, setter: "set(")
+        o.append("}")
+      }
+      o.append("")
+    }
     o += physics(c, setup: setup)
     o += ios17(c, setup: setup)
     if options.reduceMotion { o += reduceMotion(c) }
@@ -210,8 +222,8 @@ enum UIKitExporter {
       ) { springs($0, setter: $1) }
   }
 
-  /// The fan expand/collapse, bubble snap and bubble menu functions named
-  /// `springLab…<suffix>`, each after `attributes`, whose bodies are the
+  /// The fan expand/collapse, bubble snap and bubble menu functions (and one
+  /// per animation of a registered control) named `springLab…<suffix>`, each after `attributes`, whose bodies are the
   /// lines `springs(animation, setter)` gives (a group with none is left out).
   static func springFunctions(
     _ c: ExportContext, setup: [String], suffix: String, attributes: [String],
@@ -242,6 +254,17 @@ enum UIKitExporter {
           menuDraw("show", MotionID.bubbleMenuOpen.descriptor.mapping),
         ]
       o += menu + ["}", ""]
+    }
+    for r in c.registered {
+      for a in r.animations {
+        let lines = springs(a, "set(")
+        guard !lines.isEmpty else { continue }
+        o +=
+          attributes + [
+            "func springLab\(RegisteredExport.name(a))\(suffix)(set: @escaping (CGFloat) -> Void) {"
+          ]
+        o += lines + ["}", ""]
+      }
     }
     return o
   }

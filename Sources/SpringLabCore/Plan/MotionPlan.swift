@@ -82,7 +82,7 @@ public enum PlannedAnimationKind: String, Sendable, Equatable, CaseIterable {
   case fanExpand, fanCollapse, rotationOpen, rotationClose, bubbleSnap, bubbleMenuOpen,
     bubbleMenuClose
   /// An animation of a further control (`ControlRegistry.more`), found by its
-  /// `motion`: lint, the graph and the JSON and CSS exports read it.
+  /// `motion`: lint, the graph and every export read it.
   case other
 
   /// The plan's name for one animation of this kind (export comments,

@@ -7,7 +7,7 @@ import Foundation
 /// section `toggle.…` with its fields, its motion with its spring and
 /// mapping, its state, plan, hit target and trace); it is registered by one
 /// line (`FixtureToggle.register`), and the field table, the preset file,
-/// lint, the graph, the trace and the JSON and CSS exports pick it up.
+/// lint, the graph, the trace and every export (and `export --check`) pick it up.
 struct FixtureToggle: SceneControl {
   static let name = "toggle"
   static let centre = Point(120, 420)
