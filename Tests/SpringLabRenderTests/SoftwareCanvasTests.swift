@@ -13,12 +13,11 @@ func makeTempDir() throws -> URL {
   return url
 }
 
-// why: every render test runs one at a time: all suites are nested in this
-// serialized parent (the trait applies recursively). It began when SDL_ttf
-// shared one FreeType library among text caches; each `TextCache` now has
-// its own (FreeTypeTextTests runs caches on several threads on purpose), so
-// it is only a precaution now.
-@Suite(.serialized) enum RenderTests {}
+// why: not serialized: each `TextCache` has its own FreeType library
+// (FreeTypeTextTests runs caches on several threads on purpose) and every
+// test draws into its own canvas; serialized, the suites' tests queued behind
+// every other test and ended the run.
+@Suite enum RenderTests {}
 
 extension RenderTests {
   @Suite struct SoftwareCanvasTests {
