@@ -324,7 +324,10 @@ struct ExportUIKitTypeCheckTests {
     return nil
   }
 
-  @Test(arguments: ["seed-000-fan.json", "seed-003-sequential.json", "seed-004-ring.json"])
+  @Test(arguments: [
+    "seed-000-fan.json", "seed-003-sequential.json", "seed-004-ring.json",
+    "themed-speed-dial.json",
+  ])
   func generatedUIKitTypeChecks(_ name: String) throws {
     let swiftc = try #require(Self.swiftc(), "no swiftc found")
     let p = try PresetReader.load(
