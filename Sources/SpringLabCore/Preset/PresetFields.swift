@@ -326,7 +326,7 @@ extension PresetField {
         "Diameter of each item's and the main button's touch area (44 pt or more)."),
       PresetField(
         .fanItems, .looks(\.fan.items), "Item looks", .layout, panel: false, since: 4,
-        "Each item's own look, in item order: `fill` and `tint` (the icon's colour) as `#RRGGBB` or `#RRGGBBAA`, `label` (shown beside the item when open, fading with it) and `size` (diameter, points; the hit area grows with it). A member left out, and an item past the list's end, keeps the built-in look (the five colours cycled, a white icon, `fan.itemSize`)."
+        "Each item's own look, in item order: `fill` and `tint` (the icon's colour) as `#RRGGBB` or `#RRGGBBAA`, `label` (shown beside the item when open, fading with it) and `size` (diameter, points; the hit area grows with it). A member left out, and an item past the list's end, keeps the built-in look (the five colours cycled, a white icon, `fan.itemSize`) (schema 4)."
       ),
       PresetField(
         .fanMainRight, .number(\.fan.mainRight, 0...2000, unit: .points), "Main from right",
@@ -337,14 +337,14 @@ extension PresetField {
         "Main button centre from the safe area's bottom edge."),
       PresetField(
         .fanMainFill, .color(\.fan.mainFill), "Main fill", .mainButton, panel: false, since: 4,
-        "Main button colour, `#RRGGBB` or `#RRGGBBAA`."),
+        "Main button colour, `#RRGGBB` or `#RRGGBBAA` (schema 4)."),
       PresetField(
         .fanMainTint, .color(\.fan.mainTint), "Main icon tint", .mainButton, panel: false,
-        since: 4, "Colour of the main button's \"+\"."),
+        since: 4, "Colour of the main button's \"+\" (schema 4)."),
       PresetField(
         .fanMainShadow, .number(\.fan.mainShadow, 0...1, unit: .none), "Main shadow",
         .mainButton, panel: false, since: 4,
-        "Opacity of the main button's shadow: 1 = the built-in shadow, 0 = none."),
+        "Opacity of the main button's shadow: 1 = the built-in shadow, 0 = none (schema 4)."),
     ] + motion(.expand, \.fan.expand, "Expand", .expand, "expand")
     + motion(.collapse, \.fan.collapse, "Collapse", .collapse, "collapse")
     + [
@@ -389,7 +389,7 @@ extension PresetField {
       PresetField(
         .fanDimColor, .color(\.fan.dimColor), "Dim colour", .interaction, panel: false,
         since: 4,
-        "Colour of the dim behind the open menu; its alpha (`#RRGGBBAA`) multiplies `fan.backdropDim`."
+        "Colour of the dim behind the open menu; its alpha (`#RRGGBBAA`) multiplies `fan.backdropDim` (schema 4)."
       ),
       PresetField(
         .fanPressScale, .number(\.fan.pressScale, 0.5...1, unit: .none), "Press scale",
@@ -406,11 +406,11 @@ extension PresetField {
         "Bubble diameter (floating bubbles are 0.6 of it)."),
       PresetField(
         .bubbleFill, .color(\.bubble.fill), "Bubble fill", .bubble, panel: false, since: 4,
-        "Bubble colour (floating bubbles too), `#RRGGBB` or `#RRGGBBAA`."),
+        "Bubble colour (floating bubbles too), `#RRGGBB` or `#RRGGBBAA` (schema 4)."),
       PresetField(
         .bubbleShadow, .number(\.bubble.shadow, 0...1, unit: .none), "Bubble shadow", .bubble,
         panel: false, since: 4,
-        "Opacity of the bubble's shadow: 1 = the built-in shadow, 0 = none."),
+        "Opacity of the bubble's shadow: 1 = the built-in shadow, 0 = none (schema 4)."),
       PresetField(
         .bubbleMargin, .number(\.bubble.margin, 0...100, unit: .points), "Edge margin", .bubble,
         "Distance kept from the safe area's edges."),
@@ -475,10 +475,10 @@ extension PresetField {
         "Badge text on the bubble; empty = none."),
       PresetField(
         .bubbleBadgeFill, .color(\.bubble.badgeFill), "Badge fill", .bubble, panel: false,
-        since: 4, "The badge's colour."),
+        since: 4, "The badge's colour (schema 4)."),
       PresetField(
         .bubbleBadgeTint, .color(\.bubble.badgeTint), "Badge text colour", .bubble,
-        panel: false, since: 4, "The badge text's colour."),
+        panel: false, since: 4, "The badge text's colour (schema 4)."),
       PresetField(
         .bubbleIdleDelay, .number(\.bubble.idleDelay, 0...600, unit: .seconds),
         "Idle fade after", .idleAndFloating, drag: 0...30,
