@@ -138,7 +138,7 @@ enum PanelView {
           // name lists draw nothing that could take it.
           switch f.kind {
           case .number, .integer, .choice, .text: ui.setNextItemHelp(PanelView.help(f))
-          case .flag, .points, .names: break
+          case .flag, .points, .names, .color, .looks: break
           }
           ui.field(f, in: &p, defaults: Preset.seedDefault, label: shown)
           // why: UIKit's mapping has no spring past a velocity bound; an edit

@@ -351,23 +351,22 @@ enum FanGhost {
     let s = view.scale
     let f = scene.preset.fan
     for (i, trail) in trails.enumerated() {
-      let color = Palette.items[i % Palette.items.count]
+      let color = RGBA(f.fill(i))
       for (k, p) in trail.enumerated() {
         let (x, y) = view.toPixels(p)
         let w = Double(k + 1) / Double(trail.count + 1)
-        dl.fillCircle(cx: x, cy: y, r: f.itemSize / 2 * s * (0.5 + 0.4 * w), color.fading(0.4 * w))
+        dl.fillCircle(cx: x, cy: y, r: f.size(i) / 2 * s * (0.5 + 0.4 * w), color.fading(0.4 * w))
       }
     }
     for (i, it) in scene.fanItems(at: t).enumerated() where it.alpha > 0.01 {
       let (x, y) = view.toPixels(it.center)
       let k = max(0, it.scale)
-      let r = f.itemSize / 2 * k * s
-      dl.fillCircle(cx: x, cy: y, r: r, Palette.items[i % Palette.items.count].fading(it.alpha))
+      let r = f.size(i) / 2 * k * s
+      dl.fillCircle(cx: x, cy: y, r: r, RGBA(f.fill(i)).fading(it.alpha))
       dl.strokeCircle(cx: x, cy: y, r: r, width: 1.5 * s, RGBA(255, 255, 255).fading(it.alpha))
-      let icon = f.icons.isEmpty ? "star" : f.icons[i % f.icons.count]
       dl.icon(
-        icons, icon, cx: x, cy: y, side: r * 1.05, degrees: it.rotation, width: max(1, 2 * s * k),
-        RGBA(255, 255, 255).fading(it.alpha))
+        icons, f.icon(i), cx: x, cy: y, side: r * 1.05, degrees: it.rotation,
+        width: max(1, 2 * s * k), RGBA(f.tint(i)).fading(it.alpha))
     }
     let (bx, by) = view.toPixels(scene.bubble.center(at: t))
     if scene.bubble.phase != .hidden {

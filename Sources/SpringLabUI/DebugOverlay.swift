@@ -28,9 +28,9 @@ enum DebugOverlay {
     }
     let (mx, my) = v.toPixels(main)
     dl.strokeCircle(cx: mx, cy: my, r: scene.mainHitRadius * s, width: 1.5, Palette.debug)
-    for it in scene.fanItems(at: t) where it.alpha > 0.05 {
+    for (i, it) in scene.fanItems(at: t).enumerated() where it.alpha > 0.05 {
       let (x, y) = v.toPixels(it.center)
-      dl.strokeCircle(cx: x, cy: y, r: scene.itemHitRadius * s, width: 1.5, Palette.debug)
+      dl.strokeCircle(cx: x, cy: y, r: scene.fan.itemHitRadius(i) * s, width: 1.5, Palette.debug)
     }
     for p in rest {
       let (x, y) = v.toPixels(p)

@@ -28,6 +28,9 @@ public struct RGBA: Sendable, Hashable {
     return c
   }
 
+  /// The same colour with alpha `a`.
+  public func with(alpha a: UInt8) -> RGBA { RGBA(r, g, b, a) }
+
   /// Mixes toward black by `amount` (0…1), for pressed states.
   public func darkened(_ amount: Double) -> RGBA {
     let k = 1 - max(0, min(1, amount))

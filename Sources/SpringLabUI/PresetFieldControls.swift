@@ -53,7 +53,7 @@ extension UIContext {
       guard action != .none, s != preset[keyPath: kp] else { return false }
       preset[keyPath: kp] = s
       return true
-    case .points, .names:
+    case .points, .names, .color, .looks:
       return false
     }
   }

@@ -83,19 +83,19 @@ public enum SceneDrawer {
           (screen.x, screen.y), (screen.x + screen.w, screen.y),
           (screen.x + screen.w, screen.y + screen.h), (screen.x, screen.y + screen.h),
         ],
-        RGBA(0, 0, 0).fading(scene.preset.fan.backdropDim * openness))
+        RGBA(scene.preset.fan.dimColor).fading(scene.preset.fan.backdropDim * openness))
     }
     for b in scene.floating.bodies {
       let (x, y) = px(Point(b.x, b.y))
-      dl.fillCircle(cx: x, cy: y, r: b.r * s, Palette.bubble.fading(0.55))
+      dl.fillCircle(cx: x, cy: y, r: b.r * s, RGBA(scene.preset.bubble.fill).fading(0.55))
     }
     for (i, trail) in options.trails.enumerated() {
-      let color = Palette.items[i % Palette.items.count]
+      let color = RGBA(scene.preset.fan.fill(i))
       for (k, p) in trail.enumerated() {
         let (x, y) = px(p)
         let f = Double(k + 1) / Double(trail.count + 1)
         dl.fillCircle(
-          cx: x, cy: y, r: scene.preset.fan.itemSize / 2 * s * (0.5 + 0.4 * f),
+          cx: x, cy: y, r: scene.preset.fan.size(i) / 2 * s * (0.5 + 0.4 * f),
           color.fading(0.28 * f))
       }
     }
@@ -202,10 +202,12 @@ public enum SceneDrawer {
     dl.fillConvex(outline(inset: 0, radius: corner), Palette.screen)
     let s = v.scale * f
     let (mx, my) = turned(scene.mainCenter)
-    dl.fillCircle(cx: mx, cy: my, r: scene.preset.fan.mainSize / 2 * s, Palette.main)
+    dl.fillCircle(
+      cx: mx, cy: my, r: scene.preset.fan.mainSize / 2 * s, RGBA(scene.preset.fan.mainFill))
     if scene.bubble.phase != .hidden {
       let (bx, by) = turned(scene.bubble.center(at: scene.now))
-      dl.fillCircle(cx: bx, cy: by, r: scene.bubble.radius * s, Palette.bubble)
+      dl.fillCircle(
+        cx: bx, cy: by, r: scene.bubble.radius * s, RGBA(scene.preset.bubble.fill))
     }
   }
 

@@ -42,17 +42,33 @@ struct GoldenFrameTests {
     return (Double(sum) / Double(a.count), Double(changed) / Double(a.count / 4))
   }
 
+  /// Themed presets (issue 26: their own colours, sizes and labels), open,
+  /// on a taller canvas so the whole device shows: name → preset and time.
+  static let themedFrames: [(String, String, Double)] = [
+    ("themed-speed-dial-open", "themed-speed-dial.json", 0.8)
+  ]
+
   @Test(arguments: frames.map(\.0))
   func frameMatchesGolden(_ name: String) throws {
     let (_, at, scale) = Self.frames.first { $0.0 == name }!
+    try check(name, preset: "seed-000-fan.json", at: at, scale: scale, size: "360x300")
+  }
+
+  @Test(arguments: themedFrames.map(\.0))
+  func themedFrameMatchesGolden(_ name: String) throws {
+    let (_, preset, at) = Self.themedFrames.first { $0.0 == name }!
+    try check(name, preset: preset, at: at, scale: 1, size: "360x640")
+  }
+
+  func check(_ name: String, preset: String, at: Double, scale: Double, size: String) throws {
     let dir = CLIHarness.tempDir()
     let scriptPath = dir.appendingPathComponent("s.json").path
     try Self.script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("\(name).png").path
     let r = try CLIHarness.run([
-      "render", "--preset", CLIHarness.preset("seed-000-fan.json"), "--script", scriptPath, "--out",
+      "render", "--preset", CLIHarness.preset(preset), "--script", scriptPath, "--out",
       out, "--size",
-      "360x300", "--at", "\(at)", "--scale", "\(scale)",
+      size, "--at", "\(at)", "--scale", "\(scale)",
     ])
     #expect(r.code == 0, "\(r.err)")
     let goldenPath = Self.golden.appendingPathComponent("\(name).png").path

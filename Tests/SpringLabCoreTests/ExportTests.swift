@@ -324,7 +324,10 @@ struct ExportUIKitTypeCheckTests {
     return nil
   }
 
-  @Test(arguments: ["seed-000-fan.json", "seed-003-sequential.json", "seed-004-ring.json"])
+  @Test(arguments: [
+    "seed-000-fan.json", "seed-003-sequential.json", "seed-004-ring.json",
+    "themed-speed-dial.json",
+  ])
   func generatedUIKitTypeChecks(_ name: String) throws {
     let p = try PresetReader.load(
       path: ExportFixtures.root.appendingPathComponent("presets/\(name)").path)

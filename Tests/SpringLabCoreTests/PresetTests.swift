@@ -134,6 +134,8 @@ struct PresetTests {
           p[keyPath: kp] = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
             allowed.randomElement(using: &rng)!
           }
+        case .color(let kp): p[keyPath: kp] = randomColor(&rng)
+        case .looks(let kp): p[keyPath: kp] = randomLooks(&rng)
         }
       }
       // why: past UIKit's velocity bound a spring preset is invalid (UIKitDomainTests)

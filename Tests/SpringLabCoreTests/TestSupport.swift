@@ -73,7 +73,29 @@ func randomPreset(_ rng: inout SeededGenerator, maxFloating: Int = 10_000) -> Pr
       p[keyPath: kp] = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
         allowed.randomElement(using: &rng)!
       }
+    case .color(let kp): p[keyPath: kp] = randomColor(&rng)
+    case .looks(let kp): p[keyPath: kp] = randomLooks(&rng)
     }
   }
   return p
+}
+
+/// A colour, opaque half of the time.
+func randomColor(_ rng: inout some RandomNumberGenerator) -> HexColor {
+  func c() -> UInt8 { UInt8.random(in: 0...255, using: &rng) }
+  return HexColor(c(), c(), c(), Bool.random(using: &rng) ? 255 : c())
+}
+
+/// Up to 12 item looks, each member set or left out at random.
+func randomLooks(_ rng: inout some RandomNumberGenerator) -> [ItemLook] {
+  (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+    var l = ItemLook()
+    if Bool.random(using: &rng) { l.fill = randomColor(&rng) }
+    if Bool.random(using: &rng) { l.tint = randomColor(&rng) }
+    if Bool.random(using: &rng) {
+      l.label = String(repeating: "é", count: Int.random(in: 0...ItemLook.maxLabel, using: &rng))
+    }
+    if Bool.random(using: &rng) { l.size = Double.random(in: ItemLook.sizeRange, using: &rng) }
+    return l
+  }
 }

@@ -251,6 +251,9 @@ enum CSSExporter {
       "  .springlab-bubble-menu, .springlab-bubble-menu.open { scale: 1; transition: opacity \(d)s ease-in-out; }"
     )
     o.append("}")
+    if let look = ExportAppearance(c.preset) {
+      o += look.css(main: c.main, defaultSize: c.preset.fan.itemSize)
+    }
     return o.joined(separator: "\n") + "\n"
   }
 
@@ -312,7 +315,7 @@ enum CSSExporter {
     let css = stylesheet(c, options: options)
     let d = c.device
     let fan = c.preset.fan
-    let colors = ["#FF9500", "#34C759", "#FF2D55", "#AF52DE", "#30B0C7"]
+    let look = ExportAppearance(c.preset)
     let name = c.preset.name
     var o: [String] = [
       "<!-- SpringLab \(SpringLabVersion.string) — HTML export of preset \"\(ExportEscaping.htmlComment(name))\" -->",
@@ -324,14 +327,37 @@ enum CSSExporter {
       ".springlab-screen { position: relative; width: \(f(d.width))px; height: \(f(d.height))px; background: #f2f2f7; overflow: hidden; }",
       ".springlab-fan .item, .springlab-fan .main { position: absolute; border-radius: 50%; }",
       ".springlab-fan .item { left: \(f(c.main.x - fan.itemSize / 2))px; top: \(f(c.main.y - fan.itemSize / 2))px; width: \(f(fan.itemSize))px; height: \(f(fan.itemSize))px; }",
-      ".springlab-fan .main { left: \(f(c.main.x - fan.mainSize / 2))px; top: \(f(c.main.y - fan.mainSize / 2))px; width: \(f(fan.mainSize))px; height: \(f(fan.mainSize))px; background: #007AFF; color: white; font-size: 32px; line-height: \(f(fan.mainSize))px; text-align: center; }",
+      ".springlab-fan .main { left: \(f(c.main.x - fan.mainSize / 2))px; top: \(f(c.main.y - fan.mainSize / 2))px; width: \(f(fan.mainSize))px; height: \(f(fan.mainSize))px; background: \(fan.mainFill.hex); color: \(look == nil ? "white" : fan.mainTint.hex); font-size: 32px; line-height: \(f(fan.mainSize))px; text-align: center; }",
       "#toggle { position: fixed; right: 8px; top: 8px; }",
-      "</style></head><body>",
-      "<div class=\"springlab-screen springlab-fan\" id=\"fan\">",
     ]
+    if look != nil {
+      // why: a label is the item's generated content, so it moves, scales and fades with it
+      o += [
+        ".springlab-dim { position: absolute; inset: 0; transition: opacity 0.25s; }",
+        ".springlab-fan .item::after { position: absolute; top: 50%; transform: translateY(-50%); white-space: nowrap; padding: 4px 10px; border-radius: 12px; background: rgba(28, 28, 30, 0.9); color: white; font-size: 13px; line-height: 16px; }",
+        ".springlab-fan .item.label-left::after { right: calc(100% + 8px); }",
+        ".springlab-fan .item.label-right::after { left: calc(100% + 8px); }",
+      ]
+    }
+    o += ["</style></head><body>", "<div class=\"springlab-screen springlab-fan\" id=\"fan\">"]
+    if look != nil { o.append("  <div class=\"springlab-dim\"></div>") }
     for i in 0..<c.offsets.count {
-      o.append(
-        "  <div class=\"item item-\(i)\" style=\"background: \(colors[i % colors.count])\"></div>")
+      var style = "background: \(fan.fill(i).hex)"
+      var classes = "item item-\(i)"
+      if look != nil {
+        // why: inline, so the page's own item rule (after the stylesheet) cannot undo them
+        let size = fan.size(i)
+        style += "; color: \(fan.tint(i).hex)"
+        if size != fan.itemSize {
+          style +=
+            "; left: \(f(c.main.x - size / 2))px; top: \(f(c.main.y - size / 2))px; width: \(f(size))px; height: \(f(size))px"
+        }
+        if !fan.label(i).isEmpty {
+          let left = FanLabels.isOnLeft(center: c.main + c.offsets[i], device: d)
+          classes += left ? " label-left" : " label-right"
+        }
+      }
+      o.append("  <div class=\"\(classes)\" style=\"\(style)\"></div>")
     }
     o.append("  <div class=\"main\">+</div>")
     o.append("</div>")

@@ -17,6 +17,8 @@ enum ComposeExporter {
     )
     o.append("// signed: negative when the value decreases (a collapse).")
     o.append("import androidx.compose.animation.core.*")
+    // why: only the look uses Color; an export without one keeps its imports
+    if c.preset.setsAppearance { o.append("import androidx.compose.ui.graphics.Color") }
     o.append("import androidx.compose.ui.unit.DpOffset")
     o.append("import androidx.compose.ui.unit.dp")
     o.append("import kotlinx.coroutines.*")
@@ -82,6 +84,7 @@ enum ComposeExporter {
       )
       o.append("}")
     }
+    if let look = ExportAppearance(c.preset) { o += look.compose() }
     return o.joined(separator: "\n") + "\n"
   }
 

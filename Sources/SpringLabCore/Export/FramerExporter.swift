@@ -108,6 +108,7 @@ enum FramerExporter {
         "export const reduceMotionTransition = { type: \"tween\", duration: \(f(ExportOptions.reduceMotionDuration)), ease: \"easeInOut\" }"
       )
     }
+    if let look = ExportAppearance(c.preset) { o += look.framer() }
     return o.joined(separator: "\n") + "\n"
   }
 

@@ -88,6 +88,7 @@ enum SwiftUIExporter {
       o.append("  }")
     }
     o.append("}")
+    if let look = ExportAppearance(c.preset) { o += look.swiftUI() }
     return o.joined(separator: "\n") + "\n"
   }
 

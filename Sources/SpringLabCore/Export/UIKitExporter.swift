@@ -107,6 +107,7 @@ enum UIKitExporter {
     o += physics(c, setup: setup)
     o += ios17(c, setup: setup)
     if options.reduceMotion { o += reduceMotion(c) }
+    if let look = ExportAppearance(c.preset) { o += look.uiKit() }
     return o.joined(separator: "\n") + "\n"
   }
 

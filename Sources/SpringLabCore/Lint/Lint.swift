@@ -66,9 +66,9 @@ public enum Lint {
     let main = FanLayout.mainCenter(f, device: device)
     let centres = FanLayout.offsets(f, device: device).map { main + $0 }
     let s = device.safe
-    let half = f.itemSize / 2
     let outside = centres.indices.filter { i in
       let c = centres[i]
+      let half = f.size(i) / 2
       return c.x - half < s.left || c.x + half > device.width - s.right || c.y - half < s.top
         || c.y + half > device.height - s.bottom
     }
@@ -87,17 +87,23 @@ public enum Lint {
         "Apple HIG (safe area)")
     }
     var overlapping: [Int] = []
+    // why: two items touch when their centres are closer than their radii
+    // together (each item may have its own size, `fan.items[i].size`)
+    var needed = 0.0
     for i in centres.indices {
-      for j in centres.indices
-      where j > i && centres[i].distance(to: centres[j]) < f.itemSize - 1e-9 {
-        overlapping += [i, j]
+      for j in centres.indices where j > i {
+        let need = (f.size(i) + f.size(j)) / 2
+        if centres[i].distance(to: centres[j]) < need - 1e-9 {
+          overlapping += [i, j]
+          needed = max(needed, need)
+        }
       }
     }
     if !overlapping.isEmpty {
       let ids = Array(Set(overlapping)).sorted()
       warn(
         [.fanRadius, .fanStartAngle, .fanEndAngle],
-        "items \(ids.map(String.init).joined(separator: ", ")) overlap (closer than \(fmt(f.itemSize)) pt)",
+        "items \(ids.map(String.init).joined(separator: ", ")) overlap (closer than \(fmt(needed)) pt)",
         "seed 000",
         items: ids)
     }
@@ -207,6 +213,7 @@ public enum Lint {
           "UIKit (the spring ends exactly at its duration)")
       }
     }
+    out += appearance(p, device: device)
     if b.floatingCount > 1 {
       let crowd = FloatingField.crowding(
         count: b.floatingCount, radius: b.floatingRadius, width: device.width,

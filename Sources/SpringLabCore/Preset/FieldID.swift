@@ -30,6 +30,7 @@ public struct FieldID: RawRepresentable, Sendable, Hashable, CaseIterable {
   public static let fanIcons = FieldID("fan.icons")
   public static let fanItemSize = FieldID("fan.itemSize")
   public static let fanHitSize = FieldID("fan.hitSize")
+  public static let fanItems = FieldID("fan.items")
   public static let fanExpandVariant = FieldID("fan.expand.variant")
   public static let fanExpandCurve = FieldID("fan.expand.curve")
   public static let fanExpandDuration = FieldID("fan.expand.duration")
@@ -63,6 +64,9 @@ public struct FieldID: RawRepresentable, Sendable, Hashable, CaseIterable {
   public static let fanMainSize = FieldID("fan.mainSize")
   public static let fanMainRight = FieldID("fan.main.right")
   public static let fanMainBottom = FieldID("fan.main.bottom")
+  public static let fanMainFill = FieldID("fan.main.fill")
+  public static let fanMainTint = FieldID("fan.main.tint")
+  public static let fanMainShadow = FieldID("fan.main.shadow")
   public static let fanRotationAngle = FieldID("fan.rotation.angle")
   public static let fanRotationOpenDuration = FieldID("fan.rotation.openDuration")
   public static let fanRotationCloseDuration = FieldID("fan.rotation.closeDuration")
@@ -70,10 +74,13 @@ public struct FieldID: RawRepresentable, Sendable, Hashable, CaseIterable {
   public static let fanTapReportDelay = FieldID("fan.tapReportDelay")
   public static let fanToastDuration = FieldID("fan.toastDuration")
   public static let fanBackdropDim = FieldID("fan.backdropDim")
+  public static let fanDimColor = FieldID("fan.dimColor")
   public static let fanPressScale = FieldID("fan.pressScale")
   public static let fanFlyOut = FieldID("fan.flyOut")
   public static let bubbleEnabled = FieldID("bubble.enabled")
   public static let bubbleSize = FieldID("bubble.size")
+  public static let bubbleFill = FieldID("bubble.fill")
+  public static let bubbleShadow = FieldID("bubble.shadow")
   public static let bubbleMargin = FieldID("bubble.margin")
   public static let bubbleStartSide = FieldID("bubble.startSide")
   public static let bubbleStartY = FieldID("bubble.startY")
@@ -85,6 +92,8 @@ public struct FieldID: RawRepresentable, Sendable, Hashable, CaseIterable {
   public static let bubbleSnapMass = FieldID("bubble.snap.mass")
   public static let bubbleSnapDeceleration = FieldID("bubble.snap.deceleration")
   public static let bubbleBadge = FieldID("bubble.badge")
+  public static let bubbleBadgeFill = FieldID("bubble.badgeFill")
+  public static let bubbleBadgeTint = FieldID("bubble.badgeTint")
   public static let bubbleTapDistance = FieldID("bubble.tap.distance")
   public static let bubbleTapQuickTime = FieldID("bubble.tap.quickTime")
   public static let bubbleTapQuickDistance = FieldID("bubble.tap.quickDistance")
@@ -108,19 +117,24 @@ public struct FieldID: RawRepresentable, Sendable, Hashable, CaseIterable {
   /// The built-in fields, in field-table order.
   public static let builtIn: [FieldID] = [
     .fanCount, .fanLayout, .fanRadius, .fanStartAngle, .fanEndAngle, .fanSpacing, .fanOffsets,
-    .fanIcons, .fanItemSize, .fanHitSize, .fanExpandVariant, .fanExpandCurve, .fanExpandDuration,
+    .fanIcons, .fanItemSize, .fanHitSize, .fanItems, .fanExpandVariant, .fanExpandCurve,
+    .fanExpandDuration,
     .fanExpandDamping, .fanExpandVelocity, .fanExpandForm, .fanExpandMass, .fanExpandStagger,
     .fanExpandOrder, .fanExpandBezierX1, .fanExpandBezierY1, .fanExpandBezierX2, .fanExpandBezierY2,
     .fanSpin, .fanOvershootDistance, .fanOvershootOutDuration, .fanOvershootBackDuration,
     .fanCollapseVariant, .fanCollapseCurve, .fanCollapseDuration, .fanCollapseDamping,
     .fanCollapseVelocity, .fanCollapseForm, .fanCollapseMass, .fanCollapseStagger,
     .fanCollapseOrder, .fanCollapseBezierX1, .fanCollapseBezierY1, .fanCollapseBezierX2,
-    .fanCollapseBezierY2, .fanMainSize, .fanMainRight, .fanMainBottom, .fanRotationAngle,
+    .fanCollapseBezierY2, .fanMainSize, .fanMainRight, .fanMainBottom, .fanMainFill, .fanMainTint,
+    .fanMainShadow, .fanRotationAngle,
     .fanRotationOpenDuration, .fanRotationCloseDuration, .fanPolicy, .fanTapReportDelay,
-    .fanToastDuration, .fanBackdropDim, .fanPressScale, .fanFlyOut, .bubbleEnabled, .bubbleSize,
-    .bubbleMargin, .bubbleStartSide, .bubbleStartY, .bubbleSnapMode, .bubbleSnapDuration,
+    .fanToastDuration, .fanBackdropDim, .fanDimColor, .fanPressScale, .fanFlyOut, .bubbleEnabled,
+    .bubbleSize,
+    .bubbleFill, .bubbleShadow, .bubbleMargin, .bubbleStartSide, .bubbleStartY, .bubbleSnapMode,
+    .bubbleSnapDuration,
     .bubbleSnapDamping, .bubbleSnapVelocity, .bubbleSnapForm, .bubbleSnapMass,
-    .bubbleSnapDeceleration, .bubbleBadge, .bubbleTapDistance, .bubbleTapQuickTime,
+    .bubbleSnapDeceleration, .bubbleBadge, .bubbleBadgeFill, .bubbleBadgeTint, .bubbleTapDistance,
+    .bubbleTapQuickTime,
     .bubbleTapQuickDistance, .bubbleLongPress, .bubbleMenuCount, .bubbleMenuDuration,
     .bubbleMenuDamping, .bubbleMenuVelocity, .bubbleMenuForm, .bubbleMenuMass,
     .bubbleMenuCloseDuration, .bubbleIdleDelay, .bubbleIdleAlpha, .bubbleIdleTuck,

@@ -9,6 +9,8 @@ public enum FieldValue: Sendable, Equatable {
   case text(String)
   case points([Point])
   case names([String])
+  case color(HexColor)
+  case looks([ItemLook])
 }
 
 /// One edit: a field and the value it is set to.
@@ -33,6 +35,8 @@ extension PresetField {
     case .text(let kp, _, _): return .text(p[keyPath: kp])
     case .points(let kp): return .points(p[keyPath: kp])
     case .names(let kp, _): return .names(p[keyPath: kp])
+    case .color(let kp): return .color(p[keyPath: kp])
+    case .looks(let kp): return .looks(p[keyPath: kp])
     }
   }
 
@@ -49,6 +53,8 @@ extension PresetField {
     case (.text(let kp, _, _), .text(let s)): p[keyPath: kp] = s
     case (.points(let kp), .points(let pts)): p[keyPath: kp] = pts
     case (.names(let kp, _), .names(let names)): p[keyPath: kp] = names
+    case (.color(let kp), .color(let c)): p[keyPath: kp] = c
+    case (.looks(let kp), .looks(let looks)): p[keyPath: kp] = looks
     default: return false
     }
     return true

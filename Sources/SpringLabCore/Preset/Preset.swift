@@ -127,6 +127,16 @@ public struct FanPreset: Sendable, Equatable {
   public var pressScale = 0.92
   /// KYCircleMenu fly-out on item tap instead of a plain collapse.
   public var flyOut = false
+  /// Each item's own fill, icon tint, label and size (schema 4); items past
+  /// the end, and members left out, keep the built-in look.
+  public var items: [ItemLook] = []
+  /// The main button's fill and icon tint (schema 4).
+  public var mainFill = DefaultLook.mainFill
+  public var mainTint = DefaultLook.mainTint
+  /// The main button's shadow opacity, 0…1 (1 = the built-in shadow, 0 = none).
+  public var mainShadow = 1.0
+  /// The dim's colour; its alpha multiplies `backdropDim` (schema 4).
+  public var dimColor = DefaultLook.dim
 }
 
 public struct BubblePreset: Sendable, Equatable {
@@ -162,6 +172,12 @@ public struct BubblePreset: Sendable, Equatable {
   public var restitution = 0.9
   /// Floating bubbles' initial speed, points per second.
   public var floatingSpeed = 80.0
+  /// The bubble's fill, its badge's fill and text colour (schema 4).
+  public var fill = DefaultLook.bubbleFill
+  public var badgeFill = DefaultLook.badgeFill
+  public var badgeTint = DefaultLook.badgeTint
+  /// The bubble's shadow opacity, 0…1 (1 = the built-in shadow, 0 = none).
+  public var shadow = 1.0
 
   /// A floating bubble's radius, points: 0.6 of the bubble's.
   public var floatingRadius: Double { size / 2 * 0.6 }
@@ -170,10 +186,11 @@ public struct BubblePreset: Sendable, Equatable {
 /// Everything a designer tunes; what a preset file holds.
 public struct Preset: Sendable, Equatable {
   /// The newest schema this build reads and writes. Schema 3 added the
-  /// springs' `form` and `mass`; a preset that leaves them at their defaults
-  /// is still written as schema 2 (`writtenSchema`), so older builds read it
-  /// and saving an older file without choosing a form changes no byte.
-  public static let currentSchema = 3
+  /// springs' `form` and `mass`, schema 4 the appearance (colours, labels,
+  /// per-item sizes, shadows); a preset that leaves the newer fields at their
+  /// defaults is still written as the older schema (`writtenSchema`), so
+  /// older builds read it and saving an older file changes no byte.
+  public static let currentSchema = 4
   public var schema = Preset.currentSchema
   public var name = "Untitled"
   /// `iphoneSE`, `iphone15`, `iphone15ProMax`, `ipadSplit`.
@@ -187,10 +204,21 @@ public struct Preset: Sendable, Equatable {
 
   public init() {}
 
-  /// The lowest schema that holds this preset: 3 when any spring has a form
-  /// or a physics mass other than the defaults, else 2.
+  /// Whether any appearance field (schema 4: colours, labels, item sizes,
+  /// shadows) differs from the built-in look; the exports emit the look only then.
+  public var setsAppearance: Bool {
+    let defaults = Preset()
+    return PresetField.all.contains {
+      $0.sinceSchema == 4 && $0.json(of: self) != $0.json(of: defaults)
+    }
+  }
+
+  /// The lowest schema that holds this preset: 4 when it sets any
+  /// appearance field (`PresetField.sinceSchema` 4), else 3 when any spring
+  /// has a form or a physics mass other than the defaults, else 2.
   public var writtenSchema: Int {
-    PresetSpring.all.allSatisfy { self[keyPath: $0.spec].isSchema2 } ? 2 : 3
+    if setsAppearance { return 4 }
+    return PresetSpring.all.allSatisfy { self[keyPath: $0.spec].isSchema2 } ? 2 : 3
   }
 }
 

@@ -19,6 +19,10 @@ extension PresetField {
     case .points: return "at most 12 `[x, y]` pairs, each −2000 … 2000"
     case .names(_, let allowed):
       return "at most 12 of " + allowed.map { "`\($0)`" }.joined(separator: ", ")
+    case .color: return "`#RRGGBB` or `#RRGGBBAA`"
+    case .looks:
+      return
+        "at most 12 objects of `fill`, `tint` (colours), `label` (0 … \(ItemLook.maxLabel) printable characters), `size` (\(n(ItemLook.sizeRange.lowerBound)) … \(n(ItemLook.sizeRange.upperBound)) points)"
     }
   }
 

@@ -75,6 +75,10 @@ public enum FieldKind {
   case points(WritableKeyPath<Preset, [Point]>)
   /// Up to 12 names from `allowed`.
   case names(WritableKeyPath<Preset, [String]>, allowed: [String])
+  /// An sRGB colour, `#RRGGBB` or `#RRGGBBAA` (schema 4).
+  case color(WritableKeyPath<Preset, HexColor>)
+  /// Up to 12 item looks, one object per item (`ItemLook`; schema 4).
+  case looks(WritableKeyPath<Preset, [ItemLook]>)
 
   static func choice<E: PresetChoice>(_ kp: WritableKeyPath<Preset, E>) -> FieldKind {
     .choice(ChoiceAccess(kp))
@@ -153,8 +157,16 @@ public struct PresetField {
     case .text(_, let lo, let hi): return "must be \(lo)…\(hi) printable characters"
     case .points: return "must be at most 12 [x, y] pairs, each −2000…2000 pt"
     case .names(_, let allowed): return "must be at most 12 of " + allowed.joined(separator: ", ")
+    case .color: return PresetField.colorRule
+    case .looks: return PresetField.looksRule
     }
   }
+
+  /// What a colour must be, as messages say it.
+  public static let colorRule = "must be a colour \"#RRGGBB\" or \"#RRGGBBAA\" (hex digits)"
+  /// What `fan.items` must be, as messages say it.
+  public static let looksRule =
+    "must be at most 12 objects, each with any of fill, tint (colours), label (0…\(ItemLook.maxLabel) printable characters), size (\(JSONWriter.number(ItemLook.sizeRange.lowerBound))…\(JSONWriter.number(ItemLook.sizeRange.upperBound)) pt)"
 
   /// The field's current value as JSON.
   public func json(of p: Preset) -> JSONValue {
@@ -167,7 +179,20 @@ public struct PresetField {
     case .points(let kp):
       return .array(p[keyPath: kp].map { .array([.number($0.x), .number($0.y)]) })
     case .names(let kp, _): return .array(p[keyPath: kp].map { .string($0) })
+    case .color(let kp): return .string(p[keyPath: kp].hex)
+    case .looks(let kp): return .array(p[keyPath: kp].map(PresetField.json(look:)))
     }
+  }
+
+  /// One item's look as JSON: only the members it sets, in the order
+  /// fill, tint, label, size (`{}` for an item left as it is).
+  static func json(look: ItemLook) -> JSONValue {
+    var m: [(String, JSONValue)] = []
+    if let c = look.fill { m.append(("fill", .string(c.hex))) }
+    if let c = look.tint { m.append(("tint", .string(c.hex))) }
+    if !look.label.isEmpty { m.append(("label", .string(look.label))) }
+    if let d = look.size { m.append(("size", .number(d))) }
+    return .object(m)
   }
 }
 
@@ -300,12 +325,26 @@ extension PresetField {
         .fanHitSize, .number(\.fan.hitSize, 16...120, unit: .points), "Hit target", .layout,
         "Diameter of each item's and the main button's touch area (44 pt or more)."),
       PresetField(
+        .fanItems, .looks(\.fan.items), "Item looks", .layout, panel: false, since: 4,
+        "Each item's own look, in item order: `fill` and `tint` (the icon's colour) as `#RRGGBB` or `#RRGGBBAA`, `label` (shown beside the item when open, fading with it) and `size` (diameter, points; the hit area grows with it). A member left out, and an item past the list's end, keeps the built-in look (the five colours cycled, a white icon, `fan.itemSize`) (schema 4)."
+      ),
+      PresetField(
         .fanMainRight, .number(\.fan.mainRight, 0...2000, unit: .points), "Main from right",
         .mainButton, drag: 0...600, "Main button centre from the safe area's right edge."),
       PresetField(
         .fanMainBottom, .number(\.fan.mainBottom, 0...2000, unit: .points),
         "Main from bottom", .mainButton, drag: 0...600,
         "Main button centre from the safe area's bottom edge."),
+      PresetField(
+        .fanMainFill, .color(\.fan.mainFill), "Main fill", .mainButton, panel: false, since: 4,
+        "Main button colour, `#RRGGBB` or `#RRGGBBAA` (schema 4)."),
+      PresetField(
+        .fanMainTint, .color(\.fan.mainTint), "Main icon tint", .mainButton, panel: false,
+        since: 4, "Colour of the main button's \"+\" (schema 4)."),
+      PresetField(
+        .fanMainShadow, .number(\.fan.mainShadow, 0...1, unit: .none), "Main shadow",
+        .mainButton, panel: false, since: 4,
+        "Opacity of the main button's shadow: 1 = the built-in shadow, 0 = none (schema 4)."),
     ] + motion(.expand, \.fan.expand, "Expand", .expand, "expand")
     + motion(.collapse, \.fan.collapse, "Collapse", .collapse, "collapse")
     + [
@@ -348,6 +387,11 @@ extension PresetField {
         .fanBackdropDim, .number(\.fan.backdropDim, 0...1, unit: .none), "Backdrop dim",
         .interaction, "Alpha of the dim behind the open menu."),
       PresetField(
+        .fanDimColor, .color(\.fan.dimColor), "Dim colour", .interaction, panel: false,
+        since: 4,
+        "Colour of the dim behind the open menu; its alpha (`#RRGGBBAA`) multiplies `fan.backdropDim` (schema 4)."
+      ),
+      PresetField(
         .fanPressScale, .number(\.fan.pressScale, 0.5...1, unit: .none), "Press scale",
         .interaction, "Scale of a pressed button or item."),
       PresetField(
@@ -360,6 +404,13 @@ extension PresetField {
       PresetField(
         .bubbleSize, .number(\.bubble.size, 20...200, unit: .points), "Bubble size", .bubble,
         "Bubble diameter (floating bubbles are 0.6 of it)."),
+      PresetField(
+        .bubbleFill, .color(\.bubble.fill), "Bubble fill", .bubble, panel: false, since: 4,
+        "Bubble colour (floating bubbles too), `#RRGGBB` or `#RRGGBBAA` (schema 4)."),
+      PresetField(
+        .bubbleShadow, .number(\.bubble.shadow, 0...1, unit: .none), "Bubble shadow", .bubble,
+        panel: false, since: 4,
+        "Opacity of the bubble's shadow: 1 = the built-in shadow, 0 = none (schema 4)."),
       PresetField(
         .bubbleMargin, .number(\.bubble.margin, 0...100, unit: .points), "Edge margin", .bubble,
         "Distance kept from the safe area's edges."),
@@ -422,6 +473,12 @@ extension PresetField {
       PresetField(
         .bubbleBadge, .text(\.bubble.badge, minLength: 0, maxLength: 8), "Badge", .bubble,
         "Badge text on the bubble; empty = none."),
+      PresetField(
+        .bubbleBadgeFill, .color(\.bubble.badgeFill), "Badge fill", .bubble, panel: false,
+        since: 4, "The badge's colour (schema 4)."),
+      PresetField(
+        .bubbleBadgeTint, .color(\.bubble.badgeTint), "Badge text colour", .bubble,
+        panel: false, since: 4, "The badge text's colour (schema 4)."),
       PresetField(
         .bubbleIdleDelay, .number(\.bubble.idleDelay, 0...600, unit: .seconds),
         "Idle fade after", .idleAndFloating, drag: 0...30,

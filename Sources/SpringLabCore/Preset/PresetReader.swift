@@ -159,7 +159,9 @@ public enum PresetReader {
             "unknown field in schema \(declared) (added in schema \(field.sinceSchema); write \"schema\": \(field.sinceSchema))"
           )
         } else if let field = PresetField.named(path) {
-          if let reason = apply(field, value, to: &preset) { problem(path, value, reason) }
+          for (at, v, reason) in PresetReader.problems(field, value, to: &preset) {
+            problem(at, v, reason)
+          }
         } else if prefixes.contains(path) {
           if case .object = value {
             walk(value, path)
@@ -198,7 +200,71 @@ public enum PresetReader {
       || category == .lineSeparator || category == .paragraphSeparator
   }
 
-  /// Sets one field; returns the reason when `v` is not acceptable.
+  /// Sets one field; returns every problem, each with the path it is at:
+  /// the field's own, or inside it for item looks (`fan.items[2].fill`), so
+  /// a message names the member to fix.
+  static func problems(_ f: PresetField, _ v: JSONValue, to p: inout Preset)
+    -> [(path: String, value: JSONValue, reason: String)]
+  {
+    guard case .looks(let kp) = f.kind, v != .null else {
+      return apply(f, v, to: &p).map { [(f.path, v, $0)] } ?? []
+    }
+    guard case .array(let items) = v, items.count <= 12 else {
+      return [(f.path, v, f.allowedText)]
+    }
+    var out: [(path: String, value: JSONValue, reason: String)] = []
+    var looks: [ItemLook] = []
+    for (i, item) in items.enumerated() {
+      let at = "\(f.path)[\(i)]"
+      guard case .object(let members) = item else {
+        out.append((at, item, "must be an object with any of fill, tint, label, size"))
+        continue
+      }
+      var look = ItemLook()
+      for (key, m) in members {
+        let path = at + "." + key
+        if m == .null {
+          out.append((path, m, "null is not allowed; remove the field to use the default"))
+          continue
+        }
+        switch key {
+        case "fill", "tint":
+          guard case .string(let text) = m, let c = HexColor(hex: text) else {
+            out.append((path, m, PresetField.colorRule))
+            continue
+          }
+          if key == "fill" { look.fill = c } else { look.tint = c }
+        case "label":
+          guard case .string(let text) = m, text.count <= ItemLook.maxLabel,
+            !text.unicodeScalars.contains(where: isControl)
+          else {
+            out.append((path, m, "must be 0…\(ItemLook.maxLabel) printable characters"))
+            continue
+          }
+          look.label = text
+        case "size":
+          let r = ItemLook.sizeRange
+          guard case .number(let d) = m, r.contains(d) else {
+            out.append(
+              (
+                path, m,
+                "must be \(JSONWriter.number(r.lowerBound))…\(JSONWriter.number(r.upperBound)) pt"
+              ))
+            continue
+          }
+          look.size = d
+        default:
+          out.append((path, m, "unknown field (an item has fill, tint, label, size)"))
+        }
+      }
+      looks.append(look)
+    }
+    if out.isEmpty { p[keyPath: kp] = looks }
+    return out
+  }
+
+  /// Sets one field; returns the reason when `v` is not acceptable (the
+  /// first, for item looks: `problems` names each).
   static func apply(_ f: PresetField, _ v: JSONValue, to p: inout Preset) -> String? {
     if v == .null {
       return "null is not allowed; remove the field to use the default (\(f.allowedText))"
@@ -241,6 +307,11 @@ public enum PresetReader {
         names.append(s)
       }
       p[keyPath: kp] = names
+    case .color(let kp):
+      guard case .string(let s) = v, let c = HexColor(hex: s) else { return f.allowedText }
+      p[keyPath: kp] = c
+    case .looks:
+      return problems(f, v, to: &p).first.map { "\($0.path): \($0.reason)" }
     }
     return nil
   }

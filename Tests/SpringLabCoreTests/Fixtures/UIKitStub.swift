@@ -39,6 +39,10 @@ public struct UIViewAnimationOptions: OptionSet, Sendable {
   public static let curveLinear = UIViewAnimationOptions(rawValue: 3 << 16)
 }
 
+public final class UIColor: Sendable {
+  public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
+}
+
 @MainActor
 open class UIView {
   public typealias AnimationOptions = UIViewAnimationOptions

@@ -44,8 +44,12 @@ extension FanMenu: SceneControl {
       flyDistance: max(device.width, device.height))
   }
 
-  /// Radius of an item's hit area, points (half the preset's hit size).
-  public var itemHitRadius: Double { config.hitSize / 2 }
+  /// Radius of the largest item's hit area, points: half the preset's hit
+  /// size, or of the largest item when that is larger (`itemHitRadius(_:)`).
+  public var itemHitRadius: Double { max(config.hitSize, config.largestItemSize) / 2 }
+  /// Radius of item `i`'s hit area, points: half the preset's hit size, or
+  /// half the item's own size when it is larger (a big item is hit where it is drawn).
+  public func itemHitRadius(_ i: Int) -> Double { max(config.hitSize, config.size(i)) / 2 }
   /// Radius of the main button's hit area: at least 44 pt across.
   public var mainHitRadius: Double { max(config.mainSize, 44) / 2 }
 
@@ -56,7 +60,7 @@ extension FanMenu: SceneControl {
       let items = items(at: t, on: context.device)
       // why: later items draw on top, so they win overlaps
       for i in items.indices.reversed() where items[i].alpha > 0.05 {
-        out.append(ControlTarget(.item(i), .circle(items[i].center, radius: itemHitRadius)))
+        out.append(ControlTarget(.item(i), .circle(items[i].center, radius: itemHitRadius(i))))
       }
     }
     out.append(

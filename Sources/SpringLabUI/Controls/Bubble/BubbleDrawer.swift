@@ -53,10 +53,19 @@ enum BubbleDrawer {
     let alpha = b.alpha(at: t)
     let pressed = scene.pressedTarget == .bubble && b.phase != .dragging
     let r = b.radius * s * (pressed ? scene.preset.fan.pressScale : 1)
-    dl.circleShadow(
-      cx: x, cy: y + 4 * s, r: r, blur: 10 * s, RGBA(0x1A, 0x18, 0x60, 0x48).fading(alpha))
+    let look = scene.preset.bubble
+    let fill = RGBA(look.fill)
+    if look.shadow > 0 {
+      // why: the built-in indigo's shadow is tinted with it; another fill's
+      // shadow is that fill darkened the same way
+      let shade =
+        look.fill == DefaultLook.bubbleFill
+        ? RGBA(0x1A, 0x18, 0x60, 0x48) : fill.darkened(0.65).with(alpha: 0x48)
+      dl.circleShadow(
+        cx: x, cy: y + 4 * s, r: r, blur: 10 * s, shade.fading(look.shadow).fading(alpha))
+    }
     dl.fillCircle(
-      cx: x, cy: y, r: r, (pressed ? Palette.bubble.darkened(0.15) : Palette.bubble).fading(alpha))
+      cx: x, cy: y, r: r, (pressed ? fill.darkened(0.15) : fill).fading(alpha))
     dl.fillCircle(cx: x, cy: y, r: r * 0.62, RGBA(255, 255, 255, 0x40).fading(alpha))
     dl.fillCircle(cx: x, cy: y, r: r * 0.34, RGBA(255, 255, 255, 0xE0).fading(alpha))
     if let p = longPressProgress(scene) {
@@ -67,16 +76,16 @@ enum BubbleDrawer {
       dl.strokeCircle(cx: x, cy: y, r: ringR, width: w, RGBA(0, 0, 0, 0x30).fading(alpha))
       dl.strokeArc(
         cx: x, cy: y, r: ringR, from: -Double.pi / 2, to: -Double.pi / 2 + 2 * Double.pi * p,
-        width: w, Palette.bubble.darkened(0.2).fading(alpha))
+        width: w, fill.darkened(0.2).fading(alpha))
     }
     let badge = scene.preset.bubble.badge
     if !badge.isEmpty {
       let bx = x + r * 0.72
       let by = y - r * 0.72
       let br = max(9, 4 + 4 * Double(badge.count)) * s
-      dl.fillCircle(cx: bx, cy: by, r: br, RGBA(0xFF, 0x3B, 0x30).fading(alpha))
+      dl.fillCircle(cx: bx, cy: by, r: br, RGBA(look.badgeFill).fading(alpha))
       dl.text(
-        badge, x: bx, y: by - 7 * s, size: 12 * s, color: RGBA(255, 255, 255).fading(alpha),
+        badge, x: bx, y: by - 7 * s, size: 12 * s, color: RGBA(look.badgeTint).fading(alpha),
         align: .center)
     }
   }

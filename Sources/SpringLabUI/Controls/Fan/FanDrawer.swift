@@ -42,18 +42,21 @@ enum FanDrawer {
       let (x, y) = v.toPixels(it.center)
       let isPressed = pressed == .fanItem(i)
       let k = max(0, it.scale) * (isPressed ? f.pressScale : 1)
-      let r = f.itemSize / 2 * k * s
-      let base = Palette.items[i % Palette.items.count]
+      let r = f.size(i) / 2 * k * s
+      let base = RGBA(f.fill(i))
       let color = (isPressed ? base.darkened(0.18) : base).fading(it.alpha)
       dl.circleShadow(cx: x, cy: y + 2 * s, r: r, blur: 6 * s, RGBA(0, 0, 0, 0x30).fading(it.alpha))
       dl.fillCircle(cx: x, cy: y, r: r, color)
-      let icon = f.icons.isEmpty ? "star" : f.icons[i % f.icons.count]
       dl.icon(
-        icons, icon, cx: x, cy: y, side: r * 1.05, degrees: it.rotation, width: max(1, 2 * s * k),
-        RGBA(255, 255, 255).fading(it.alpha))
+        icons, f.icon(i), cx: x, cy: y, side: r * 1.05, degrees: it.rotation,
+        width: max(1, 2 * s * k), RGBA(f.tint(i)).fading(it.alpha))
       if o.outlined.contains(i) {
         dl.strokeCircle(cx: x, cy: y, r: r + 4 * s, width: 2 * s, Palette.debug)
       }
+    }
+    // why: after every item, so a label is never hidden under a neighbour
+    for (i, it) in items.enumerated() where it.alpha > 0.003 {
+      drawLabel(f.label(i), it, diameter: f.size(i), scene.device, v, &dl)
     }
     let m = scene.mainCenter
     let (mx, my) = v.toPixels(m)
@@ -63,11 +66,19 @@ enum FanDrawer {
         ? 0 : f.rotationAngle) : scene.fan.mainRotation(at: t)
     let mainPressed = pressed == .fanMain
     let mr = f.mainSize / 2 * s * (mainPressed ? f.pressScale : 1)
-    dl.circleShadow(cx: mx, cy: my + 3 * s, r: mr, blur: 9 * s, RGBA(0, 0x3A, 0x80, 0x50))
-    dl.fillCircle(cx: mx, cy: my, r: mr, mainPressed ? Palette.main.darkened(0.18) : Palette.main)
+    if f.mainShadow > 0 {
+      // why: the built-in blue's shadow is tinted with it; another fill's
+      // shadow is that fill darkened the same way
+      let shade =
+        f.mainFill == DefaultLook.mainFill
+        ? RGBA(0, 0x3A, 0x80, 0x50) : RGBA(f.mainFill).darkened(0.5).with(alpha: 0x50)
+      dl.circleShadow(cx: mx, cy: my + 3 * s, r: mr, blur: 9 * s, shade.fading(f.mainShadow))
+    }
+    let mainFill = RGBA(f.mainFill)
+    dl.fillCircle(cx: mx, cy: my, r: mr, mainPressed ? mainFill.darkened(0.18) : mainFill)
     dl.icon(
       icons, "plus", cx: mx, cy: my, side: mr * 1.15, degrees: rotation, width: max(1.5, 3 * s),
-      RGBA(255, 255, 255))
+      RGBA(f.mainTint))
     if scene.fan.pageShown {
       // KYCircleMenu's second page, pushed in over the screen
       let d = scene.device
@@ -83,5 +94,28 @@ enum FanDrawer {
         "tap anywhere to go back", x: px + w / 2, y: py + 84 * s, size: 13 * s,
         color: Palette.secondaryText, align: .center)
     }
+  }
+
+  /// An item's label (`fan.items[i].label`) in a chip beside it
+  /// (`FanLabels.box`), moving and scaling with the item; it fades in over
+  /// the last 60 % of the item's fade, so it arrives after the item and
+  /// leaves before it.
+  static func drawLabel(
+    _ text: String, _ it: FanItemVisual, diameter: Double, _ device: Device, _ v: ViewTransform,
+    _ dl: inout DrawList
+  ) {
+    let k = max(0, it.scale)
+    let alpha = max(0, min(1, (it.alpha - 0.4) / 0.6))
+    guard alpha > 0.003,
+      let box = FanLabels.box(
+        text, center: it.center, diameter: diameter, device: device, scale: k)
+    else { return }
+    let s = v.scale
+    let (x, y) = v.toPixels(Point(box.x, box.y))
+    let rect = PixelRect(x: x, y: y, w: box.width * s, h: box.height * s)
+    dl.fillRoundedRect(rect, radius: rect.h / 2, Palette.toast.fading(alpha))
+    dl.text(
+      text, x: rect.x + rect.w / 2, y: rect.y + rect.h / 2 - 7.5 * s * k,
+      size: FanLabels.fontSize * s * k, color: RGBA(255, 255, 255).fading(alpha), align: .center)
   }
 }
