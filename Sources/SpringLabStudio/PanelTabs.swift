@@ -40,12 +40,7 @@ extension FieldGroup {
 /// motion is hidden (overshoot fields under a stagger bloom, radius and
 /// angles under a custom layout, spring damping under an ease).
 public enum PanelApplicability {
-  /// Whether the panel row at `path` applies; rows that are no field (a
-  /// spring form's own rows) always do.
-  public static func applies(_ path: String, to p: Preset) -> Bool {
-    FieldID(rawValue: path).map { applies($0, to: p) } ?? true
-  }
-
+  /// Whether the panel shows field `id` for preset `p`.
   public static func applies(_ id: FieldID, to p: Preset) -> Bool {
     let f = p.fan
     switch id {

@@ -96,15 +96,15 @@ enum PanelView {
       background: false)
     for group in state.panelTab.groups {
       let title = group.title
-      guard let all = PanelSections.all.first(where: { $0.0 == title })?.1 else { continue }
+      guard let all = PanelSections.all.first(where: { $0.0 == group })?.1 else { continue }
       // why: only the controls that change this preset's motion show
-      let paths = all.filter { PanelApplicability.applies($0, to: p) }
-      if paths.isEmpty { continue }
-      let marked = highlighted.map { w in paths.contains { w.fields.first == $0 } } ?? false
+      let fields = all.filter { PanelApplicability.applies($0, to: p) }
+      if fields.isEmpty { continue }
+      let marked = highlighted.map { w in fields.contains { w.ids.first == $0 } } ?? false
       if section(marked ? "\(title)  ⚠" : title, .group(group)) {
-        for path in SpringEditorRows.rows(paths, state.preset) {
+        for row in SpringEditorRows.rows(fields, state.preset) {
           let unedited = p
-          if let id = FieldID(rawValue: path),
+          if case .field(let id) = row,
             let s = PresetSpring.all.first(where: { $0.fields.form == id })
           {
             SpringFormRows.picker(s, in: &p, ui: ui)
@@ -112,17 +112,18 @@ enum PanelView {
             continue
           }
           if SpringFormRows.draw(
-            path, in: &p, state: state, ui: ui, width: width, actions: &actions)
+            row, in: &p, state: state, ui: ui, width: width, actions: &actions)
           {
             // why: a form's own row (stiffness, bounce, …) stores several of the spring's fields
-            if let s = PresetSpring.owning(path) {
+            if let s = row.spring {
               edited += s.fields.all.filter {
                 $0.field.json(of: p) != $0.field.json(of: unedited)
               }
             }
             continue
           }
-          guard let f = PresetField.named(path) else { continue }
+          guard case .field(let id) = row else { continue }
+          let f = id.field
           // why: inside "Expand", "Expand duration" reads as "Duration" and fits the label column
           let first = title.split(separator: " ").first.map(String.init) ?? title
           var shown = f.label
@@ -130,7 +131,7 @@ enum PanelView {
             shown = String(shown.dropFirst(first.count + 1))
             shown = shown.prefix(1).uppercased() + shown.dropFirst()
           }
-          if state.focusRequest == path { ui.requestFocus(shown + "##" + f.path) }
+          if state.focusRequest == id { ui.requestFocus(shown + "##" + f.path) }
           let prior = p
           // why: a label says what the number is in its form; the tooltip
           // says how (UIKit's settling duration, a damping ratio, …). A
@@ -152,7 +153,7 @@ enum PanelView {
             actions.append(.springFormRefused(SpringFormRefusal(spring: s.fields, reason: reason)))
           }
           if p != prior { edited.append(f.id) }
-          if state.focusRequest == path, let fr = ui.lastItemRect {
+          if state.focusRequest == id, let fr = ui.lastItemRect {
             ui.scroll("panel", toShow: fr)
             actions.append(.focusHandled)
           }
@@ -219,7 +220,7 @@ enum PanelView {
       }
       for (i, w) in warnings.enumerated() {
         ui.pushID("lint\(i)")
-        if ui.button("⚠ " + FieldNames.panel(w.fields)), let f = w.fields.first {
+        if ui.button("⚠ " + FieldNames.panel(w.fields)), let f = w.ids.first {
           actions.append(.selectField(f))
         }
         ui.label("\(w.message) [\(w.source)]", color: warn)

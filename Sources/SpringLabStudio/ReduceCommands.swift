@@ -231,12 +231,12 @@ extension StudioState {
 
   /// Selects the field that fixes a lint warning: highlighted, focused (arrow
   /// keys nudge it, Enter types a value) and scrolled into view.
-  mutating func select(_ path: String?) {
-    highlightField = path
-    focusRequest = path
+  mutating func select(_ id: FieldID?) {
+    highlightField = id
+    focusRequest = id
     overlays.panel = true
     // why: the field's tab opens, so the focused field is on screen
-    if let g = path.flatMap(PresetField.named)?.group,
+    if let g = id?.field.group,
       let tab = PanelTab.allCases.first(where: { $0.groups.contains(g) })
     {
       panelTab = tab
@@ -255,7 +255,7 @@ extension StudioState {
     }
     let w = warnings[lintCursor % warnings.count]
     lintCursor += 1
-    select(w.fields.first)
+    select(w.ids.first)
     flash("\(FieldNames.panel(w.fields.first ?? "")): \(w.message)")
   }
 
@@ -268,7 +268,7 @@ extension StudioState {
   /// `highlightedWarning` among `warnings` (the live lint, computed once).
   public func highlightedWarning(in warnings: [LintWarning]) -> LintWarning? {
     guard let f = highlightField else { return nil }
-    return warnings.first { $0.fields.contains(f) }
+    return warnings.first { $0.ids.contains(f) }
   }
 
   /// Lint as the window shows it: the preset's findings that hold for the

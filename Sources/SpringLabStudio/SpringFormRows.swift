@@ -10,40 +10,29 @@ public struct SpringFormRefusal: Sendable, Equatable {
 }
 
 /// The panel rows of a spring in its chosen form: the form picker, the
-/// form's numbers (virtual rows `<prefix>.as.<parameter>`, converted to and
-/// from the stored UIKit numbers by `SpringFormEditor`), and one status line
-/// (what plays, in UIKit's numbers, or why the last edit was refused).
+/// form's numbers (`PanelRow.formNumber`, converted to and from the stored
+/// UIKit numbers by `SpringFormEditor`), and one status line (what plays, in
+/// UIKit's numbers, or why the last edit was refused).
 enum SpringFormRows {
-  static let asInfix = ".as."
-  /// The status line's virtual path.
-  static let status = "status"
-
-  /// The virtual path of a form's number.
-  static func path(_ s: PresetSpring, _ p: SpringFormParameter) -> String {
-    s.prefix + asInfix + p.rawValue
-  }
-
   /// The rows after the form picker for `s` in `form` (empty for UIKit, whose
   /// rows are the preset's own fields).
-  static func rows(_ s: PresetSpring, _ form: SpringForm) -> [String] {
+  static func rows(_ s: PresetSpring, _ form: SpringForm) -> [PanelRow] {
     guard form != .uikit else { return [] }
-    return form.parameters.map { path(s, $0) } + [s.prefix + asInfix + status]
+    let id = s.fields.duration
+    return form.parameters.map { .formNumber(spring: id, $0) } + [.formStatus(spring: id)]
   }
 
-  /// Draws a virtual row (`<prefix>.as.<parameter>` or the status line);
-  /// false when `path` is not one.
+  /// Draws a virtual row (a form's number or the status line); false when
+  /// `row` is a field row.
   static func draw(
-    _ path: String, in p: inout Preset, state: StudioState, ui: UIContext, width: Double,
+    _ row: PanelRow, in p: inout Preset, state: StudioState, ui: UIContext, width: Double,
     actions: inout [StudioAction]
   ) -> Bool {
-    guard let s = PresetSpring.owning(path), path.hasPrefix(s.prefix + asInfix) else {
-      return false
-    }
-    let name = String(path.dropFirst((s.prefix + asInfix).count))
+    guard let s = row.spring else { return false }
     let form = p[keyPath: s.form]
     let u = s.values(p)
     let mass = p[keyPath: s.mass]
-    if name == status {
+    if case .formStatus = row {
       // why: always two lines, so a refusal never moves the rows below
       let lines: [String]
       let color: RGBA
@@ -63,7 +52,7 @@ enum SpringFormRows {
       }
       return true
     }
-    guard let param = SpringFormParameter(rawValue: name) else { return false }
+    guard case .formNumber(_, let param) = row else { return false }
     let values = SpringFormEditor.values(form, of: u, mass: mass)
     let base = Preset.seedDefault
     let defaults = SpringFormEditor.values(form, of: s.values(base), mass: base[keyPath: s.mass])
@@ -74,7 +63,7 @@ enum SpringFormRows {
     let track = min(t.lowerBound, v)...max(t.upperBound, v)
     ui.setNextItemHelp(param.help)
     let changed = ui.slider(
-      param.label + "##" + path, value: &v, range: param.range, default: defaults[param],
+      param.label + "##" + row.key, value: &v, range: param.range, default: defaults[param],
       unit: param.unit.rawValue, step: UIContext.step(range: param.dragRange, unit: param.unit),
       decimals: UnitFormat.decimals(param.unit), track: track)
     guard changed else { return true }

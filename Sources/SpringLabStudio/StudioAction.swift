@@ -33,7 +33,7 @@ public enum StudioAction: Sendable {
   case backdropFieldChanged(String)
   case reduceMotionChanged(Bool)
   /// A lint warning's field was clicked.
-  case selectField(String)
+  case selectField(FieldID)
   /// The panel scrolled to and focused `focusRequest`.
   case focusHandled
   /// The session ends without asking (`--exit-after`, a signal): keep a

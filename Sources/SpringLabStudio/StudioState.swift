@@ -188,9 +188,9 @@ public struct StudioState: Sendable {
   /// The last load or save error, shown in the panel until the next success.
   public var loadError: String?
   /// The lint warning's field selected with L or a click in the Lint section.
-  public var highlightField: String?
+  public var highlightField: FieldID?
   /// A field the panel scrolls to and focuses on its next frame.
-  public var focusRequest: String?
+  public var focusRequest: FieldID?
   public var lintCursor = 0
   public var autoReplay = false
   public var autoReplayNext = 0.0

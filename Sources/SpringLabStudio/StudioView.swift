@@ -401,8 +401,8 @@ struct PanelKey: Equatable {
   var saved: Preset
   var path: String?
   var loadError: String?
-  var highlight: String?
-  var focus: String?
+  var highlight: FieldID?
+  var focus: FieldID?
   var library: [LibraryEntry]
   /// A request to scroll the list to the loaded preset: the panel is built to answer it.
   var revealLibraryRow: Bool

@@ -152,7 +152,7 @@ struct StudioDefectTests {
     }
     // L scrolls its field into view, but inserts nothing between rows
     h.key("l")
-    #expect(h.state.highlightField == "fan.expand.damping")
+    #expect(h.state.highlightField == .fanExpandDamping)
     let selected = h.panelRows()
     for (a, b) in [("Items", "Radius"), ("Radius", "Duration"), ("Duration", "Damping ratio")] {
       let gapBefore = before[b]! - before[a]!

@@ -204,8 +204,8 @@ struct StudioKeyboardStoryTests {
       #expect(h.view.panelUI.editingID != nil, "Enter types into \(field)")
       let value =
         switch field {
-        case "fan.expand.damping": "0.72"
-        case "fan.expand.stagger": "0.045"
+        case .fanExpandDamping: "0.72"
+        case .fanExpandStagger: "0.045"
         default: "0.4"
         }
       h.input([.keyDown("a", mods: .ctrl, isRepeat: false), .text(value)])

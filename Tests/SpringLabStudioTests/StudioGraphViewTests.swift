@@ -348,8 +348,8 @@ struct StudioSpringEditorRowTests {
     h.drag(from: p1, to: (p1.0 + 25, p1.1 - 25), steps: 3)
     #expect(h.state.preset.fan.expand.curve == .custom)
     let rows = SpringEditorRows.rows(PanelSections.all[1].1, h.state.preset)
-    #expect(rows.contains("fan.expand.bezier.x1") && rows.contains("fan.expand.bezier.y2"))
-    #expect(!rows.contains("fan.expand.damping"))
+    #expect(rows.contains(.field(.fanExpandBezierX1)) && rows.contains(.field(.fanExpandBezierY2)))
+    #expect(!rows.contains(.field(.fanExpandDamping)))
     h.draw()
     #expect(h.texts.contains("Bézier x1") && h.texts.contains("Bézier y2"))
   }

@@ -54,9 +54,12 @@ struct StudioPanelFormatTests {
 
   /// The number fields the panel shows for `p`, section by section.
   static func shownNumberFields(_ p: Preset) -> [PresetField] {
-    PanelSections.all.flatMap { _, paths in
-      SpringEditorRows.rows(paths.filter { PanelApplicability.applies($0, to: p) }, p)
-    }.compactMap(PresetField.named).filter {
+    PanelSections.all.flatMap { _, fields in
+      SpringEditorRows.rows(fields.filter { PanelApplicability.applies($0, to: p) }, p)
+    }.compactMap { row -> PresetField? in
+      if case .field(let id) = row { return id.field }
+      return nil
+    }.filter {
       if case .number = $0.kind { return true }
       return false
     }

@@ -96,7 +96,7 @@ struct StudioPanelLayoutTests {
     h.send(.panelTab(.bubble))
     #expect(StudioHarness.texts(h.draw()).contains("BUBBLE TOUCH"))
     // a lint warning's field opens its tab
-    h.send(.selectField("fan.expand.damping"))
+    h.send(.selectField(.fanExpandDamping))
     #expect(h.state.panelTab == .fan)
   }
 }

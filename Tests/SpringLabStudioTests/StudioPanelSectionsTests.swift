@@ -141,7 +141,7 @@ struct StudioPanelSectionsTests {
     let h = StudioHarness(path: "/lib/a.json")
     h.draw()
     #expect(!h.state.panelFolds.isOpen(.group(.bubbleTouch)))
-    h.send(.selectField("bubble.tap.distance"))
+    h.send(.selectField(.bubbleTapDistance))
     h.draw()
     #expect(h.state.panelTab == .bubble)
     #expect(h.state.panelFolds.isOpen(.group(.bubbleTouch)))

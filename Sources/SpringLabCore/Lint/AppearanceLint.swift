@@ -12,7 +12,7 @@ extension Lint {
     var out: [LintWarning] = []
     func warn(_ fields: [FieldID], _ message: String, _ source: String, items: [Int] = []) {
       out.append(
-        LintWarning(fields: fields.map(\.path), message: message, source: source, items: items))
+        LintWarning(ids: fields, message: message, source: source, items: items))
     }
     let f = p.fan
     let n = f.count

@@ -1,7 +1,9 @@
 /// One lint finding: the fields that fix it, what is wrong, and whose advice it is.
 public struct LintWarning: Sendable, Equatable, CustomStringConvertible {
-  /// Preset field paths that fix the problem, most relevant first.
-  public var fields: [String]
+  /// The preset fields that fix the problem, most relevant first.
+  public var ids: [FieldID]
+  /// `ids` as field paths (`fan.expand.damping`), for text and JSON.
+  public var fields: [String] { ids.map(\.path) }
   public var message: String
   /// Where the advice comes from (a seed article, Apple's HIG, SpringLab).
   public var source: String
@@ -49,7 +51,7 @@ public enum Lint {
     ) {
       out.append(
         LintWarning(
-          fields: fields.map(\.path), message: message, source: source, items: items,
+          ids: fields, message: message, source: source, items: items,
           condition: condition))
     }
     let f = p.fan
