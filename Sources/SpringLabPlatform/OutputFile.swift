@@ -100,7 +100,7 @@ public final class OutputFile {
 }
 
 /// Checks that a finished file is complete, since some encoders report
-/// success after a failed write (SDL_image ignores a failed flush; ffmpeg may
+/// success after a failed write (a PNG writer may miss a failed flush; ffmpeg may
 /// exit 0 without the index). Each returns nil when complete, else a reason.
 public enum OutputCheck {
   /// A PNG ends with its IEND chunk.
