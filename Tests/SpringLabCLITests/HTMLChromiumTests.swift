@@ -138,7 +138,9 @@ struct CoreFrame {
 /// headless Chromium: frozen at a time with the page's `#t=` hook, each
 /// item is found by its palette colour and must sit where the core's trace
 /// puts it at that time.
-@Suite("HTML export in headless Chromium", .serialized)
+// why: not serialized: every test starts its own X server (or Chromium with its own
+// profile); serialized, the suite's tests queued behind every other test and ended the run
+@Suite("HTML export in headless Chromium")
 struct HTMLChromiumTests {
   static let seed000 = CLIHarness.preset("seed-000-fan.json")
   /// The items' colours in the export, in item order (cycled).

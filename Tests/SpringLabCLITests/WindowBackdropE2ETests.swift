@@ -5,7 +5,9 @@ import Testing
 /// The real window under Xvfb with a video SpringLab rendered itself as the
 /// backdrop: the frame follows the timeline, a dragged rectangle marks the
 /// element, F fits it onto the graphed motion, Ctrl+Z takes it back.
-@Suite("Window backdrop video end to end", .serialized)
+// why: not serialized: every test starts its own X server (or Chromium with its own
+// profile); serialized, the suite's tests queued behind every other test and ended the run
+@Suite("Window backdrop video end to end")
 struct WindowBackdropE2ETests {
   static func backdrop(_ line: [String: Any]?) -> [String: Any]? {
     line?["backdrop"] as? [String: Any]
@@ -263,7 +265,9 @@ struct WindowBackdropE2ETests {
 /// Backdrop images decode off the window's thread (issue 22): a truncated PNG
 /// is refused in one line while the window runs on, and a large image never
 /// stops the frames.
-@Suite("Window backdrop images", .serialized)
+// why: not serialized: every test starts its own X server (or Chromium with its own
+// profile); serialized, the suite's tests queued behind every other test and ended the run
+@Suite("Window backdrop images")
 struct WindowBackdropImageTests {
   /// A script toggling the fan every 0.6 s for 20 s, so the window draws
   /// every frame throughout.

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// The real window under Xvfb, driven by xdotool, checked through its trace.
-@Suite("Window end to end", .serialized)
+// why: not serialized: every test starts its own X server (or Chromium with its own
+// profile); serialized, the suite's tests queued behind every other test and ended the run
+@Suite("Window end to end")
 struct WindowE2ETests {
   static func lastLine(_ path: String) -> [String: Any]? {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }

@@ -14,7 +14,9 @@ import Testing
 /// paused; the scene's toasts are scene time and would match). The panel's time readout is scene time, taken from the window's
 /// last traced frame (the panel, kept while unchanged, may show a time up to
 /// 0.1 s older: a few digits' pixels, inside the 0.1 % allowed).
-@Suite("Window pixels = render pixels", .serialized)
+// why: not serialized: every test starts its own X server (or Chromium with its own
+// profile); serialized, the suite's tests queued behind every other test and ended the run
+@Suite("Window pixels = render pixels")
 struct WindowPixelsTests {
   /// Share of pixels whose channels all differ by at most `tolerance`.
   static func sameShare(_ a: [UInt8], _ b: [UInt8], tolerance: Int = 2) -> Double {
