@@ -1,7 +1,7 @@
 # SpringLab: `make run` opens the playground, `make test` runs every test.
 # Both install missing Debian/Ubuntu packages first (sudo when not root):
 # `make run` only what running needs, `make test` adds the test tools.
-RUN_PACKAGES := libsdl2-dev libcairo2-dev libfreetype-dev libjpeg-dev fonts-dejavu-core fontconfig \
+RUN_PACKAGES := libsdl2-dev libcairo2-dev libfreetype-dev libjpeg-dev librsvg2-dev fonts-dejavu-core fontconfig \
                 pkg-config ffmpeg x11-utils
 TEST_PACKAGES := xvfb xauth xdotool imagemagick chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

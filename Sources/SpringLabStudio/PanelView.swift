@@ -137,8 +137,9 @@ enum PanelView {
           // switch's whole row is its hit area, so it gets none; point and
           // name lists draw nothing that could take it.
           switch f.kind {
-          case .number, .integer, .choice, .text: ui.setNextItemHelp(PanelView.help(f))
-          case .flag, .points, .names, .color, .looks: break
+          case .number, .integer, .choice, .text, .icon, .color:
+            ui.setNextItemHelp(PanelView.help(f))
+          case .flag, .points, .names, .looks: break
           }
           ui.field(f, in: &p, defaults: Preset.seedDefault, label: shown)
           // why: UIKit's mapping has no spring past a velocity bound; an edit
