@@ -95,11 +95,13 @@ long-test: deps-test
 # .build/fuzz/crash-TARGET-* and fails the run (add it as a regression test).
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
-FUZZ_TARGETS ?= preset script snippet image jpeg samples
+FUZZ_TARGETS ?= preset script snippet image jpeg samples svg
 FUZZER := .build/fuzz/springlab-fuzz
 CORE_SOURCES := $(shell find Sources/SpringLabCore -name '*.swift')
-# why: the image reader's header checks live with its file probing in the platform module
-FUZZ_SOURCES := $(CORE_SOURCES) Sources/SpringLabPlatform/ImageHeader.swift
+# why: the image reader's header checks live with its file probing in the platform module,
+# and an SVG icon's checks (pure bytes in, a reason out) beside the icon reading there
+FUZZ_SOURCES := $(CORE_SOURCES) Sources/SpringLabPlatform/ImageHeader.swift \
+                Sources/SpringLabPlatform/SVGCheck.swift
 JPEG_DECODER := Sources/CJPEGDecode/jpeg_decode.c Sources/CJPEGDecode/include/CJPEGDecode.h
 CLANG ?= $(dir $(shell command -v $(SWIFTC)))clang
 $(FUZZER): Fuzz/FuzzTargets.swift $(FUZZ_SOURCES) $(JPEG_DECODER)
@@ -117,6 +119,7 @@ fuzz: $(FUZZER)
 	  case $$t in \
 	    preset|script) seeds="presets Tests/SpringLabCoreTests/Fixtures";; \
 	    image) seeds="Tests/golden-contact-sheet.png Tests/SpringLabCLITests/Golden";; \
+	    svg) seeds="presets/icons";; \
 	    *) seeds="";; \
 	  esac; \
 	  seeddir=.build/fuzz/seed-$$t; rm -rf $$seeddir; mkdir -p $$seeddir .build/fuzz/corpus-$$t; \
