@@ -163,6 +163,11 @@ enum PanelView {
     }
     // why: a tab's own sections come right after its motions, above the
     // library, A/B and lint every tab shares
+    if state.panelTab == .fan || state.panelTab == .bubble,
+      section("Appearance", .appearance)
+    {
+      AppearanceRows.draw(state.panelTab, in: &p, ui: ui, edited: &edited)
+    }
     if state.panelTab == .export, section("Export (copy to clipboard)", .export) {
       var reduce = state.overlays.reduceMotion
       if ui.toggle("Reduce Motion", value: &reduce) {
