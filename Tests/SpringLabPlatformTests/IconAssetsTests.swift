@@ -265,3 +265,25 @@ struct SeededRNG: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// The window's reload path: a preset whose icon file goes missing on disk
+/// is a problem like a bad field (the window toasts it and keeps the last
+/// good look), not a reload.
+@Suite("Icon assets on reload")
+struct IconAssetsReloadTests {
+  @Test func theWatcherReportsAMissingIconAsInvalid() throws {
+    let dir = try IconAssetsTests.folder(
+      icon: "a.svg", files: ["a.svg": Array(IconAssetsTests.svg.utf8)])
+    let path = dir + "/preset.json"
+    var w = PresetWatcher(path: path)
+    try FileManager.default.removeItem(atPath: dir + "/a.svg")
+    // why: a new stamp (size changes) so the watcher sees the file as changed
+    let json = ##"{"schema": 5, "fan": {"items": [{"icon": "a.svg", "fill": "#000000"}]}}"##
+    try json.write(toFile: path, atomically: true, encoding: .utf8)
+    guard case .invalid(let message)? = w.poll() else {
+      Issue.record("not reported as invalid")
+      return
+    }
+    #expect(message.hasSuffix(#"fan.items[0].icon = "a.svg": no such file"#), "\(message)")
+  }
+}
