@@ -1,7 +1,7 @@
 # SpringLab: `make run` opens the playground, `make test` runs every test.
 # Both install missing Debian/Ubuntu packages first (sudo when not root):
 # `make run` only what running needs, `make test` adds the test tools.
-RUN_PACKAGES := libsdl2-dev libcairo2-dev libfreetype-dev libjpeg-dev fonts-dejavu-core fontconfig \
+RUN_PACKAGES := libsdl2-dev libcairo2-dev libfreetype-dev libjpeg-dev librsvg2-dev fonts-dejavu-core fontconfig \
                 pkg-config ffmpeg x11-utils
 TEST_PACKAGES := xvfb xauth xdotool imagemagick chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -95,11 +95,13 @@ long-test: deps-test
 # .build/fuzz/crash-TARGET-* and fails the run (add it as a regression test).
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
-FUZZ_TARGETS ?= preset script snippet image jpeg samples
+FUZZ_TARGETS ?= preset script snippet image jpeg samples svg
 FUZZER := .build/fuzz/springlab-fuzz
 CORE_SOURCES := $(shell find Sources/SpringLabCore -name '*.swift')
-# why: the image reader's header checks live with its file probing in the platform module
-FUZZ_SOURCES := $(CORE_SOURCES) Sources/SpringLabPlatform/ImageHeader.swift
+# why: the image reader's header checks live with its file probing in the platform module,
+# and an SVG icon's checks (pure bytes in, a reason out) beside the icon reading there
+FUZZ_SOURCES := $(CORE_SOURCES) Sources/SpringLabPlatform/ImageHeader.swift \
+                Sources/SpringLabPlatform/SVGCheck.swift
 JPEG_DECODER := Sources/CJPEGDecode/jpeg_decode.c Sources/CJPEGDecode/include/CJPEGDecode.h
 CLANG ?= $(dir $(shell command -v $(SWIFTC)))clang
 $(FUZZER): Fuzz/FuzzTargets.swift $(FUZZ_SOURCES) $(JPEG_DECODER)
@@ -117,6 +119,7 @@ fuzz: $(FUZZER)
 	  case $$t in \
 	    preset|script) seeds="presets Tests/SpringLabCoreTests/Fixtures";; \
 	    image) seeds="Tests/golden-contact-sheet.png Tests/SpringLabCLITests/Golden";; \
+	    svg) seeds="presets/icons";; \
 	    *) seeds="";; \
 	  esac; \
 	  seeddir=.build/fuzz/seed-$$t; rm -rf $$seeddir; mkdir -p $$seeddir .build/fuzz/corpus-$$t; \

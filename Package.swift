@@ -40,17 +40,27 @@ let package = Package(
       pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
     ),
+    // librsvg: SVG icon files drawn into Cairo at the device's pixel scale
+    // (the render module's `IconRaster`; ≥ 2.46 for rsvg_handle_render_document).
+    .systemLibrary(
+      name: "CRsvg",
+      pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+    ),
     // The JPEG decoding under the render module's image loading: C, because libjpeg
     // reports fatal errors through a callback that must longjmp, which Swift cannot.
     .target(name: "CJPEGDecode", dependencies: ["CJPEG"]),
     // The X server's timestamps of input events (bench latency), in C so Swift never sees Xlib.
     .target(name: "CX11Input", dependencies: ["CSDL2"]),
     // Pixels without a window: the Cairo rasteriser, frame buffers, text masks and fonts
-    // (FreeType through Cairo), image decoding (Cairo's PNG reader, libjpeg), the frame
+    // (FreeType through Cairo), image decoding (Cairo's PNG reader, libjpeg), icon files
+    // (SVG through librsvg, PNG through the image decoding), the frame
     // pipeline and the MP4/GIF/PNG encoders. Does not link SDL.
     .target(
       name: "SpringLabRender",
-      dependencies: ["CCairo", "CJPEGDecode", "SpringLabUI", "SpringLabCore", "SpringLabPlatform"]),
+      dependencies: [
+        "CCairo", "CJPEGDecode", "CRsvg", "SpringLabUI", "SpringLabCore", "SpringLabPlatform",
+      ]),
     // The window: opening it, reading input, presenting frames the render module drew.
     .target(
       name: "SpringLabSDL",

@@ -1,9 +1,9 @@
 // libFuzzer entry point for SpringLab's readers of outside data, compiled
-// with the Core sources, the platform's ImageHeader.swift and the render
+// with the Core sources, the platform's ImageHeader.swift and SVGCheck.swift, and the render
 // module's JPEG decoder (C, `-import-objc-header`) into one binary (`make fuzz`):
 //   swiftc -sanitize=fuzzer,address -parse-as-library -module-name SpringLabCore …
 // SPRINGLAB_FUZZ_TARGET chooses the reader: preset, script, snippet, image,
-// jpeg or samples. None may crash, hang or trap on any bytes; a preset it
+// jpeg, samples or svg (an icon's checks before librsvg). None may crash, hang or trap on any bytes; a preset it
 // accepts must survive its own writer.
 import Foundation
 
@@ -29,8 +29,15 @@ public func springLabFuzzOne(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     _ = ImageHeader.structureProblem(bytes)
   case "jpeg": fuzzJPEG(bytes)
   case "samples": _ = try? SampleReader.parse(data, file: "fuzz.csv")
+  case "svg":
+    // why: an icon's checks run before librsvg sees the bytes; a refusal is one line
+    _ = SVGCheck.looksLikeSVG(bytes)
+    if let why = SVGCheck.problem(bytes), why.contains("\n") {
+      fatalError("an SVG refusal spans lines")
+    }
   default:
-    fatalError("set SPRINGLAB_FUZZ_TARGET to preset, script, snippet, image, jpeg or samples")
+    fatalError(
+      "set SPRINGLAB_FUZZ_TARGET to preset, script, snippet, image, jpeg, samples or svg")
   }
   return 0
 }

@@ -1,4 +1,5 @@
 import SpringLabCore
+import SpringLabPlatform
 
 /// `springlab export`: prints only the export on stdout; `--check` prints the
 /// fidelity table instead (exit 1 when a bound is exceeded).
@@ -84,8 +85,19 @@ enum ExportCommand {
       printOut(report.table.trimmingSuffixNewline)
       return report.passed ? .ok : .finding
     }
-    let options = ExportOptions(
+    var options = ExportOptions(
       html: a.flags["html"] == true, reduceMotion: a.flags["reduce-motion"] == true)
+    // why: CSS and HTML inline the icon files; Core reads no files, so the
+    // checked bytes (loading refused any bad one) are handed to it here
+    if let path = a.values["preset"] {
+      for (_, file) in preset.fan.iconFiles(bubble: preset.bubble) {
+        if case .success(let asset) = IconAssets.read(
+          file, folder: IconAssets.folder(ofPreset: path))
+        {
+          options.iconData[file] = asset.bytes
+        }
+      }
+    }
     printOut(Exporter.export(preset, format: format!, options: options).trimmingSuffixNewline)
     return .ok
   }

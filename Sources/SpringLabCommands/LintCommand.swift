@@ -1,4 +1,6 @@
 import SpringLabCore
+import SpringLabPlatform
+import SpringLabRender
 
 /// `springlab lint FILE...`: one line per warning naming the field(s); exit 1
 /// when any warning, 3 when a file cannot be read or is invalid.
@@ -20,7 +22,7 @@ enum LintCommand {
     var code = Exit.ok
     for file in a.positional {
       do {
-        let p = try PresetReader.load(path: file)
+        let p = try IconAssets.loadPreset(path: file, decodes: IconRaster.problem)
         for w in Lint.check(p) {
           printOut("\(TerminalText.escape(file)): \(TerminalText.escape("\(w)"))")
           if code == .ok { code = .finding }

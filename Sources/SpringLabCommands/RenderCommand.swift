@@ -263,7 +263,7 @@ package enum RenderCommand {
         "the script lasts \(JSONWriter.number(script.duration)) s, which gives no frame at \(Int(fps)) fps; give it a duration of at least \(JSONWriter.number(1 / fps)) s"
       )
     }
-    let job = RenderJob(
+    var job = RenderJob(
       preset: preset, script: script, width: pw, height: ph, scale: scale, fps: fps, frames: frames,
       at: kind == .png ? (at ?? 0) : nil, panel: a.flags["panel"] ?? false,
       touches: a.flags["touches"] ?? true,
@@ -271,6 +271,7 @@ package enum RenderCommand {
         ? RenderJob.UIFrames(
           presetPath: a.values["preset"], script: kind == .png ? given : script) : nil,
       caption: captionText, strip: frame != .device, transparent: transparent)
+    job.assetFolder = a.values["preset"].map(IconAssets.folder(ofPreset:))
     let exit = try job.run(out: out, kind: kind, trace: a.values["trace"])
     if exit == .ok {
       // why: on stderr, so a trace streamed to stdout stays pure JSON lines

@@ -39,6 +39,10 @@ package struct RenderJob {
   /// device and under the caption), kept as alpha by the output.
   var transparent = false
 
+  /// The folder the preset's icon files are relative to (`--preset`'s
+  /// folder); nil: icon files are not drawn (no preset file).
+  var assetFolder: String? = nil
+
   /// The caption strip's height in points.
   static let captionHeight = 36.0
   /// Space kept clear at each end of the caption, points.
@@ -117,6 +121,8 @@ package struct RenderJob {
       }
     }
     let icons = IconSet.builtin
+    var drawOptions = SceneDrawOptions(touches: touches)
+    drawOptions.assetFolder = assetFolder
     var scene = Scene(preset: preset)
     scene.apply(start: script.start)
     var player = ScriptPlayer(script)
@@ -150,7 +156,7 @@ package struct RenderJob {
       var dl = DrawList()
       let view = FrameComposer.canvas(
         scene, layout: layout, scale: scale, icons: icons,
-        options: SceneDrawOptions(touches: touches), into: &dl)
+        options: drawOptions, into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
       if transparent {
         // why: the canvas is only the backdrop: the device, its bezel and

@@ -1,4 +1,6 @@
 import SpringLabCore
+import SpringLabPlatform
+import SpringLabRender
 
 /// `springlab validate FILE...`: one line per problem (docs/FORMATS.md);
 /// exit 1 when any file is invalid, 3 when one cannot be read.
@@ -19,7 +21,7 @@ enum ValidateCommand {
     var code = Exit.ok
     for file in a.positional {
       do {
-        _ = try PresetReader.load(path: file)
+        _ = try IconAssets.loadPreset(path: file, decodes: IconRaster.problem)
       } catch {
         for p in error.problems { printOut(p.description) }
         if error.unreadable { code = .input } else if code == .ok { code = .finding }
@@ -33,7 +35,7 @@ enum ValidateCommand {
 func loadPresetOrFail(_ path: String?) throws(CLIError) -> Preset {
   guard let path else { return Preset.seedDefault }
   do {
-    return try PresetReader.load(path: path)
+    return try IconAssets.loadPreset(path: path, decodes: IconRaster.problem)
   } catch {
     throw CLIError(.input, error.description)
   }

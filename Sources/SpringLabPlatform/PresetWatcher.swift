@@ -23,7 +23,9 @@ public struct PresetWatcher: Sendable {
     stamp = now
     guard now != nil else { return .deleted }
     do {
-      return .reloaded(try PresetReader.load(path: path))
+      // why: an icon that went missing or bad is a problem like a bad field:
+      // the window keeps the last good look and toasts it
+      return .reloaded(try IconAssets.loadPreset(path: path))
     } catch {
       return .invalid(error.description)
     }

@@ -436,7 +436,12 @@ public final class SDLWindow {
     case SDL_DROPFILE.rawValue:
       guard let file = e.drop.file else { return nil }
       defer { SDL_free(file) }
-      return .dropFile(String(cString: file))
+      // why: a drop carries no position; the pointer's place says which item
+      // an icon file was dropped on (SDL reports it in window points)
+      var mx: Int32 = 0
+      var my: Int32 = 0
+      _ = SDL_GetMouseState(&mx, &my)
+      return .dropFileAt(String(cString: file), x: Double(mx) * scaleX, y: Double(my) * scaleY)
     default:
       return nil
     }

@@ -81,10 +81,12 @@ extension PanelTab {
 /// the tabs add (export, backdrop) or share (presets, A/B, lint).
 public enum PanelSection: Hashable, Sendable {
   case group(FieldGroup)
-  case export, backdrop, presets, compare, lint
+  case export, backdrop, presets, compare, lint, appearance
 
   public static let allCases: [PanelSection] =
-    FieldGroup.allCases.map(PanelSection.group) + [.export, .backdrop, .presets, .compare, .lint]
+    FieldGroup.allCases.map(PanelSection.group) + [
+      .export, .backdrop, .presets, .compare, .lint, .appearance,
+    ]
 
   /// Its name in `state.json`'s `panelSections` (a field group's JSON name,
   /// or the section's own).
@@ -96,6 +98,7 @@ public enum PanelSection: Hashable, Sendable {
     case .presets: return "presets"
     case .compare: return "compare"
     case .lint: return "lint"
+    case .appearance: return "appearance"
     }
   }
 
@@ -112,6 +115,8 @@ public enum PanelSection: Hashable, Sendable {
     switch self {
     case .group(let g): return g.opensByDefault
     case .export, .backdrop, .presets, .compare, .lint: return true
+    // why: folded until opened, so the motion rows keep their places
+    case .appearance: return false
     }
   }
 }

@@ -138,8 +138,9 @@ enum PanelView {
           // switch's whole row is its hit area, so it gets none; point and
           // name lists draw nothing that could take it.
           switch f.kind {
-          case .number, .integer, .choice, .text: ui.setNextItemHelp(PanelView.help(f))
-          case .flag, .points, .names, .color, .looks: break
+          case .number, .integer, .choice, .text, .icon, .color:
+            ui.setNextItemHelp(PanelView.help(f))
+          case .flag, .points, .names, .looks: break
           }
           ui.field(f, in: &p, defaults: Preset.seedDefault, label: shown)
           // why: UIKit's mapping has no spring past a velocity bound; an edit
@@ -163,6 +164,11 @@ enum PanelView {
     }
     // why: a tab's own sections come right after its motions, above the
     // library, A/B and lint every tab shares
+    if state.panelTab == .fan || state.panelTab == .bubble,
+      section("Appearance", .appearance)
+    {
+      AppearanceRows.draw(state.panelTab, in: &p, ui: ui, edited: &edited)
+    }
     if state.panelTab == .export, section("Export (copy to clipboard)", .export) {
       var reduce = state.overlays.reduceMotion
       if ui.toggle("Reduce Motion", value: &reduce) {

@@ -103,6 +103,18 @@ extension StudioState {
       case .image, .video: openBackdrop(path, &fx)
       case .unsupported: flash("Drop a .json preset, a .png screenshot or a video")
       }
+    case .dropFileAt(let path, let x, let y):
+      guard dialog == nil else { return }
+      if let settings = iconDrop(path, x: x, y: y) {
+        apply(.set(settings, [.committed], against: preset), &fx)
+        if let f = settings.first?.field {
+          flash(
+            "Icon: \(StudioFiles.lastComponent(path)) on \(IconDrop.name(f, settings)) (undo with Ctrl+Z)"
+          )
+        }
+      } else if !IconDrop.isIconFile(path) || iconDropTarget(x: x, y: y) == nil {
+        apply(.dropFile(path), &fx)
+      }
     case .dialog(let choice): answer(choice, &fx)
     case .saveAsNameChanged(let n): saveAsName = n
     case .backdropFieldChanged(let s): backdropField = s

@@ -26,6 +26,10 @@ public enum StudioAction: Sendable {
   /// A spring edited in a non-UIKit form gave a spring presets cannot store.
   case springFormRefused(SpringFormRefusal)
   case dropFile(String)
+  /// A file dropped with the pointer at (x, y) window pixels: an SVG or PNG
+  /// on a fan item, the main button or the bubble becomes its icon (one undo
+  /// step); anything else is handled as `dropFile`.
+  case dropFileAt(String, x: Double, y: Double)
   /// The curve graph's picker: which motion it shows, and its options.
   case graph(GraphChoice)
   case dialog(DialogChoice)

@@ -243,6 +243,10 @@ public struct StudioState: Sendable {
   public var modified: Bool { preset != document.saved }
 
   /// The file name shown for the document.
+  /// The folder the document's icon files are relative to (its file's
+  /// folder); nil for an untitled document, whose icon files are not drawn.
+  public var assetFolder: String? { document.path.map(StudioFiles.folder) }
+
   public var documentName: String {
     document.path.map(StudioFiles.lastComponent) ?? preset.name
   }

@@ -227,6 +227,7 @@ public final class StudioView {
     switch e {
     case .quit: return .command(.quit)
     case .dropFile(let p): return .dropFile(p)
+    case .dropFileAt(let p, let x, let y): return .dropFileAt(p, x: x, y: y)
     case .keyDown(let k, let mods, _): return .key(k, mods)
     default: return nil
     }
@@ -250,6 +251,7 @@ public final class StudioView {
     let highlighted = state.highlightedWarning(in: warnings)
     options.outlined = (highlighted.map { [$0] } ?? warnings).flatMap(\.items)
     options.trails = state.overlays.trails ? state.trails : []
+    options.assetFolder = state.assetFolder
     dl.clearColor = Palette.canvas
     // why: every caption and hint lives in the strip above the device, never on it
     var captions: [String] = []
@@ -273,7 +275,7 @@ public final class StudioView {
         // A as a ghost: only its fan and bubble, translucent, over B's screen
         var a = DrawList()
         FanGhost.draw(
-          cmp.ghost.scene, view: layout.view, icons: icons,
+          cmp.ghost.scene, view: layout.view, icons: icons, assetFolder: state.assetFolder,
           trails: state.overlays.trails ? cmp.trails : [], into: &a)
         dl.append(a.faded(0.4))
         captions.append("Ghost = A · \(cmp.title) · X swaps · V side by side")
@@ -344,8 +346,8 @@ enum FanGhost {
   /// A's fan items with their icons and A's trails; the caller fades the
   /// whole list so A reads as a ghost over B.
   static func draw(
-    _ scene: Scene, view: ViewTransform, icons: IconSet, trails: [[Point]],
-    into dl: inout DrawList
+    _ scene: Scene, view: ViewTransform, icons: IconSet, assetFolder: String? = nil,
+    trails: [[Point]], into dl: inout DrawList
   ) {
     let t = scene.now
     let s = view.scale
@@ -365,8 +367,9 @@ enum FanGhost {
       dl.fillCircle(cx: x, cy: y, r: r, RGBA(f.fill(i)).fading(it.alpha))
       dl.strokeCircle(cx: x, cy: y, r: r, width: 1.5 * s, RGBA(255, 255, 255).fading(it.alpha))
       dl.icon(
-        icons, f.icon(i), cx: x, cy: y, side: r * 1.05, degrees: it.rotation,
-        width: max(1, 2 * s * k), RGBA(f.tint(i)).fading(it.alpha))
+        f.iconRef(i), icons, folder: assetFolder, cx: x, cy: y, side: r * 1.05,
+        restSide: f.size(i) / 2 * s * 1.05, degrees: it.rotation, width: max(1, 2 * s * k),
+        RGBA(f.tint(i)).fading(it.alpha), tintFile: f.look(i).tintIcon)
     }
     let (bx, by) = view.toPixels(scene.bubble.center(at: t))
     if scene.bubble.phase != .hidden {

@@ -108,6 +108,8 @@ extension DrawCommand {
       return nil
     case .image(_, let r, _), .pixels(_, let r, _):
       return PixelBox(covering: r, pad: 1)
+    case .iconFile(let d):
+      return PixelBox(covering: d.bounds, pad: 1)
     }
   }
 

@@ -113,6 +113,9 @@ public enum DrawCommand: Sendable, Hashable {
   /// In-memory pixels (a backdrop video's frame) stretched over `rect`
   /// with opacity `alpha` (0…1).
   case pixels(RasterImage, rect: PixelRect, alpha: Double)
+  /// A preset's SVG or PNG icon file (`IconFileDraw`); back ends rasterise
+  /// it once per (file, rest size) and skip it when it cannot be read.
+  case iconFile(IconFileDraw)
 }
 
 /// Everything one frame draws, in order. Built by pure code; drawn by a back end.

@@ -26,6 +26,7 @@ extension DrawList {
       case .clip(let r): out.clip(r)
       case .image(let p, let r, let a): out.image(p, rect: r, alpha: a * k)
       case .pixels(let img, let r, let a): out.add(.pixels(img, rect: r, alpha: a * k))
+      case .iconFile(let d): out.add(.iconFile(d.faded(k)))
       }
     }
     return out

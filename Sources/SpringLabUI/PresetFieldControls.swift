@@ -3,8 +3,10 @@ import SpringLabCore
 extension UIContext {
   /// The control for one preset field, built from the field table: a slider
   /// (with the field's range and unit) for numbers, an integer slider, a
-  /// picker for choices, a switch for flags, a text field for text. Point
-  /// lists and name lists have no control here (nothing is drawn; false).
+  /// picker for choices, a switch for flags, a text field for text, icons
+  /// (a built-in name or a path, taken once valid) and colours (hex, taken
+  /// once whole). Point lists, name lists and item looks have no control
+  /// here (nothing is drawn; false).
   /// `defaults` supplies the reset value and the tick on the track
   /// (`Preset()` when nil). The widget ID is the field's JSON path, so two
   /// fields with the same label never clash. Returns whether `preset` changed.
@@ -53,7 +55,26 @@ extension UIContext {
       guard action != .none, s != preset[keyPath: kp] else { return false }
       preset[keyPath: kp] = s
       return true
-    case .points, .names, .color, .looks:
+    case .icon(let kp, let allowed, let optional):
+      // why: a typed name or path takes effect only once it is an icon the
+      // reader accepts, so a half-typed path never reaches the preset
+      var s = preset[keyPath: kp]
+      let action = textField(label, text: &s, maxLength: IconRef.maxPath)
+      guard action != .none, s != preset[keyPath: kp],
+        (optional && s.isEmpty) || IconRef.problem(s, builtins: allowed) == nil
+      else { return false }
+      preset[keyPath: kp] = s
+      return true
+    case .color(let kp):
+      // why: as for icons, only a whole #RRGGBB or #RRGGBBAA is taken
+      var s = preset[keyPath: kp].hex
+      let action = textField(label, text: &s, maxLength: 9)
+      guard action != .none, let c = HexColor(hex: s), c != preset[keyPath: kp] else {
+        return false
+      }
+      preset[keyPath: kp] = c
+      return true
+    case .points, .names, .looks:
       return false
     }
   }

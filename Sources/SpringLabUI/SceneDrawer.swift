@@ -19,6 +19,9 @@ public struct SceneDrawOptions: Sendable {
   /// Preview of the Reduce Motion alternative: items cross-fade in place
   /// (`ExportOptions.reduceMotionDuration`) instead of blooming.
   public var reduceMotion = false
+  /// The folder the preset's icon files are relative to (the preset file's
+  /// folder); nil: icon files are not drawn (a preset not read from a file).
+  public var assetFolder: String?
   public init(
     debug: Bool = false, touches: Bool = true, outlined: [Int] = [], background: String? = nil
   ) {
@@ -100,7 +103,7 @@ public enum SceneDrawer {
       }
     }
     FanDrawer.draw(scene, v, &dl, icons, options)
-    BubbleDrawer.draw(scene, v, &dl, icons)
+    BubbleDrawer.draw(scene, v, &dl, icons, options)
     for (i, c) in scene.more.enumerated() {
       if let drawable = c.base as? DrawableControl {
         drawable.draw(at: t, scene.context, view: v, into: &dl, icons: icons)

@@ -45,5 +45,8 @@ public enum UIEvent: Sendable, Equatable {
   /// The drawable size changed, pixels; `scale` = pixels per window point.
   case resize(width: Int, height: Int, scale: Double)
   case dropFile(String)
+  /// A file dropped with the pointer at (x, y) window pixels (where the
+  /// window system says the pointer was at the drop).
+  case dropFileAt(String, x: Double, y: Double)
   case quit
 }

@@ -80,7 +80,7 @@ public struct UIInput: Sendable, Equatable {
       mods = m
     case .text(let s):
       typing.append(.text(s, eventIndex: index))
-    case .resize, .dropFile, .quit:
+    case .resize, .dropFile, .dropFileAt, .quit:
       break
     }
   }

@@ -45,7 +45,14 @@ struct GoldenFrameTests {
   /// Themed presets (issue 26: their own colours, sizes and labels), open,
   /// on a taller canvas so the whole device shows: name → preset and time.
   static let themedFrames: [(String, String, Double)] = [
-    ("themed-speed-dial-open", "themed-speed-dial.json", 0.8)
+    ("themed-speed-dial-open", "themed-speed-dial.json", 0.8),
+    ("themed-quick-actions-open", "themed-quick-actions.json", 0.8),
+  ]
+
+  /// Themed presets with icon files (SVG through librsvg) at 3×: drawn from
+  /// their curves at the pixel scale, not scaled up from a 1× raster.
+  static let themedFrames3x: [(String, String, Double)] = [
+    ("themed-quick-actions-open-3x", "themed-quick-actions.json", 0.8)
   ]
 
   @Test(arguments: frames.map(\.0))
@@ -58,6 +65,12 @@ struct GoldenFrameTests {
   func themedFrameMatchesGolden(_ name: String) throws {
     let (_, preset, at) = Self.themedFrames.first { $0.0 == name }!
     try check(name, preset: preset, at: at, scale: 1, size: "360x640")
+  }
+
+  @Test(arguments: themedFrames3x.map(\.0))
+  func themedFrameAt3xMatchesGolden(_ name: String) throws {
+    let (_, preset, at) = Self.themedFrames3x.first { $0.0 == name }!
+    try check(name, preset: preset, at: at, scale: 3, size: "360x640")
   }
 
   func check(_ name: String, preset: String, at: Double, scale: Double, size: String) throws {

@@ -34,7 +34,8 @@ struct AppearanceFieldTests {
       #expect(id.field.sinceSchema == 4, "\(id.path)")
       #expect(!id.field.inPanel, "\(id.path): the Appearance panel comes later")
     }
-    #expect(Preset.currentSchema == 4)
+    // why: schema 5 (icon files) came after the look; the look stays schema 4
+    #expect(Preset.currentSchema >= 4)
   }
 
   @Test func hexColoursParseInEitherCaseAndWriteUpperCase() throws {
@@ -94,7 +95,7 @@ struct AppearanceFieldTests {
       (#"[{"size": 15}]"#, "fan.items[0].size", "16…120 pt"),
       (#"[{"size": 121}]"#, "fan.items[0].size", "16…120 pt"),
       (#"[{"size": "50"}]"#, "fan.items[0].size", "16…120 pt"),
-      (#"[{"icon": "star"}]"#, "fan.items[0].icon", "unknown field"),
+      (#"[{"image": "star"}]"#, "fan.items[0].image", "unknown field"),
       (#"[{"fill": null}]"#, "fan.items[0].fill", "null"),
       (#"[3]"#, "fan.items[0]", "object"),
       (##"{"fill": "#FFFFFF"}"##, "fan.items", "at most 12 objects"),
@@ -144,7 +145,8 @@ struct AppearanceFieldTests {
   }
 
   @Test func aPresetWithoutALookIsWrittenAsBefore() throws {
-    for name in PresetTests.shippedNames where name != "themed-speed-dial.json" {
+    for name in PresetTests.shippedNames
+    where !["themed-speed-dial.json", "themed-quick-actions.json"].contains(name) {
       let p = shipped(name)
       #expect(!p.setsAppearance, "\(name)")
       #expect(p.writtenSchema < 4, "\(name)")

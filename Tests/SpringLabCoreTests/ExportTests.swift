@@ -326,7 +326,7 @@ struct ExportUIKitTypeCheckTests {
 
   @Test(arguments: [
     "seed-000-fan.json", "seed-003-sequential.json", "seed-004-ring.json",
-    "themed-speed-dial.json",
+    "themed-speed-dial.json", "themed-quick-actions.json",
   ])
   func generatedUIKitTypeChecks(_ name: String) throws {
     let p = try PresetReader.load(

@@ -136,6 +136,7 @@ struct PresetTests {
           }
         case .color(let kp): p[keyPath: kp] = randomColor(&rng)
         case .looks(let kp): p[keyPath: kp] = randomLooks(&rng)
+        case .icon(let kp, let allowed, _): p[keyPath: kp] = randomIcon(allowed, &rng)
         }
       }
       // why: past UIKit's velocity bound a spring preset is invalid (UIKitDomainTests)

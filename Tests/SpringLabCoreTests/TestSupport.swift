@@ -75,6 +75,7 @@ func randomPreset(_ rng: inout SeededGenerator, maxFloating: Int = 10_000) -> Pr
       }
     case .color(let kp): p[keyPath: kp] = randomColor(&rng)
     case .looks(let kp): p[keyPath: kp] = randomLooks(&rng)
+    case .icon(let kp, let allowed, _): p[keyPath: kp] = randomIcon(allowed, &rng)
     }
   }
   return p
@@ -96,6 +97,16 @@ func randomLooks(_ rng: inout some RandomNumberGenerator) -> [ItemLook] {
       l.label = String(repeating: "é", count: Int.random(in: 0...ItemLook.maxLabel, using: &rng))
     }
     if Bool.random(using: &rng) { l.size = Double.random(in: ItemLook.sizeRange, using: &rng) }
+    if Bool.random(using: &rng) { l.icon = randomIcon(PresetField.iconNames, &rng) }
+    if Bool.random(using: &rng) { l.tintIcon = false }
     return l
   }
+}
+
+/// A built-in icon from `allowed`, or a relative .svg/.png path, half the time each.
+func randomIcon(_ allowed: [String], _ rng: inout some RandomNumberGenerator) -> String {
+  if Bool.random(using: &rng) { return allowed.randomElement(using: &rng)! }
+  let folders = ["", "icons/", "a b/é/"]
+  return folders.randomElement(using: &rng)! + "i\(Int.random(in: 0...99, using: &rng))"
+    + (Bool.random(using: &rng) ? ".svg" : ".PNG")
 }

@@ -72,7 +72,7 @@ enum LiveStudioServices {
 
   static func loadPreset(_ path: String) -> Result<LoadedPreset, StudioFailure> {
     do {
-      let p = try PresetReader.load(path: path)
+      let p = try IconAssets.loadPreset(path: path, decodes: IconRaster.problem)
       return .success(LoadedPreset(preset: p, stamp: stamp(path)))
     } catch {
       printErr(error.description)

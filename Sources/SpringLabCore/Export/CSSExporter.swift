@@ -254,6 +254,7 @@ enum CSSExporter {
     if let look = ExportAppearance(c.preset) {
       o += look.css(main: c.main, defaultSize: c.preset.fan.itemSize)
     }
+    if let icons = ExportIcons(c.preset) { o += icons.css(data: options.iconData) }
     return o.joined(separator: "\n") + "\n"
   }
 
@@ -359,7 +360,12 @@ enum CSSExporter {
       }
       o.append("  <div class=\"\(classes)\" style=\"\(style)\"></div>")
     }
-    o.append("  <div class=\"main\">+</div>")
+    // why: a file icon on the main button replaces the "+" (drawn by the icon rule)
+    if IconRef.isPath(fan.mainIcon) {
+      o.append("  <div class=\"main icon\"></div>")
+    } else {
+      o.append("  <div class=\"main\">+</div>")
+    }
     o.append("</div>")
     o.append("<button id=\"toggle\">Toggle</button>")
     o.append("<script>")

@@ -58,7 +58,8 @@ enum ComposeExporter {
     }
     for r in c.registered {
       o.append(
-        "// \(r.descriptor.title): `value` holds its progress p; \(r.mappingLine { ExportNumber.format($0) }).")
+        "// \(r.descriptor.title): `value` holds its progress p; \(r.mappingLine { ExportNumber.format($0) })."
+      )
       for a in r.animations {
         o.append(
           "fun CoroutineScope.springLab\(RegisteredExport.name(a))(value: Animatable<Float, AnimationVector1D>) {"
@@ -85,6 +86,7 @@ enum ComposeExporter {
       o.append("}")
     }
     if let look = ExportAppearance(c.preset) { o += look.compose() }
+    if let icons = ExportIcons(c.preset) { o += icons.compose() }
     return o.joined(separator: "\n") + "\n"
   }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The platforms a preset can be exported for (`springlab export --format`).
 public enum ExportFormat: String, Sendable, CaseIterable {
   case uikit, swiftui, compose, css, framer, json
@@ -13,6 +15,10 @@ public struct ExportOptions: Sendable, Equatable {
   public var reduceMotion: Bool
   /// CSS `linear()` simplification tolerance, as a fraction of travel (0.001 = 0.1 %).
   public var linearTolerance: Double
+  /// CSS and HTML: each icon file's checked bytes by its path as the preset
+  /// writes it, inlined as `data:` URLs. Core reads no files: the command
+  /// line fills this (`IconAssets.read`); empty, icons are listed, not inlined.
+  public var iconData: [String: Data] = [:]
 
   /// Cross-fade length for Reduce Motion, seconds.
   public static let reduceMotionDuration = 0.2

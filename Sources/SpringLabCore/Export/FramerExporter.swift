@@ -109,6 +109,7 @@ enum FramerExporter {
       )
     }
     if let look = ExportAppearance(c.preset) { o += look.framer() }
+    if let icons = ExportIcons(c.preset) { o += icons.framer() }
     return o.joined(separator: "\n") + "\n"
   }
 

@@ -89,6 +89,7 @@ enum SwiftUIExporter {
     }
     o.append("}")
     if let look = ExportAppearance(c.preset) { o += look.swiftUI() }
+    if let icons = ExportIcons(c.preset) { o += icons.swiftUI() }
     return o.joined(separator: "\n") + "\n"
   }
 

@@ -108,6 +108,7 @@ enum UIKitExporter {
     o += ios17(c, setup: setup)
     if options.reduceMotion { o += reduceMotion(c) }
     if let look = ExportAppearance(c.preset) { o += look.uiKit() }
+    if let icons = ExportIcons(c.preset) { o += icons.uiKit() }
     return o.joined(separator: "\n") + "\n"
   }
 

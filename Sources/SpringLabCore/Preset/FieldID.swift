@@ -67,6 +67,8 @@ public struct FieldID: RawRepresentable, Sendable, Hashable, CaseIterable {
   public static let fanMainFill = FieldID("fan.main.fill")
   public static let fanMainTint = FieldID("fan.main.tint")
   public static let fanMainShadow = FieldID("fan.main.shadow")
+  public static let fanMainIcon = FieldID("fan.main.icon")
+  public static let fanMainTintIcon = FieldID("fan.main.tintIcon")
   public static let fanRotationAngle = FieldID("fan.rotation.angle")
   public static let fanRotationOpenDuration = FieldID("fan.rotation.openDuration")
   public static let fanRotationCloseDuration = FieldID("fan.rotation.closeDuration")
@@ -81,6 +83,9 @@ public struct FieldID: RawRepresentable, Sendable, Hashable, CaseIterable {
   public static let bubbleSize = FieldID("bubble.size")
   public static let bubbleFill = FieldID("bubble.fill")
   public static let bubbleShadow = FieldID("bubble.shadow")
+  public static let bubbleIcon = FieldID("bubble.icon")
+  public static let bubbleTint = FieldID("bubble.tint")
+  public static let bubbleTintIcon = FieldID("bubble.tintIcon")
   public static let bubbleMargin = FieldID("bubble.margin")
   public static let bubbleStartSide = FieldID("bubble.startSide")
   public static let bubbleStartY = FieldID("bubble.startY")
@@ -126,11 +131,12 @@ public struct FieldID: RawRepresentable, Sendable, Hashable, CaseIterable {
     .fanCollapseVelocity, .fanCollapseForm, .fanCollapseMass, .fanCollapseStagger,
     .fanCollapseOrder, .fanCollapseBezierX1, .fanCollapseBezierY1, .fanCollapseBezierX2,
     .fanCollapseBezierY2, .fanMainSize, .fanMainRight, .fanMainBottom, .fanMainFill, .fanMainTint,
-    .fanMainShadow, .fanRotationAngle,
+    .fanMainShadow, .fanMainIcon, .fanMainTintIcon, .fanRotationAngle,
     .fanRotationOpenDuration, .fanRotationCloseDuration, .fanPolicy, .fanTapReportDelay,
     .fanToastDuration, .fanBackdropDim, .fanDimColor, .fanPressScale, .fanFlyOut, .bubbleEnabled,
     .bubbleSize,
-    .bubbleFill, .bubbleShadow, .bubbleMargin, .bubbleStartSide, .bubbleStartY, .bubbleSnapMode,
+    .bubbleFill, .bubbleShadow, .bubbleIcon, .bubbleTint, .bubbleTintIcon, .bubbleMargin,
+    .bubbleStartSide, .bubbleStartY, .bubbleSnapMode,
     .bubbleSnapDuration,
     .bubbleSnapDamping, .bubbleSnapVelocity, .bubbleSnapForm, .bubbleSnapMass,
     .bubbleSnapDeceleration, .bubbleBadge, .bubbleBadgeFill, .bubbleBadgeTint, .bubbleTapDistance,

@@ -37,6 +37,7 @@ extension PresetField {
     case .names(let kp, _): return .names(p[keyPath: kp])
     case .color(let kp): return .color(p[keyPath: kp])
     case .looks(let kp): return .looks(p[keyPath: kp])
+    case .icon(let kp, _, _): return .text(p[keyPath: kp])
     }
   }
 
@@ -55,6 +56,7 @@ extension PresetField {
     case (.names(let kp, _), .names(let names)): p[keyPath: kp] = names
     case (.color(let kp), .color(let c)): p[keyPath: kp] = c
     case (.looks(let kp), .looks(let looks)): p[keyPath: kp] = looks
+    case (.icon(let kp, _, _), .text(let s)): p[keyPath: kp] = s
     default: return false
     }
     return true

@@ -9,13 +9,24 @@ public struct ItemLook: Sendable, Hashable {
   public var label = ""
   /// Diameter, points; nil: `fan.itemSize`.
   public var size: Double?
+  /// A built-in icon name or an SVG/PNG path relative to the preset's folder
+  /// (`IconRef`); nil: `fan.icons`, cycled.
+  public var icon: String?
+  /// Whether a file icon is drawn as a mask filled with `tint` (true, like
+  /// the built-in icons) or in its own colours (false). Built-in icons are
+  /// always tinted.
+  public var tintIcon = true
 
-  public init(fill: HexColor? = nil, tint: HexColor? = nil, label: String = "", size: Double? = nil)
-  {
+  public init(
+    fill: HexColor? = nil, tint: HexColor? = nil, label: String = "", size: Double? = nil,
+    icon: String? = nil, tintIcon: Bool = true
+  ) {
     self.fill = fill
     self.tint = tint
     self.label = label
     self.size = size
+    self.icon = icon
+    self.tintIcon = tintIcon
   }
 
   /// Whether every member is left out (the item looks as it always did).
@@ -40,6 +51,8 @@ public enum DefaultLook {
   /// Main button: iOS system blue.
   public static let mainFill = HexColor(rgb: 0x007AFF)
   public static let mainTint = HexColor.white
+  /// The main button's icon (rotated by `fan.rotation.angle` when open).
+  public static let mainIcon = "plus"
   /// Bubble: indigo.
   public static let bubbleFill = HexColor(rgb: 0x5856D6)
   /// Badge: iOS system red with white text.
@@ -70,8 +83,35 @@ extension FanPreset {
   /// Item `i`'s label, "" for none.
   public func label(_ i: Int) -> String { look(i).label }
 
-  /// Item `i`'s icon name (`icons` cycled; `star` when there are none).
-  public func icon(_ i: Int) -> String { icons.isEmpty ? "star" : icons[i % icons.count] }
+  /// Item `i`'s icon: its own (`fan.items[i].icon`: a built-in name or a
+  /// file path), else `icons` cycled; `star` when there are none.
+  public func icon(_ i: Int) -> String {
+    look(i).icon ?? (icons.isEmpty ? "star" : icons[i % icons.count])
+  }
+
+  /// Item `i`'s icon as a built-in name or a file (`IconRef`).
+  public func iconRef(_ i: Int) -> IconRef {
+    let text = icon(i)
+    return IconRef.isPath(text) ? .file(text) : .builtin(text)
+  }
+
+  /// Every icon file the preset names with the field naming it, in field
+  /// order (items first, then the main button, then the bubble), for the
+  /// asset checks and the exports' manifest; a file named twice is listed
+  /// once per field.
+  public func iconFiles(bubble: BubblePreset) -> [(field: String, path: String)] {
+    var out: [(String, String)] = []
+    for (i, l) in items.enumerated() {
+      if let t = l.icon, IconRef.isPath(t) {
+        out.append(("\(FieldID.fanItems.rawValue)[\(i)].icon", t))
+      }
+    }
+    if IconRef.isPath(mainIcon) { out.append((FieldID.fanMainIcon.rawValue, mainIcon)) }
+    if bubble.enabled, IconRef.isPath(bubble.icon) {
+      out.append((FieldID.bubbleIcon.rawValue, bubble.icon))
+    }
+    return out
+  }
 
   /// The largest item on screen (the first `count`), points.
   public var largestItemSize: Double { (0..<count).map(size).max() ?? itemSize }

@@ -137,6 +137,10 @@ public struct FanPreset: Sendable, Equatable {
   public var mainShadow = 1.0
   /// The dim's colour; its alpha multiplies `backdropDim` (schema 4).
   public var dimColor = DefaultLook.dim
+  /// The main button's icon: a built-in name or an SVG/PNG path (`IconRef`).
+  public var mainIcon = DefaultLook.mainIcon
+  /// Whether a file icon on the main button is filled with `mainTint` (a mask).
+  public var mainTintIcon = true
 }
 
 public struct BubblePreset: Sendable, Equatable {
@@ -178,6 +182,13 @@ public struct BubblePreset: Sendable, Equatable {
   public var badgeTint = DefaultLook.badgeTint
   /// The bubble's shadow opacity, 0…1 (1 = the built-in shadow, 0 = none).
   public var shadow = 1.0
+  /// An icon drawn on the bubble instead of its rings: a built-in name or an
+  /// SVG/PNG path (`IconRef`); "" = the built-in rings.
+  public var icon = ""
+  /// The bubble icon's colour (when tinted).
+  public var tint = HexColor.white
+  /// Whether a file icon on the bubble is filled with `tint` (a mask).
+  public var tintIcon = true
 
   /// A floating bubble's radius, points: 0.6 of the bubble's.
   public var floatingRadius: Double { size / 2 * 0.6 }
@@ -189,8 +200,11 @@ public struct Preset: Sendable, Equatable {
   /// springs' `form` and `mass`, schema 4 the appearance (colours, labels,
   /// per-item sizes, shadows); a preset that leaves the newer fields at their
   /// defaults is still written as the older schema (`writtenSchema`), so
-  /// older builds read it and saving an older file changes no byte.
-  public static let currentSchema = 4
+  /// older builds read it and saving an older file changes no byte. Schema 5
+  /// added icons of the designer's own (`fan.items[i].icon` and `tintIcon`,
+  /// `fan.main.icon`, `fan.main.tintIcon`, `bubble.icon`, `bubble.tint`,
+  /// `bubble.tintIcon`).
+  public static let currentSchema = 5
   public var schema = Preset.currentSchema
   public var name = "Untitled"
   /// `iphoneSE`, `iphone15`, `iphone15ProMax`, `ipadSplit`.
@@ -209,14 +223,26 @@ public struct Preset: Sendable, Equatable {
   public var setsAppearance: Bool {
     let defaults = Preset()
     return PresetField.all.contains {
-      $0.sinceSchema == 4 && $0.json(of: self) != $0.json(of: defaults)
+      $0.sinceSchema >= 4 && $0.json(of: self) != $0.json(of: defaults)
     }
   }
 
-  /// The lowest schema that holds this preset: 4 when it sets any
+  /// Whether any schema-5 icon setting differs from the built-in look: an
+  /// item's own `icon` or `tintIcon: false`, or a schema-5 field.
+  public var setsIcons: Bool {
+    let defaults = Preset()
+    return fan.items.contains { $0.icon != nil || !$0.tintIcon }
+      || PresetField.all.contains {
+        $0.sinceSchema == 5 && $0.json(of: self) != $0.json(of: defaults)
+      }
+  }
+
+  /// The lowest schema that holds this preset: 5 when it sets an icon of
+  /// its own (`setsIcons`), else 4 when it sets any
   /// appearance field (`PresetField.sinceSchema` 4), else 3 when any spring
   /// has a form or a physics mass other than the defaults, else 2.
   public var writtenSchema: Int {
+    if setsIcons { return 5 }
     if setsAppearance { return 4 }
     return PresetSpring.all.allSatisfy { self[keyPath: $0.spec].isSchema2 } ? 2 : 3
   }

@@ -22,7 +22,10 @@ extension PresetField {
     case .color: return "`#RRGGBB` or `#RRGGBBAA`"
     case .looks:
       return
-        "at most 12 objects of `fill`, `tint` (colours), `label` (0 … \(ItemLook.maxLabel) printable characters), `size` (\(n(ItemLook.sizeRange.lowerBound)) … \(n(ItemLook.sizeRange.upperBound)) points)"
+        "at most 12 objects of `fill`, `tint` (colours), `label` (0 … \(ItemLook.maxLabel) printable characters), `size` (\(n(ItemLook.sizeRange.lowerBound)) … \(n(ItemLook.sizeRange.upperBound)) points), `icon` (built-in name or `.svg`/`.png` path), `tintIcon` (`true`, `false`)"
+    case .icon(_, let allowed, let optional):
+      return (optional ? "`\"\"` (none), " : "")
+        + allowed.map { "`\($0)`" }.joined(separator: ", ") + ", or a relative `.svg`/`.png` path"
     }
   }
 

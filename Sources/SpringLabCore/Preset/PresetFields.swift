@@ -79,6 +79,9 @@ public enum FieldKind {
   case color(WritableKeyPath<Preset, HexColor>)
   /// Up to 12 item looks, one object per item (`ItemLook`; schema 4).
   case looks(WritableKeyPath<Preset, [ItemLook]>)
+  /// An icon (`IconRef`): a name from `allowed`, or an SVG/PNG path relative
+  /// to the preset's folder; "" too when `optional` (schema 4).
+  case icon(WritableKeyPath<Preset, String>, allowed: [String], optional: Bool)
 
   static func choice<E: PresetChoice>(_ kp: WritableKeyPath<Preset, E>) -> FieldKind {
     .choice(ChoiceAccess(kp))
@@ -159,6 +162,9 @@ public struct PresetField {
     case .names(_, let allowed): return "must be at most 12 of " + allowed.joined(separator: ", ")
     case .color: return PresetField.colorRule
     case .looks: return PresetField.looksRule
+    case .icon(_, let allowed, let optional):
+      return (optional ? "must be \"\" (none), " : "must be ")
+        + "a built-in icon (\(allowed.joined(separator: ", "))) or a relative path to a .svg or .png file"
     }
   }
 
@@ -166,7 +172,7 @@ public struct PresetField {
   public static let colorRule = "must be a colour \"#RRGGBB\" or \"#RRGGBBAA\" (hex digits)"
   /// What `fan.items` must be, as messages say it.
   public static let looksRule =
-    "must be at most 12 objects, each with any of fill, tint (colours), label (0…\(ItemLook.maxLabel) printable characters), size (\(JSONWriter.number(ItemLook.sizeRange.lowerBound))…\(JSONWriter.number(ItemLook.sizeRange.upperBound)) pt)"
+    "must be at most 12 objects, each with any of fill, tint (colours), label (0…\(ItemLook.maxLabel) printable characters), size (\(JSONWriter.number(ItemLook.sizeRange.lowerBound))…\(JSONWriter.number(ItemLook.sizeRange.upperBound)) pt), icon (a built-in icon or a .svg/.png path), tintIcon (true or false)"
 
   /// The field's current value as JSON.
   public func json(of p: Preset) -> JSONValue {
@@ -181,17 +187,20 @@ public struct PresetField {
     case .names(let kp, _): return .array(p[keyPath: kp].map { .string($0) })
     case .color(let kp): return .string(p[keyPath: kp].hex)
     case .looks(let kp): return .array(p[keyPath: kp].map(PresetField.json(look:)))
+    case .icon(let kp, _, _): return .string(p[keyPath: kp])
     }
   }
 
   /// One item's look as JSON: only the members it sets, in the order
-  /// fill, tint, label, size (`{}` for an item left as it is).
+  /// fill, tint, label, size, icon, tintIcon (`{}` for an item left as it is).
   static func json(look: ItemLook) -> JSONValue {
     var m: [(String, JSONValue)] = []
     if let c = look.fill { m.append(("fill", .string(c.hex))) }
     if let c = look.tint { m.append(("tint", .string(c.hex))) }
     if !look.label.isEmpty { m.append(("label", .string(look.label))) }
     if let d = look.size { m.append(("size", .number(d))) }
+    if let i = look.icon { m.append(("icon", .string(i))) }
+    if !look.tintIcon { m.append(("tintIcon", .bool(false))) }
     return .object(m)
   }
 }
@@ -201,6 +210,9 @@ extension PresetField {
     "note", "scan", "photo", "calendar", "star", "share", "mic", "pin", "heart", "gear", "search",
     "bell",
   ]
+  /// The built-in icons the main button and the bubble may show: the items'
+  /// and the "+".
+  public static let mainIconNames = iconNames + [DefaultLook.mainIcon]
 
   static func motion(
     _ ids: FanMoveFields, _ m: WritableKeyPath<Preset, FanMotion>, _ title: String,
@@ -326,7 +338,7 @@ extension PresetField {
         "Diameter of each item's and the main button's touch area (44 pt or more)."),
       PresetField(
         .fanItems, .looks(\.fan.items), "Item looks", .layout, panel: false, since: 4,
-        "Each item's own look, in item order: `fill` and `tint` (the icon's colour) as `#RRGGBB` or `#RRGGBBAA`, `label` (shown beside the item when open, fading with it) and `size` (diameter, points; the hit area grows with it). A member left out, and an item past the list's end, keeps the built-in look (the five colours cycled, a white icon, `fan.itemSize`) (schema 4)."
+        "Each item's own look, in item order: `fill` and `tint` (the icon's colour) as `#RRGGBB` or `#RRGGBBAA`, `label` (shown beside the item when open, fading with it), `size` (diameter, points; the hit area grows with it), `icon` (a built-in icon, or an SVG or PNG file relative to the preset's folder; see Icon files; schema 5) and `tintIcon` (`false` draws a file icon in its own colours instead of as a mask filled with `tint`; schema 5). A member left out, and an item past the list's end, keeps the built-in look (the five colours cycled, a white icon, `fan.icons` cycled, `fan.itemSize`) (schema 4)."
       ),
       PresetField(
         .fanMainRight, .number(\.fan.mainRight, 0...2000, unit: .points), "Main from right",
@@ -345,6 +357,16 @@ extension PresetField {
         .fanMainShadow, .number(\.fan.mainShadow, 0...1, unit: .none), "Main shadow",
         .mainButton, panel: false, since: 4,
         "Opacity of the main button's shadow: 1 = the built-in shadow, 0 = none (schema 4)."),
+      PresetField(
+        .fanMainIcon, .icon(\.fan.mainIcon, allowed: mainIconNames, optional: false), "Main icon",
+        .mainButton, panel: false, since: 5,
+        "The main button's icon, rotated by `fan.rotation.angle` when open: a built-in icon, or an SVG or PNG file relative to the preset's folder (see Icon files) (schema 5)."
+      ),
+      PresetField(
+        .fanMainTintIcon, .flag(\.fan.mainTintIcon), "Tint main icon", .mainButton, panel: false,
+        since: 5,
+        "Whether a file icon on the main button is drawn as a mask filled with `fan.main.tint` (`false`: in the file's own colours) (schema 5)."
+      ),
     ] + motion(.expand, \.fan.expand, "Expand", .expand, "expand")
     + motion(.collapse, \.fan.collapse, "Collapse", .collapse, "collapse")
     + [
@@ -411,6 +433,19 @@ extension PresetField {
         .bubbleShadow, .number(\.bubble.shadow, 0...1, unit: .none), "Bubble shadow", .bubble,
         panel: false, since: 4,
         "Opacity of the bubble's shadow: 1 = the built-in shadow, 0 = none (schema 4)."),
+      PresetField(
+        .bubbleIcon, .icon(\.bubble.icon, allowed: mainIconNames, optional: true), "Bubble icon",
+        .bubble, panel: false, since: 5,
+        "An icon drawn on the bubble instead of its rings: a built-in icon, or an SVG or PNG file relative to the preset's folder (see Icon files); empty = the rings (schema 4)."
+      ),
+      PresetField(
+        .bubbleTint, .color(\.bubble.tint), "Bubble icon tint", .bubble, panel: false, since: 5,
+        "Colour of the bubble's icon (schema 5)."),
+      PresetField(
+        .bubbleTintIcon, .flag(\.bubble.tintIcon), "Tint bubble icon", .bubble, panel: false,
+        since: 5,
+        "Whether a file icon on the bubble is drawn as a mask filled with `bubble.tint` (`false`: in the file's own colours) (schema 5)."
+      ),
       PresetField(
         .bubbleMargin, .number(\.bubble.margin, 0...100, unit: .points), "Edge margin", .bubble,
         "Distance kept from the safe area's edges."),

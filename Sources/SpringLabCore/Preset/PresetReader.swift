@@ -177,6 +177,18 @@ public enum PresetReader {
       }
     }
     walk(root, "")
+    // why: an item's icon members came a schema after the item looks, so a
+    // file declaring schema 4 that holds one is refused like any newer field
+    if declared < 5 {
+      for (i, look) in preset.fan.items.enumerated() {
+        for (key, set) in [("icon", look.icon != nil), ("tintIcon", !look.tintIcon)] where set {
+          problem(
+            "\(FieldID.fanItems.rawValue)[\(i)].\(key)",
+            key == "icon" ? .string(look.icon ?? "") : .bool(false),
+            "unknown field in schema \(declared) (added in schema 5; write \"schema\": 5)")
+        }
+      }
+    }
     // why: UIKit's duration→spring mapping has no root past a velocity that
     // depends on the duration and damping; playing any other spring would
     // hand developers numbers that UIKit does not play
@@ -217,7 +229,8 @@ public enum PresetReader {
     for (i, item) in items.enumerated() {
       let at = "\(f.path)[\(i)]"
       guard case .object(let members) = item else {
-        out.append((at, item, "must be an object with any of fill, tint, label, size"))
+        out.append(
+          (at, item, "must be an object with any of fill, tint, label, size, icon, tintIcon"))
         continue
       }
       var look = ItemLook()
@@ -253,8 +266,26 @@ public enum PresetReader {
             continue
           }
           look.size = d
+        case "icon":
+          guard case .string(let text) = m else {
+            out.append(
+              (path, m, "must be a built-in icon or a relative path to a .svg or .png file"))
+            continue
+          }
+          if let why = IconRef.problem(text, builtins: PresetField.iconNames) {
+            out.append((path, m, why))
+            continue
+          }
+          look.icon = text
+        case "tintIcon":
+          guard case .bool(let b) = m else {
+            out.append((path, m, "must be true or false"))
+            continue
+          }
+          look.tintIcon = b
         default:
-          out.append((path, m, "unknown field (an item has fill, tint, label, size)"))
+          out.append(
+            (path, m, "unknown field (an item has fill, tint, label, size, icon, tintIcon)"))
         }
       }
       looks.append(look)
@@ -312,6 +343,12 @@ public enum PresetReader {
       p[keyPath: kp] = c
     case .looks:
       return problems(f, v, to: &p).first.map { "\($0.path): \($0.reason)" }
+    case .icon(let kp, let allowed, let optional):
+      guard case .string(let s) = v else { return f.allowedText }
+      if !(optional && s.isEmpty) {
+        if let why = IconRef.problem(s, builtins: allowed) { return why }
+      }
+      p[keyPath: kp] = s
     }
     return nil
   }

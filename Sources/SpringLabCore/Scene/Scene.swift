@@ -196,10 +196,17 @@ public struct Scene: Sendable, Equatable {
     now = t
   }
 
-  /// The item's label for toasts: its icon name, capitalised.
+  /// The item's label for toasts: its icon's name (a file icon's asset
+  /// name, `IconRef.assetName`), capitalised.
   public static func label(_ fan: FanPreset, _ i: Int) -> String {
-    let icons = fan.icons.isEmpty ? ["item"] : fan.icons
-    let name = icons[i % icons.count]
+    let name: String
+    switch fan.look(i).icon.map({ IconRef.isPath($0) ? IconRef.file($0) : .builtin($0) }) {
+    case .file(let path)?: name = IconRef.assetName(path)
+    case .builtin(let n)?: name = n
+    case nil:
+      let icons = fan.icons.isEmpty ? ["item"] : fan.icons
+      name = icons[i % icons.count]
+    }
     return name.prefix(1).uppercased() + name.dropFirst()
   }
 

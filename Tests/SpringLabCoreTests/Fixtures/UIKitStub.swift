@@ -39,6 +39,13 @@ public struct UIViewAnimationOptions: OptionSet, Sendable {
   public static let curveLinear = UIViewAnimationOptions(rawValue: 3 << 16)
 }
 
+public final class UIImage: Sendable {
+  public enum RenderingMode: Sendable { case automatic, alwaysOriginal, alwaysTemplate }
+  public init?(named name: String) {}
+  public init?(systemName name: String) {}
+  public func withRenderingMode(_ mode: RenderingMode) -> UIImage { self }
+}
+
 public final class UIColor: Sendable {
   public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {}
 }

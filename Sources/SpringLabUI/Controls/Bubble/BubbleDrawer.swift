@@ -16,7 +16,10 @@ enum BubbleDrawer {
     return min(1, max(0, elapsed / total))
   }
 
-  static func draw(_ scene: Scene, _ v: ViewTransform, _ dl: inout DrawList, _ icons: IconSet) {
+  static func draw(
+    _ scene: Scene, _ v: ViewTransform, _ dl: inout DrawList, _ icons: IconSet,
+    _ o: SceneDrawOptions
+  ) {
     let t = scene.now
     let b = scene.bubble
     guard scene.preset.bubble.enabled, b.phase != .hidden else { return }
@@ -66,8 +69,16 @@ enum BubbleDrawer {
     }
     dl.fillCircle(
       cx: x, cy: y, r: r, (pressed ? fill.darkened(0.15) : fill).fading(alpha))
-    dl.fillCircle(cx: x, cy: y, r: r * 0.62, RGBA(255, 255, 255, 0x40).fading(alpha))
-    dl.fillCircle(cx: x, cy: y, r: r * 0.34, RGBA(255, 255, 255, 0xE0).fading(alpha))
+    if look.icon.isEmpty {
+      dl.fillCircle(cx: x, cy: y, r: r * 0.62, RGBA(255, 255, 255, 0x40).fading(alpha))
+      dl.fillCircle(cx: x, cy: y, r: r * 0.34, RGBA(255, 255, 255, 0xE0).fading(alpha))
+    } else {
+      // why: the icon takes the rings' place, in the box the items' icons use
+      dl.icon(
+        IconRef.isPath(look.icon) ? .file(look.icon) : .builtin(look.icon), icons,
+        folder: o.assetFolder, cx: x, cy: y, side: r * 1.05, restSide: b.radius * s * 1.05,
+        width: max(1, 2 * s), RGBA(look.tint).fading(alpha), tintFile: look.tintIcon)
+    }
     if let p = longPressProgress(scene) {
       // why: a hold hides the bubble; the ring fills over the long-press
       // time so the designer sees the hold being counted, not a frozen bubble

@@ -48,8 +48,9 @@ enum FanDrawer {
       dl.circleShadow(cx: x, cy: y + 2 * s, r: r, blur: 6 * s, RGBA(0, 0, 0, 0x30).fading(it.alpha))
       dl.fillCircle(cx: x, cy: y, r: r, color)
       dl.icon(
-        icons, f.icon(i), cx: x, cy: y, side: r * 1.05, degrees: it.rotation,
-        width: max(1, 2 * s * k), RGBA(f.tint(i)).fading(it.alpha))
+        f.iconRef(i), icons, folder: o.assetFolder, cx: x, cy: y, side: r * 1.05,
+        restSide: f.size(i) / 2 * s * 1.05, degrees: it.rotation, width: max(1, 2 * s * k),
+        RGBA(f.tint(i)).fading(it.alpha), tintFile: f.look(i).tintIcon)
       if o.outlined.contains(i) {
         dl.strokeCircle(cx: x, cy: y, r: r + 4 * s, width: 2 * s, Palette.debug)
       }
@@ -77,8 +78,9 @@ enum FanDrawer {
     let mainFill = RGBA(f.mainFill)
     dl.fillCircle(cx: mx, cy: my, r: mr, mainPressed ? mainFill.darkened(0.18) : mainFill)
     dl.icon(
-      icons, "plus", cx: mx, cy: my, side: mr * 1.15, degrees: rotation, width: max(1.5, 3 * s),
-      RGBA(f.mainTint))
+      IconRef.isPath(f.mainIcon) ? .file(f.mainIcon) : .builtin(f.mainIcon), icons,
+      folder: o.assetFolder, cx: mx, cy: my, side: mr * 1.15, restSide: f.mainSize / 2 * s * 1.15,
+      degrees: rotation, width: max(1.5, 3 * s), RGBA(f.mainTint), tintFile: f.mainTintIcon)
     if scene.fan.pageShown {
       // KYCircleMenu's second page, pushed in over the screen
       let d = scene.device

@@ -1,0 +1,87 @@
+import SpringLabCore
+import SpringLabUI
+
+/// What a dropped icon file lands on.
+enum IconDropTarget: Equatable {
+  case item(Int)
+  case main
+  case bubble
+}
+
+/// Dropping an SVG or PNG onto the canvas: the file becomes the icon of the
+/// item, main button or bubble under the pointer (`fan.items[i].icon`,
+/// `fan.main.icon`, `bubble.icon`), one undo step like a panel edit.
+enum IconDrop {
+  /// Whether `path` is named like an icon file (`.svg` or `.png`).
+  static func isIconFile(_ path: String) -> Bool {
+    let l = path.lowercased()
+    return l.hasSuffix(".svg") || l.hasSuffix(".png")
+  }
+
+  /// What the toast calls the thing that got the icon.
+  static func name(_ f: FieldID, _ settings: [FieldSetting]) -> String {
+    switch f {
+    case .fanMainIcon: return "the main button"
+    case .bubbleIcon: return "the bubble"
+    default:
+      if case .looks(let looks)? = settings.first?.value,
+        let i = looks.lastIndex(where: { $0.icon != nil && IconRef.isPath($0.icon!) })
+      {
+        return "item \(i + 1)"
+      }
+      return "the item"
+    }
+  }
+}
+
+extension StudioState {
+  /// The control under window pixel (x, y) on the canvas that can take an
+  /// icon, or nil (outside the canvas, or on nothing).
+  func iconDropTarget(x: Double, y: Double) -> IconDropTarget? {
+    let layout = StudioLayout(self)
+    guard layout.frame.canvas.contains(x, y) else { return nil }
+    switch scene.hitTest(layout.devicePoint(x, y)) {
+    case .fanItem(let i): return .item(i)
+    case .fanMain: return .main
+    case .bubble: return .bubble
+    default: return nil
+    }
+  }
+
+  /// The settings that make the icon file at `path` (absolute, as dropped)
+  /// the icon of what is under (x, y), or nil — with a toast when the drop
+  /// was an icon file on a control but cannot be taken: an untitled
+  /// document (icons are stored relative to the preset's file), a file
+  /// outside the preset's folder tree (copy it in first: a preset only
+  /// names files inside its folder, so it can be shared as a folder), or a
+  /// path the field table refuses. The file's bytes are checked when drawn
+  /// and when the preset is next loaded (`IconAssets`); a bad one is not drawn.
+  mutating func iconDrop(_ path: String, x: Double, y: Double) -> [FieldSetting]? {
+    guard IconDrop.isIconFile(path), let target = iconDropTarget(x: x, y: y) else { return nil }
+    guard let folder = assetFolder else {
+      flash("Save the preset first: its icon files are kept beside it")
+      return nil
+    }
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    guard path.hasPrefix(prefix) else {
+      flash(
+        "\(StudioFiles.lastComponent(path)) is outside the preset's folder: copy it into \(StudioFiles.lastComponent(folder))/ first"
+      )
+      return nil
+    }
+    let relative = String(path.dropFirst(prefix.count))
+    if let why = IconRef.problem(relative, builtins: []) {
+      flash("\(StudioFiles.lastComponent(path)): \(why)")
+      return nil
+    }
+    switch target {
+    case .item(let i):
+      var looks = preset.fan.items
+      while looks.count <= i { looks.append(ItemLook()) }
+      looks[i].icon = relative
+      return [FieldSetting(.fanItems, .looks(looks))]
+    case .main: return [FieldSetting(.fanMainIcon, .text(relative))]
+    case .bubble: return [FieldSetting(.bubbleIcon, .text(relative))]
+    }
+  }
+}

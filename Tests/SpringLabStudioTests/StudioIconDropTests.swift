@@ -1,0 +1,119 @@
+import SpringLabCore
+import SpringLabUI
+import Testing
+
+@testable import SpringLabStudio
+
+/// Dropping an SVG or PNG onto the canvas (test clock, no files): on an
+/// item, the main button or the bubble it becomes that icon as one undo
+/// step, stored relative to the preset's folder; from outside the folder,
+/// or on an untitled document, it is refused with a toast; elsewhere a PNG
+/// is still a backdrop.
+@Suite("Studio: drop an icon")
+struct StudioIconDropTests {
+  /// The open fan's item `i` centre, window pixels.
+  static func itemPixel(_ h: StudioHarness, _ i: Int) -> (Double, Double) {
+    let layout = StudioLayout(h.state)
+    return layout.view.toPixels(h.state.scene.fanItems(at: h.state.now)[i].center)
+  }
+
+  static func openFan(_ h: StudioHarness) {
+    h.send(.command(.toggleFan))
+    h.advance(1.5)
+  }
+
+  @Test func anSVGDroppedOnAnItemBecomesItsIconInOneUndoStep() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    Self.openFan(h)
+    let before = h.state.preset
+    let (x, y) = Self.itemPixel(h, 1)
+    h.input([.dropFileAt("/lib/icons/rocket.svg", x: x, y: y)])
+    #expect(h.state.preset.fan.icon(1) == "icons/rocket.svg")
+    #expect(h.state.preset.fan.look(1).icon == "icons/rocket.svg")
+    #expect(h.state.preset.fan.icon(0) == before.fan.icon(0), "only the item dropped on")
+    #expect(
+      h.state.toast?.text.contains("rocket.svg on item 2") == true,
+      "\(String(describing: h.state.toast))")
+    #expect(h.state.preset.writtenSchema == 5)
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before, "one undo step")
+  }
+
+  @Test func theMainButtonTakesAnIconToo() {
+    let h = StudioHarness(path: "/lib/a.json")
+    let (x, y) = StudioLayout(h.state).view.toPixels(h.state.scene.mainCenter)
+    h.input([.dropFileAt("/lib/spark.PNG", x: x, y: y)])
+    #expect(h.state.preset.fan.mainIcon == "spark.PNG")
+    #expect(h.state.overlays.backdrop == nil, "not a backdrop")
+  }
+
+  @Test func aFileOutsideTheFolderOrAnUntitledDocumentIsRefused() {
+    let h = StudioHarness(path: "/lib/a.json")
+    Self.openFan(h)
+    let before = h.state.preset
+    let (x, y) = Self.itemPixel(h, 0)
+    h.input([.dropFileAt("/tmp/elsewhere.svg", x: x, y: y)])
+    #expect(h.state.preset == before)
+    #expect(h.state.toast?.text.contains("outside the preset's folder") == true)
+    let u = StudioHarness(path: nil)
+    Self.openFan(u)
+    let (ux, uy) = Self.itemPixel(u, 0)
+    u.input([.dropFileAt("/tmp/a.svg", x: ux, y: uy)])
+    #expect(u.state.preset.fan.look(0).icon == nil)
+    #expect(u.state.toast?.text.contains("Save the preset first") == true)
+  }
+
+  @Test func aPNGDroppedOffTheControlsIsStillABackdrop() {
+    let h = StudioHarness(path: "/lib/a.json")
+    let c = StudioLayout(h.state).frame.canvas
+    h.input([.dropFileAt("/lib/shot.png", x: c.x + 4, y: c.y + 4)])
+    #expect(h.state.overlays.backdrop == "/lib/shot.png")
+    #expect(h.state.preset.fan.mainIcon == "plus")
+  }
+}
+
+/// The panel's Appearance section (folded until opened): icon and colour
+/// rows per item, for the main button and the bubble, swatch rows; a
+/// swatch click is one undo step naming `fan.items`.
+@Suite("Studio: Appearance section")
+struct StudioAppearanceSectionTests {
+  @Test func theSectionIsOnTheDrawListWhenOpened() {
+    let folded = StudioHarness(path: "/lib/a.json")
+    #expect(folded.reveal("APPEARANCE"), "the folded header shows on the Fan tab")
+    #expect(!folded.texts.contains { $0.hasPrefix("Item 1 icon") })
+    let h = StudioHarness(path: "/lib/a.json")
+    h.send(.panelSection(.appearance, open: true))
+    h.draw()
+    // top to bottom, as a designer scrolls
+    for t in [
+      "Item 1 icon", "Item 1 fill", "Orange", "Teal", "Main icon", "Main fill", "Dim colour",
+    ] {
+      #expect(h.reveal(t), "\(t)")
+    }
+    let b = StudioHarness(path: "/lib/a.json")
+    b.send(.panelSection(.appearance, open: true))
+    b.send(.panelTab(.bubble))
+    b.draw()
+    #expect(b.reveal("Bubble icon") && b.reveal("Badge text"))
+  }
+
+  @Test func aSwatchClickSetsTheItemsFillAsOneUndoStep() throws {
+    let h = StudioHarness(path: "/lib/a.json")
+    h.send(.panelSection(.appearance, open: true))
+    h.draw()
+    #expect(h.reveal("Item 3 icon"))
+    // item 2's swatch rows lie just above item 3's icon row: its "Teal" button
+    let below = try #require(h.textPosition("Item 3 icon")).y
+    let teal = try #require(
+      h.lastFrame.finished.compactMap { c -> (Double, Double)? in
+        if case .text("Teal", let x, let y, _, _, _) = c, y < below { return (x, y) }
+        return nil
+      }.max { $0.1 < $1.1 }, "item 2's swatches")
+    let before = h.state.preset
+    h.click(teal.0, teal.1 + 6)
+    #expect(h.state.preset.fan.fill(1) == DefaultLook.itemFills[4])
+    #expect(h.state.preset.fan.look(0).fill == nil, "only item 2")
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before)
+  }
+}
