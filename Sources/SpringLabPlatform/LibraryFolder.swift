@@ -16,6 +16,45 @@ public enum LibraryFolder {
     }
   }
 
+  /// The most icon files `iconFiles` lists, and the most subfolders it looks in.
+  public static let iconFileLimit = 200
+  public static let iconFolderLimit = 64
+
+  /// The SVG and PNG files in `folder` and its direct subfolders (where
+  /// presets keep them, e.g. `icons/`), as paths relative to `folder`,
+  /// sorted; hidden names and symbolic links are skipped (a preset may only
+  /// name files inside its folder tree). At most `iconFileLimit` files from
+  /// `iconFolderLimit` subfolders, so a preset saved in a home folder
+  /// never walks the whole disk.
+  public static func iconFiles(_ folder: String) -> [String] {
+    let fm = FileManager.default
+    func kind(_ path: String) -> FileAttributeType? {
+      (try? fm.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+    }
+    func isIcon(_ name: String) -> Bool {
+      let l = name.lowercased()
+      return l.hasSuffix(".svg") || l.hasSuffix(".png")
+    }
+    let top = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }
+      .sorted()
+    var out: [String] = []
+    var folders: [String] = []
+    for name in top {
+      switch kind(folder + "/" + name) {
+      case .typeRegular? where isIcon(name): out.append(name)
+      case .typeDirectory?: folders.append(name)
+      default: break
+      }
+    }
+    for sub in folders.prefix(iconFolderLimit) where out.count < iconFileLimit {
+      let names = ((try? fm.contentsOfDirectory(atPath: folder + "/" + sub)) ?? []).sorted()
+      for name in names where !name.hasPrefix(".") && isIcon(name) {
+        if kind(folder + "/" + sub + "/" + name) == .typeRegular { out.append(sub + "/" + name) }
+      }
+    }
+    return Array(out.prefix(iconFileLimit))
+  }
+
   /// The text of `folder/name`, or nil when there is no such readable
   /// regular file (at most `orderLimit` bytes).
   public static func readText(_ path: String, limit: Int = orderLimit) -> String? {

@@ -48,6 +48,7 @@ extension CairoRasterizer {
     let key = IconRasterKey(file: file, side: side)
     if let known = iconSurfaces[key] { return known }
     if iconAssets[file] == nil {
+      iconStamps[file] = .some(FileStamp(path: d.folder + "/" + d.path))
       iconAssets[file] = .some(try? IconAssets.read(d.path, folder: d.folder).get())
     }
     guard let asset = iconAssets[file] ?? nil else {
@@ -60,11 +61,36 @@ extension CairoRasterizer {
     return s
   }
 
-  /// Forgets every icon file read so far (the preset was reloaded: a file
-  /// may have changed on disk); the next frame reads them again.
+  /// Forgets every icon file read so far; the next frame reads them again.
   public func forgetIcons() {
     for case let s?? in iconSurfaces.values { cairo_surface_destroy(s) }
     iconSurfaces = [:]
     iconAssets = [:]
+    iconStamps = [:]
+  }
+
+  /// Forgets the icon files that changed on disk since they were read
+  /// (edited, replaced, removed or newly created: their stamp differs), so
+  /// the next frame draws them as they are now — a designer saving an SVG
+  /// from their editor sees it in the window without reloading. One `stat`
+  /// per file read; returns whether any was forgotten. The static layer is
+  /// dropped with them (it may hold the old drawing); a caller that keeps a
+  /// frame buffer must redraw it whole (its draw list did not change).
+  @discardableResult
+  public func refreshIcons() -> Bool {
+    let stale = iconStamps.filter { key, stamp in
+      FileStamp(path: key.folder + "/" + key.path) != stamp
+    }.keys
+    guard !stale.isEmpty else { return false }
+    layer = nil
+    for file in stale {
+      iconAssets[file] = nil
+      iconStamps[file] = nil
+      for (k, s) in iconSurfaces where k.file == file {
+        if let s { cairo_surface_destroy(s) }
+        iconSurfaces[k] = nil
+      }
+    }
+    return true
   }
 }

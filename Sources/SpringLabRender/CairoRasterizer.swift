@@ -40,6 +40,9 @@ public final class CairoRasterizer {
   // why: internal, not private: the icon drawing lives in CairoRasterizer+Icons.swift
   var iconAssets: [IconFileKey: IconAsset?] = [:]
   var iconSurfaces: [IconRasterKey: OpaquePointer?] = [:]
+  /// Each icon file's stamp when it was read (nil: it did not exist), so
+  /// `refreshIcons` can tell an edited file from an unchanged one.
+  var iconStamps: [IconFileKey: FileStamp?] = [:]
   /// How many icon rasters were made (decodes: SVG parses or PNG decodes)
   /// since the rasteriser was created; a steady animation adds none.
   public internal(set) var iconRasterizations = 0
@@ -79,7 +82,8 @@ public final class CairoRasterizer {
     /// The clip in force after the layer's commands.
     var clip: PixelRect?
   }
-  private var layer: Layer?
+  // why: internal, not private: `refreshIcons` drops a layer holding a stale icon
+  var layer: Layer?
   // why: a prefix that keeps changing length (something early in the list
   // animating) would rebuild the layer every frame; build only once the same
   // length was seen on two frames in a row.

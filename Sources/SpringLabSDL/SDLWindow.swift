@@ -215,6 +215,15 @@ public final class SDLWindow {
   /// Draws `list` into the window's frame buffer (only what changed since the
   /// last frame when `incremental`) and shows the redrawn rectangles. Does
   /// not wait for vsync on the window surface; the caller paces frames.
+  /// Redraws icon files edited on disk since they were drawn
+  /// (`CairoRasterizer.refreshIcons`); true when some were, and the next
+  /// `present` then draws the whole frame.
+  public func refreshIcons() -> Bool {
+    guard rasterizer.refreshIcons() else { return false }
+    buffer?.shown = nil
+    return true
+  }
+
   public func present(_ list: DrawList) {
     guard let buffer = frameBuffer() else { return }
     let surface = presentation == .windowSurface ? SDL_GetWindowSurface(window) : nil

@@ -1,30 +1,57 @@
 import SpringLabCore
 import SpringLabUI
 
-/// The panel's Appearance section: per item an icon (a built-in name or an
-/// SVG/PNG path relative to the preset, typed; or drop a file on the item)
-/// and a fill (hex, or one of the system colours below it); the main
-/// button's and the bubble's icon and colours; the dim's colour. Every edit
-/// names its field (`fan.items` for an item's), so it is one undo step and
-/// saved sparsely like any panel edit. A typed value takes effect only once
-/// it is whole and valid (a half-typed path never reaches the preset).
+/// The panel's Appearance section. Fan tab: an item picker (1…N), then the
+/// chosen item's icon (a preview chip, the name or path, and a chooser of
+/// the built-in icons and the SVG/PNG files in the preset's folder), fill,
+/// icon tint, whether a file icon is tinted, label and size, with "Apply to
+/// all" (fill, tint and size to every item) and "Reset item"; then the main
+/// button's icon, colours and shadow and the dim's colour. Bubble tab: its
+/// icon, colours, shadow and badge colours. Colour rows are a chip opening
+/// the system swatches and the colours the preset already uses, beside the
+/// hex. Every edit names its field (`fan.items` for an item's), so it is
+/// one undo step and saved sparsely like any panel edit. A typed value
+/// takes effect only once it is whole and valid.
 enum AppearanceRows {
-  /// The swatches, two rows of three (so each name fits its button): iOS's
-  /// system colours (the built-in item fills), then the system blue.
-  static let swatches: [(String, HexColor)] =
-    zip(["Orange", "Green", "Pink", "Purple", "Teal"], DefaultLook.itemFills).map { ($0, $1) }
-    + [("Blue", DefaultLook.mainFill)]
+  /// The main button's rows, then the dim's colour (Fan tab).
+  static let mainRows: [FieldID] = [
+    .fanMainIcon, .fanMainFill, .fanMainTint, .fanMainTintIcon, .fanMainShadow, .fanDimColor,
+  ]
+  /// The bubble's rows (Bubble tab).
+  static let bubbleRows: [FieldID] = [
+    .bubbleIcon, .bubbleFill, .bubbleTint, .bubbleTintIcon, .bubbleShadow, .bubbleBadgeFill,
+    .bubbleBadgeTint,
+  ]
 
-  static func draw(_ tab: PanelTab, in p: inout Preset, ui: UIContext, edited: inout [FieldID]) {
-    switch tab {
+  static func draw(
+    _ state: StudioState, in p: inout Preset, ui: UIContext, edited: inout [FieldID],
+    actions: inout [StudioAction]
+  ) {
+    let used = usedColours(p)
+    switch state.panelTab {
     case .fan:
-      for i in 0..<p.fan.count { item(i, in: &p, ui: ui, edited: &edited) }
-      for id in [FieldID.fanMainIcon, .fanMainFill, .fanMainTint, .fanDimColor] {
-        field(id, in: &p, ui: ui, edited: &edited)
+      let n = p.fan.count
+      if n > 0 {
+        var chosen = String(min(state.appearanceItem, n - 1) + 1)
+        let options = (1...n).map(String.init)
+        if ui.picker(
+          "Item##appearance-item", selection: &chosen, options: options, titles: options),
+          let k = Int(chosen)
+        {
+          actions.append(.appearanceItem(k - 1))
+        }
+        item(
+          min(state.appearanceItem, n - 1), state, in: &p, used: used, ui: ui, edited: &edited,
+          actions: &actions)
+      }
+      ui.space(4)
+      ui.label("Main button", color: PanelView.dim)
+      for id in mainRows {
+        field(id, state, in: &p, used: used, ui: ui, edited: &edited, actions: &actions)
       }
     case .bubble:
-      for id in [FieldID.bubbleIcon, .bubbleFill, .bubbleTint, .bubbleBadgeFill, .bubbleBadgeTint] {
-        field(id, in: &p, ui: ui, edited: &edited)
+      for id in bubbleRows {
+        field(id, state, in: &p, used: used, ui: ui, edited: &edited, actions: &actions)
       }
     case .device, .export: break
     }
@@ -32,35 +59,139 @@ enum AppearanceRows {
 
   /// Shorter labels where the field table's would be cut in the label column.
   static let labels: [FieldID: String] = [
-    .bubbleBadgeTint: "Badge text", .fanMainTint: "Main tint", .bubbleTint: "Icon tint",
+    .fanMainIcon: "Icon", .fanMainFill: "Fill", .fanMainTint: "Icon tint",
+    .fanMainTintIcon: "Tint icon file", .fanMainShadow: "Shadow", .fanDimColor: "Dim colour",
+    .bubbleIcon: "Icon", .bubbleFill: "Fill", .bubbleTint: "Icon tint",
+    .bubbleTintIcon: "Tint icon file", .bubbleShadow: "Shadow", .bubbleBadgeFill: "Badge",
+    .bubbleBadgeTint: "Badge text",
   ]
 
-  static func field(_ id: FieldID, in p: inout Preset, ui: UIContext, edited: inout [FieldID]) {
+  /// The colours this preset already uses that the system swatches lack,
+  /// in field order: a designer's brand colours, one click away in every
+  /// colour row (as Figma's document colours are).
+  static func usedColours(_ p: Preset) -> [Swatch] {
+    var seen = Set(Swatch.system.map(\.color))
+    var out: [Swatch] = []
+    func add(_ c: HexColor?) {
+      guard let c, !seen.contains(c) else { return }
+      seen.insert(c)
+      out.append(Swatch("In this preset", c))
+    }
+    for l in p.fan.items {
+      add(l.fill)
+      add(l.tint)
+    }
+    for f in PresetField.all {
+      if case .color(let kp) = f.kind { add(p[keyPath: kp]) }
+    }
+    return out
+  }
+
+  /// The chooser's offer for `allowed` built-ins: the files beside a saved preset.
+  static func choices(_ state: StudioState, _ allowed: [String], optional: Bool) -> IconChoices {
+    IconChoices(
+      builtins: allowed, files: state.assetFolder == nil ? nil : state.iconFiles,
+      allowsNone: optional)
+  }
+
+  /// What a main-button or bubble icon is previewed on.
+  static func preview(_ id: FieldID, _ state: StudioState, _ p: Preset) -> IconPreview {
+    id == .bubbleIcon
+      ? IconPreview(
+        folder: state.assetFolder, fill: p.bubble.fill, tint: p.bubble.tint,
+        tintFile: p.bubble.tintIcon)
+      : IconPreview(
+        folder: state.assetFolder, fill: p.fan.mainFill, tint: p.fan.mainTint,
+        tintFile: p.fan.mainTintIcon)
+  }
+
+  static func field(
+    _ id: FieldID, _ state: StudioState, in p: inout Preset, used: [Swatch], ui: UIContext,
+    edited: inout [FieldID], actions: inout [StudioAction]
+  ) {
+    let f = id.field
+    let label = (labels[id] ?? f.label) + "##" + f.path
     let prior = p
-    ui.field(id.field, in: &p, defaults: Preset(), label: labels[id])
+    ui.setNextItemHelp(PanelView.help(f))
+    switch f.kind {
+    case .color(let kp):
+      ui.colorField(label, color: &p[keyPath: kp], more: used)
+    case .icon(let kp, let allowed, let optional):
+      let r = ui.iconField(
+        label, icon: &p[keyPath: kp], choices: choices(state, allowed, optional: optional),
+        preview: preview(id, state, p))
+      if r.opened { actions.append(.iconChooserOpened) }
+    default:
+      ui.field(f, in: &p, defaults: Preset(), label: labels[id])
+    }
     if p != prior { edited.append(id) }
   }
 
-  /// Item `i`'s icon and fill rows and its swatch row.
-  static func item(_ i: Int, in p: inout Preset, ui: UIContext, edited: inout [FieldID]) {
+  /// Item `i`'s rows.
+  static func item(
+    _ i: Int, _ state: StudioState, in p: inout Preset, used: [Swatch], ui: UIContext,
+    edited: inout [FieldID], actions: inout [StudioAction]
+  ) {
+    // why: one ID per item, so the rows of item 2 never inherit item 1's
+    // half-typed text or open swatches
     ui.pushID("appearance-item\(i)")
     defer { ui.popID() }
     var looks = p.fan.items
     while looks.count <= i { looks.append(ItemLook()) }
+    var look = looks[i]
     var icon = p.fan.icon(i)
-    let a = ui.textField("Item \(i + 1) icon##icon", text: &icon, maxLength: IconRef.maxPath)
-    if a != .none, icon != p.fan.icon(i),
-      IconRef.problem(icon, builtins: PresetField.iconNames) == nil
+    let preview = IconPreview(
+      folder: state.assetFolder, fill: p.fan.fill(i), tint: p.fan.tint(i),
+      tintFile: look.tintIcon)
+    ui.setNextItemHelp(
+      "A built-in icon, or an SVG or PNG file in the preset's folder; or drop a file on the item")
+    let r = ui.iconField(
+      "Icon##icon", icon: &icon, choices: choices(state, PresetField.iconNames, optional: false),
+      preview: preview)
+    if r.opened { actions.append(.iconChooserOpened) }
+    if r.changed { look.icon = icon }
+    var fill = p.fan.fill(i)
+    if ui.colorField("Fill##fill", color: &fill, more: used) { look.fill = fill }
+    var tint = p.fan.tint(i)
+    if ui.colorField("Icon tint##tint", color: &tint, more: used) { look.tint = tint }
+    ui.setNextItemHelp(
+      "Off: an SVG or PNG icon keeps its own colours (built-in icons are always tinted)")
+    _ = ui.toggle("Tint icon file##tintIcon", value: &look.tintIcon)
+    var label = look.label
+    let a = ui.textField(
+      "Label##label", text: &label, placeholder: "none", maxLength: ItemLook.maxLabel)
+    // why: a label is text, so every keystroke shows at once (it cannot be half-valid)
+    if a != .none, label != look.label, !label.contains(where: \.isNewline) { look.label = label }
+    var size = p.fan.size(i)
+    if ui.slider(
+      "Size##size", value: &size, range: ItemLook.sizeRange, default: p.fan.itemSize, unit: "pt",
+      step: 1, decimals: 0)
     {
-      looks[i].icon = icon
+      // why: the reset (or a drag back onto `fan.itemSize`) leaves the size unset,
+      // so the item follows the shared size again
+      look.size = size == p.fan.itemSize ? nil : size
     }
-    var fill = p.fan.fill(i).hex
-    let b = ui.textField("Item \(i + 1) fill##fill", text: &fill, maxLength: 9)
-    if b != .none, let c = HexColor(hex: fill), c != p.fan.fill(i) { looks[i].fill = c }
-    for row in [swatches.prefix(3), swatches.dropFirst(3)] {
-      if let k = ui.buttons(row.map(\.0)) { looks[i].fill = row[row.startIndex + k].1 }
+    switch ui.buttons(["Apply to all items", "Reset item"]) {
+    case 0:
+      for k in 0..<p.fan.count {
+        while looks.count <= k { looks.append(ItemLook()) }
+        looks[k].fill = look.fill ?? p.fan.fill(i)
+        looks[k].tint = look.tint
+        looks[k].size = look.size
+        looks[k].tintIcon = look.tintIcon
+      }
+    case 1: look = ItemLook()
+    default: break
     }
-    if looks != p.fan.items && (0..<looks.count).contains(where: { looks[$0] != p.fan.look($0) }) {
+    looks[i] = look
+    let count = max(looks.count, p.fan.items.count)
+    guard
+      (0..<count).contains(where: { k in (k < looks.count ? looks[k] : ItemLook()) != p.fan.look(k)
+        })
+    else { return }
+    // why: trailing default looks are dropped so a reset item leaves no `{}` in the file
+    while let last = looks.last, last.isDefault { looks.removeLast() }
+    do {
       p.fan.items = looks
       edited.append(.fanItems)
     }

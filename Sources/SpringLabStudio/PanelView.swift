@@ -167,7 +167,7 @@ enum PanelView {
     if state.panelTab == .fan || state.panelTab == .bubble,
       section("Appearance", .appearance)
     {
-      AppearanceRows.draw(state.panelTab, in: &p, ui: ui, edited: &edited)
+      AppearanceRows.draw(state, in: &p, ui: ui, edited: &edited, actions: &actions)
     }
     if state.panelTab == .export, section("Export (copy to clipboard)", .export) {
       var reduce = state.overlays.reduceMotion

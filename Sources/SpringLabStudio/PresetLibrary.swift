@@ -29,10 +29,15 @@ public struct LibraryListing: Sendable, Equatable {
   /// The file names of the order file (`PresetLibrary.orderFile`), nil when
   /// the folder has none yet.
   public var order: [String]?
-  public init(folder: String, entries: [LibraryEntry], order: [String]?) {
+  /// The SVG/PNG files in the folder tree, relative to it (the icon chooser's files).
+  public var iconFiles: [String]
+  public init(
+    folder: String, entries: [LibraryEntry], order: [String]?, iconFiles: [String] = []
+  ) {
     self.folder = folder
     self.entries = entries
     self.order = order
+    self.iconFiles = iconFiles
   }
 }
 

@@ -129,6 +129,9 @@ extension StudioState {
     case .renameNameChanged(let n): saveAsName = n
     case .panelTab(let t): panelTab = t
     case .panelSection(let s, let open): panelFolds.set(s, open: open)
+    case .appearanceItem(let i): appearanceItem = max(0, i)
+    case .iconChooserOpened:
+      if document.path != nil { fx.append(.listLibrary(folder: libraryFolder)) }
     case .libraryRowRevealed: revealLibraryRow = false
     case .recoveryFound(let name, let p):
       // why: offered only for its own document, and only when it differs

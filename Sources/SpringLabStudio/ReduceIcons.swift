@@ -79,6 +79,8 @@ extension StudioState {
       var looks = preset.fan.items
       while looks.count <= i { looks.append(ItemLook()) }
       looks[i].icon = relative
+      // why: the Appearance section then shows the item that took the icon
+      appearanceItem = i
       return [FieldSetting(.fanItems, .looks(looks))]
     case .main: return [FieldSetting(.fanMainIcon, .text(relative))]
     case .bubble: return [FieldSetting(.bubbleIcon, .text(relative))]

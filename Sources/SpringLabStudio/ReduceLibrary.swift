@@ -11,6 +11,7 @@ extension StudioState {
     // why: a listing of a folder we have since left is stale
     guard listing.folder == libraryFolder else { return }
     libraryEntries = PresetLibrary.arrange(listing.entries, order: listing.order)
+    iconFiles = listing.iconFiles
     // why: a load, Save as or rename may have moved the current row out of view
     revealLibraryRow = true
     let names = libraryEntries.map(\.fileName)

@@ -58,6 +58,11 @@ public enum StudioAction: Sendable {
   case panelTab(PanelTab)
   /// A panel section's header was clicked: the section is now `open` (or folded).
   case panelSection(PanelSection, open: Bool)
+  /// The Appearance section's item picker chose item `i` (0-based).
+  case appearanceItem(Int)
+  /// An icon chooser opened: list the folder again, so a file copied in
+  /// since shows.
+  case iconChooserOpened
   case recoveryFound(name: String, Preset)
   case fileChanged(PresetFileChange, FileStamp?)
   case backdropChecked(path: String, Result<Void, StudioFailure>)

@@ -181,6 +181,12 @@ public struct StudioState: Sendable {
   public var panelTab: PanelTab = .fan
   /// Which panel sections are open (the window keeps them in `state.json`).
   public var panelFolds = PanelFolds()
+  /// The fan item the Appearance section shows (0-based; past the last
+  /// item it shows the last).
+  public var appearanceItem = 0
+  /// The SVG/PNG files in the document's folder tree, relative to it, as
+  /// last listed with the library (the icon chooser's files).
+  public var iconFiles: [String] = []
   /// The undo step whose operation is under way.
   public var pendingLibraryUndo: LibraryUndo?
   public var recovery: RecoveryState

@@ -412,6 +412,8 @@ struct PanelKey: Equatable {
   var libraryUndo: Int
   var panelTab: PanelTab
   var panelFolds: PanelFolds
+  var appearanceItem: Int
+  var iconFiles: [String]
   var pinned: Preset?
   var mode: CompareMode?
   var overlays: StudioOverlays
@@ -443,6 +445,8 @@ struct PanelKey: Equatable {
     libraryUndo = s.libraryUndo.count
     panelTab = s.panelTab
     panelFolds = s.panelFolds
+    appearanceItem = s.appearanceItem
+    iconFiles = s.iconFiles
     pinned = s.compare?.pinned
     mode = s.compare?.mode
     overlays = s.overlays

@@ -4,8 +4,8 @@ extension UIContext {
   /// The control for one preset field, built from the field table: a slider
   /// (with the field's range and unit) for numbers, an integer slider, a
   /// picker for choices, a switch for flags, a text field for text, icons
-  /// (a built-in name or a path, taken once valid) and colours (hex, taken
-  /// once whole). Point lists, name lists and item looks have no control
+  /// (a built-in name or a path, taken once valid) and colours (a chip that
+  /// opens the system swatches, and hex taken once whole). Point lists, name lists and item looks have no control
   /// here (nothing is drawn; false).
   /// `defaults` supplies the reset value and the tick on the track
   /// (`Preset()` when nil). The widget ID is the field's JSON path, so two
@@ -66,14 +66,7 @@ extension UIContext {
       preset[keyPath: kp] = s
       return true
     case .color(let kp):
-      // why: as for icons, only a whole #RRGGBB or #RRGGBBAA is taken
-      var s = preset[keyPath: kp].hex
-      let action = textField(label, text: &s, maxLength: 9)
-      guard action != .none, let c = HexColor(hex: s), c != preset[keyPath: kp] else {
-        return false
-      }
-      preset[keyPath: kp] = c
-      return true
+      return colorField(label, color: &preset[keyPath: kp])
     case .points, .names, .looks:
       return false
     }

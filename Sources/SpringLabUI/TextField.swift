@@ -27,6 +27,16 @@ extension UIContext {
     if !visible.isEmpty {
       drawLabel(visible, in: splitLabel(row).label)
     }
+    return textField(fid, in: fieldR, text: &value, placeholder: placeholder, maxLength: maxLength)
+  }
+
+  /// The field part of `textField` at `fieldR` (pixels), for a row that
+  /// lays out more than a label and a field (a colour's chip, an icon's
+  /// preview).
+  func textField(
+    _ fid: UIID, in fieldR: PixelRect, text value: inout String, placeholder: String,
+    maxLength: Int
+  ) -> TextFieldAction {
     if requestedFocus == fid, editing?.id != fid {
       requestedFocus = nil
       startEditing(fid, text: value, selectAll: true, maxLength: maxLength)

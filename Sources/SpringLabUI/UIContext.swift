@@ -110,6 +110,9 @@ public final class UIContext {
   /// The last message line `noteRow` laid out this run (tests).
   var lastNoteRect: PixelRect?
   var editingSeen = false
+  /// The colour field or icon field whose swatches / chooser are open
+  /// under it (one at a time, as a menu is), nil when none is.
+  var openPopover: UIID?
 
   public init(theme: UITheme = .dark, scale: Double = 1) {
     self.theme = theme

@@ -116,6 +116,27 @@ extension RenderTests {
       #expect(r.lastErrors == 0)
     }
 
+    @Test func anIconEditedOnDiskIsDrawnAnewAfterRefresh() throws {
+      let dir = try Self.folder(["sq.svg": Data(Self.square.utf8)])
+      let d = IconFileDraw(
+        folder: dir, path: "sq.svg", cx: 24, cy: 24, side: 24, restSide: 24, tint: nil)
+      let r = CairoRasterizer(textCache: nil)
+      #expect(try Self.draw(d, into: r).pixel(x: 24, y: 24).g == 255)
+      #expect(!r.refreshIcons(), "nothing changed on disk")
+      // a designer saves the icon again from their editor: now blue
+      let blue = Self.square.replacingOccurrences(of: "#00FF00", with: "#0000FF")
+      try Data((blue + " ").utf8).write(to: URL(fileURLWithPath: dir + "/sq.svg"))
+      #expect(try Self.draw(d, into: r).pixel(x: 24, y: 24).g == 255, "cached until refreshed")
+      #expect(r.refreshIcons())
+      let c = try Self.draw(d, into: r).pixel(x: 24, y: 24)
+      #expect(c.b == 255 && c.g == 0, "\(c)")
+      #expect(r.iconRasterizations == 2)
+      // removed: drawn as nothing (counted as an error), not the old drawing
+      try FileManager.default.removeItem(atPath: dir + "/sq.svg")
+      #expect(r.refreshIcons())
+      #expect(try Self.draw(d, into: r).pixel(x: 24, y: 24).b == 0)
+    }
+
     @Test func aBrokenOrMissingIconIsSkippedAndCounted() throws {
       let dir = try Self.folder(["bad.svg": Data("<svg><path d=".utf8)])
       let r = CairoRasterizer(textCache: nil)

@@ -34,11 +34,14 @@ final class FakeDisk {
   /// The Trash: trashed path → (original path, preset).
   var trash: [String: (original: String, preset: Preset)] = [:]
 
+  /// Icon files by folder, relative to it, as `LibraryFolder.iconFiles` lists them.
+  var iconFiles: [String: [String]] = [:]
+
   func listing(_ folder: String) -> LibraryListing {
     LibraryListing(
       folder: folder,
       entries: list(folder).map { LibraryEntry(path: $0, preset: presets[$0]?.preset) },
-      order: orders[folder])
+      order: orders[folder], iconFiles: iconFiles[folder] ?? [])
   }
 
   /// A library operation with the shell's semantics.

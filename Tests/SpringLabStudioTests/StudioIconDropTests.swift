@@ -35,6 +35,7 @@ struct StudioIconDropTests {
       h.state.toast?.text.contains("rocket.svg on item 2") == true,
       "\(String(describing: h.state.toast))")
     #expect(h.state.preset.writtenSchema == 5)
+    #expect(h.state.appearanceItem == 1, "the Appearance section shows the item that took it")
     h.key("z", .ctrl)
     #expect(h.state.preset == before, "one undo step")
   }
@@ -69,51 +70,5 @@ struct StudioIconDropTests {
     h.input([.dropFileAt("/lib/shot.png", x: c.x + 4, y: c.y + 4)])
     #expect(h.state.overlays.backdrop == "/lib/shot.png")
     #expect(h.state.preset.fan.mainIcon == "plus")
-  }
-}
-
-/// The panel's Appearance section (folded until opened): icon and colour
-/// rows per item, for the main button and the bubble, swatch rows; a
-/// swatch click is one undo step naming `fan.items`.
-@Suite("Studio: Appearance section")
-struct StudioAppearanceSectionTests {
-  @Test func theSectionIsOnTheDrawListWhenOpened() {
-    let folded = StudioHarness(path: "/lib/a.json")
-    #expect(folded.reveal("APPEARANCE"), "the folded header shows on the Fan tab")
-    #expect(!folded.texts.contains { $0.hasPrefix("Item 1 icon") })
-    let h = StudioHarness(path: "/lib/a.json")
-    h.send(.panelSection(.appearance, open: true))
-    h.draw()
-    // top to bottom, as a designer scrolls
-    for t in [
-      "Item 1 icon", "Item 1 fill", "Orange", "Teal", "Main icon", "Main fill", "Dim colour",
-    ] {
-      #expect(h.reveal(t), "\(t)")
-    }
-    let b = StudioHarness(path: "/lib/a.json")
-    b.send(.panelSection(.appearance, open: true))
-    b.send(.panelTab(.bubble))
-    b.draw()
-    #expect(b.reveal("Bubble icon") && b.reveal("Badge text"))
-  }
-
-  @Test func aSwatchClickSetsTheItemsFillAsOneUndoStep() throws {
-    let h = StudioHarness(path: "/lib/a.json")
-    h.send(.panelSection(.appearance, open: true))
-    h.draw()
-    #expect(h.reveal("Item 3 icon"))
-    // item 2's swatch rows lie just above item 3's icon row: its "Teal" button
-    let below = try #require(h.textPosition("Item 3 icon")).y
-    let teal = try #require(
-      h.lastFrame.finished.compactMap { c -> (Double, Double)? in
-        if case .text("Teal", let x, let y, _, _, _) = c, y < below { return (x, y) }
-        return nil
-      }.max { $0.1 < $1.1 }, "item 2's swatches")
-    let before = h.state.preset
-    h.click(teal.0, teal.1 + 6)
-    #expect(h.state.preset.fan.fill(1) == DefaultLook.itemFills[4])
-    #expect(h.state.preset.fan.look(0).fill == nil, "only item 2")
-    h.key("z", .ctrl)
-    #expect(h.state.preset == before)
   }
 }

@@ -99,7 +99,8 @@ enum LiveStudioServices {
     }
     let order = LibraryFolder.readText(dir + "/" + PresetLibrary.orderFile).map(
       PresetLibrary.parseOrder)
-    return LibraryListing(folder: dir, entries: entries, order: order)
+    return LibraryListing(
+      folder: dir, entries: entries, order: order, iconFiles: LibraryFolder.iconFiles(dir))
   }
 
   static func libraryOp(_ op: LibraryOp, trash: FreedesktopTrash) -> Result<

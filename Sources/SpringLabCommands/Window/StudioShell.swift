@@ -26,6 +26,7 @@ final class StudioShell {
   /// The preset file being watched for edits, and when it was last checked.
   var watcher: PresetWatcher?
   var lastWatchCheck = 0.0
+  var lastIconCheck = 0.0
   var renders: [(path: String, child: ChildProcess)] = []
   /// Effects running off the window's thread (video decoding, fits).
   var jobs: [BackgroundJob<StudioAction>] = []
@@ -220,12 +221,19 @@ final class StudioShell {
       watcher = w
       if let c = change { send(.fileChanged(c, LiveStudioServices.stamp(w.path))) }
     }
+    // why: a designer edits an icon in another app; once a second is enough
+    // for it to show without a reload, and costs a stat per icon file
+    var iconsChanged = false
+    if t - lastIconCheck >= 1 {
+      lastIconCheck = t
+      iconsChanged = window.refreshIcons()
+    }
     renders.removeAll { r in
       guard let status = r.child.poll() else { return false }
       send(.takeFinished(path: r.path, status: status))
       return true
     }
-    return !answers.isEmpty
+    return !answers.isEmpty || iconsChanged
   }
 
   /// Completes the trace, writes the input recording and remembers the session.

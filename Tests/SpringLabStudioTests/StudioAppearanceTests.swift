@@ -1,0 +1,198 @@
+import SpringLabCore
+import SpringLabUI
+import Testing
+
+@testable import SpringLabStudio
+
+/// The panel's Appearance section (folded until opened), driven as a
+/// designer does: pick an item, open a colour chip's swatches or type hex,
+/// choose an icon from the built-ins or the files beside the preset, type
+/// a label, drag or reset a size, apply one item's look to all. Each edit
+/// is one undo step naming its field.
+@Suite("Studio: Appearance section")
+struct StudioAppearanceTests {
+  static func open(
+    _ path: String? = "/lib/a.json", preset: Preset = .seedDefault, disk: FakeDisk = FakeDisk()
+  ) -> StudioHarness {
+    let h = StudioHarness(preset: preset, path: path, disk: disk)
+    h.send(.panelSection(.appearance, open: true))
+    h.draw()
+    return h
+  }
+
+  /// The panel's filled rounded rects of colour `c` (x ≥ 900: the panel).
+  static func chips(_ h: StudioHarness, _ c: HexColor) -> [PixelRect] {
+    h.lastFrame.finished.compactMap { cmd in
+      if case .fill(.roundedRect(let r, _), let col) = cmd, col == RGBA(c), r.x >= 900 {
+        return r
+      }
+      return nil
+    }
+  }
+
+  /// The text run `t` in the panel whose row is nearest `y` (or the first).
+  static func text(_ h: StudioHarness, _ t: String, near y: Double? = nil) -> (
+    x: Double, y: Double
+  )? {
+    let all = h.lastFrame.finished.compactMap { c -> (Double, Double)? in
+      if case .text(let s, let x, let ty, _, _, _) = c, s == t, x >= 900 { return (x, ty) }
+      return nil
+    }
+    guard let y else { return all.first }
+    return all.min { abs($0.1 - y) < abs($1.1 - y) }
+  }
+
+  static func clickCentre(_ h: StudioHarness, _ r: PixelRect) {
+    h.click(r.x + r.w / 2, r.y + r.h / 2)
+  }
+
+  /// Picks item `n` (1-based) in the item picker.
+  static func pick(_ h: StudioHarness, item n: Int) throws {
+    // why: "Tint icon file" is a few rows under the picker and unique ("Item" is
+    // also the start of "Item spin")
+    #expect(h.reveal("Tint icon file"))
+    let row = try #require(Self.text(h, "Item")).y
+    let b = try #require(Self.text(h, "\(n)", near: row))
+    h.click(b.x, b.y + 6)
+  }
+
+  @Test func theSectionShowsOneItemAtATimeThenTheMainButton() {
+    let folded = StudioHarness(path: "/lib/a.json")
+    #expect(folded.reveal("APPEARANCE"), "the folded header shows on the Fan tab")
+    #expect(!folded.texts.contains("Tint icon file"))
+    let h = Self.open()
+    for t in [
+      "Item", "Icon", "Fill", "Icon tint", "Tint icon file", "Label", "Size",
+      "Apply to all items", "Reset item", "Main button", "Shadow", "Dim colour",
+    ] {
+      // why: reveal matches a prefix ("Item" would match "Item spin"): the run itself must show
+      #expect(h.reveal(t) && h.texts.contains(t), "\(t)")
+    }
+    let b = Self.open()
+    b.send(.panelTab(.bubble))
+    b.draw()
+    #expect(b.reveal("Badge text") && b.reveal("Tint icon file") && b.reveal("Shadow"))
+  }
+
+  @Test func pickingAnItemShowsItsOwnColours() throws {
+    let h = Self.open()
+    #expect(h.reveal("#FF9500"), "item 1: orange")
+    try Self.pick(h, item: 2)
+    #expect(h.state.appearanceItem == 1)
+    #expect(h.reveal("#34C759"), "item 2: green")
+    #expect(!h.texts.contains("#FF9500"))
+  }
+
+  @Test func aChipOpensTheSwatchesAndASwatchIsOneUndoStep() throws {
+    let h = Self.open()
+    try Self.pick(h, item: 2)
+    #expect(h.reveal("#34C759"))
+    let teal = DefaultLook.itemFills[4]
+    let before = h.state.preset
+    let tealBefore = Self.chips(h, teal).count
+    let chip = try #require(Self.chips(h, DefaultLook.itemFills[1]).first, "item 2's fill chip")
+    Self.clickCentre(h, chip)
+    let swatches = Self.chips(h, teal)
+    #expect(swatches.count == tealBefore + 1, "the swatch rows opened under the fill")
+    Self.clickCentre(h, try #require(swatches.last))
+    #expect(h.state.preset.fan.fill(1) == teal)
+    #expect(h.state.preset.fan.look(0).fill == nil, "only item 2")
+    #expect(Self.chips(h, HexColor(rgb: 0xFFCC00)).isEmpty, "a pick closes the swatches")
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before)
+  }
+
+  @Test func theSwatchesOfferThePresetsOwnColours() throws {
+    var p = Preset.seedDefault
+    let brand = HexColor(rgb: 0x0B5A43)
+    p.fan.items = [ItemLook(fill: brand)]
+    let h = Self.open(preset: p)
+    #expect(h.reveal("Dim colour"))
+    let dimRow = try #require(Self.text(h, "Dim colour")).y
+    let chip = try #require(
+      Self.chips(h, HexColor(rgb: 0x000000)).min { abs($0.y - dimRow) < abs($1.y - dimRow) })
+    let shown = Self.chips(h, brand).count
+    Self.clickCentre(h, chip)
+    // why: the swatch rows open under the dim's row, near the window's bottom
+    #expect(h.reveal("PRESETS"))
+    let dim = try #require(Self.text(h, "Dim colour")).y
+    let offered = Self.chips(h, brand).filter { $0.y > dim }
+    #expect(Self.chips(h, brand).count == shown + 1, "one more chip of the brand colour")
+    #expect(offered.count == 1, "the brand colour is offered under the dim's chip")
+    Self.clickCentre(h, try #require(offered.first))
+    #expect(h.state.preset.fan.dimColor == brand)
+  }
+
+  @Test func typedHexIsTakenOnceWhole() throws {
+    let h = Self.open()
+    #expect(h.reveal("#FF9500"))
+    let at = try #require(Self.text(h, "#FF9500"))
+    h.click(at.x + 10, at.y + 6)
+    h.key("a", .ctrl)
+    h.input([.text("#12345")])
+    #expect(h.state.preset.fan.look(0).fill == nil, "half typed: not taken")
+    h.input([.text("6")])
+    h.key("enter")
+    #expect(h.state.preset.fan.fill(0) == HexColor(rgb: 0x123456))
+  }
+
+  @Test func theIconChooserListsTheFilesBesideThePreset() throws {
+    let disk = FakeDisk()
+    disk.write(.seedDefault, to: "/lib/a.json")
+    let h = Self.open(disk: disk)
+    disk.iconFiles["/lib"] = ["icons/rocket.svg", "logo.png"]
+    #expect(h.reveal("Icon"))
+    let row = try #require(Self.text(h, "Icon")).y
+    let more = try #require(Self.text(h, "▾", near: row))
+    let listed = h.effects.count
+    h.click(more.x, more.y + 6)
+    #expect(
+      h.effects[listed...].contains { if case .listLibrary("/lib") = $0 { true } else { false } },
+      "opening lists the folder again")
+    #expect(h.reveal("icons/rocket.svg") && h.reveal("logo.png"))
+    let before = h.state.preset
+    let file = try #require(Self.text(h, "icons/rocket.svg"))
+    h.click(file.x, file.y + 6)
+    #expect(h.state.preset.fan.look(0).icon == "icons/rocket.svg")
+    #expect(!h.texts.contains("logo.png"), "a pick closes the chooser")
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before)
+  }
+
+  @Test func anUntitledPresetsChooserSaysWhyThereAreNoFiles() throws {
+    let h = Self.open(nil)
+    #expect(h.reveal("Tint icon file"))
+    let row = try #require(Self.text(h, "Icon")).y
+    let more = try #require(Self.text(h, "▾", near: row))
+    h.click(more.x, more.y + 6)
+    #expect(h.reveal("Save the preset first to use icon files"))
+  }
+
+  @Test func typedLabelAndSizeResetAndApplyToAll() throws {
+    let h = Self.open()
+    #expect(h.reveal("Label"))
+    let labelRow = try #require(Self.text(h, "Label")).y
+    let none = try #require(Self.text(h, "none", near: labelRow))
+    h.click(none.x + 4, none.y + 6)
+    h.input([.text("Compose")])
+    h.key("enter")
+    #expect(h.state.preset.fan.label(0) == "Compose")
+    // a teal fill on item 1, then applied to every item
+    h.set(.fanItems, .looks([ItemLook(fill: DefaultLook.itemFills[4], label: "Compose", size: 64)]))
+    h.draw()
+    #expect(h.reveal("Apply to all items"))
+    let apply = try #require(Self.text(h, "Apply to all items"))
+    let before = h.state.preset
+    h.click(apply.x, apply.y + 6)
+    let n = h.state.preset.fan.count
+    #expect((0..<n).allSatisfy { h.state.preset.fan.fill($0) == DefaultLook.itemFills[4] })
+    #expect((0..<n).allSatisfy { h.state.preset.fan.size($0) == 64 })
+    #expect(h.state.preset.fan.label(1) == "", "labels stay each item's own")
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before)
+    #expect(h.reveal("Reset item"))
+    let reset = try #require(Self.text(h, "Reset item"))
+    h.click(reset.x, reset.y + 6)
+    #expect(h.state.preset.fan.items.isEmpty, "a reset item leaves no {} in the file")
+  }
+}
