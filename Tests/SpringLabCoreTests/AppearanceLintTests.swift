@@ -90,6 +90,42 @@ struct AppearanceLintTests {
     #expect(badge.source.contains("§1.4.3"))
   }
 
+  @Test func anIconInItsOwnColoursIsNotCheckedForTint() throws {
+    var p = base
+    // yellow on white: 1.07:1 when tinted
+    let low = ItemLook(fill: color("#FFFFFF"), tint: color("#FFD60A"), icon: "icons/logo.svg")
+    p.fan.items = [low]
+    #expect(warnings(p, about: "icon tint on fill").count == 1, "a tinted file shows the tint")
+    var own = low
+    own.tintIcon = false
+    p.fan.items = [own]
+    #expect(warnings(p, about: "icon tint on fill").isEmpty, "drawn in its own colours")
+    own.icon = "star"
+    p.fan.items = [own]
+    #expect(warnings(p, about: "icon tint on fill").count == 1, "built-in icons are always tinted")
+    p = base
+    p.fan.mainFill = color("#FFFFFF")
+    p.fan.mainTint = color("#FFD60A")
+    p.fan.mainIcon = "icons/spark.svg"
+    p.fan.mainTintIcon = false
+    #expect(warnings(p, about: "main button icon").isEmpty)
+    p.fan.mainTintIcon = true
+    #expect(warnings(p, about: "main button icon").count == 1)
+  }
+
+  @Test func theBubblesIconTintIsCheckedWhenItShowsOne() throws {
+    var p = base
+    p.bubble.tint = color("#7A78E0")
+    #expect(warnings(p, about: "bubble icon").isEmpty, "no icon: the rings, no tint shown")
+    p.bubble.icon = "star"
+    let w = try #require(warnings(p, about: "bubble icon").first)
+    #expect(w.fields == ["bubble.tint", "bubble.fill"])
+    #expect(w.message.contains("1.5") || w.message.contains(":1"), "\(w.message)")
+    p.bubble.icon = "icons/logo.svg"
+    p.bubble.tintIcon = false
+    #expect(warnings(p, about: "bubble icon").isEmpty, "a logo in its own colours")
+  }
+
   @Test func theBuiltInLookRaisesNoContrastWarning() {
     for name in PresetTests.shippedNames {
       let w = Lint.check(shipped(name)).filter { $0.source.contains("WCAG") }

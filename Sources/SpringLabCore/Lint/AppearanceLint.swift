@@ -27,7 +27,10 @@ extension Lint {
       guard look.fill != nil || look.tint != nil else { continue }
       let fill = f.fill(i).over(backdrop)
       let tint = f.tint(i).over(fill).contrast(with: fill)
-      if tint < nonTextContrast { lowTint.append((i, tint)) }
+      // why: an icon file drawn in its own colours (`tintIcon: false`) does
+      // not show the tint; lint cannot read the file's colours, so says nothing
+      let tinted = look.tintIcon || !IconRef.isPath(f.icon(i))
+      if tinted && tint < nonTextContrast { lowTint.append((i, tint)) }
       if look.fill != nil {
         let c = fill.contrast(with: backdrop)
         if c < nonTextContrast { lowFill.append((i, c)) }
@@ -50,7 +53,7 @@ extension Lint {
     if f.mainFill != DefaultLook.mainFill || f.mainTint != DefaultLook.mainTint {
       let fill = f.mainFill.over(DefaultLook.screen)
       let tint = f.mainTint.over(fill).contrast(with: fill)
-      if tint < nonTextContrast {
+      if f.mainTintIcon || !IconRef.isPath(f.mainIcon), tint < nonTextContrast {
         warn(
           [.fanMainTint, .fanMainFill],
           "main button icon \(f.mainTint.hex) on \(f.mainFill.hex) is \(ratioText(tint)), below 3:1",
@@ -66,6 +69,18 @@ extension Lint {
     }
     let b = p.bubble
     if b.enabled {
+      // why: the bubble's icon shows its tint only when it has one and is tinted
+      if !b.icon.isEmpty, b.tintIcon || !IconRef.isPath(b.icon),
+        b.fill != DefaultLook.bubbleFill || b.tint != DefaultLook.bubbleTint
+      {
+        let fill = b.fill.over(DefaultLook.screen)
+        let c = b.tint.over(fill).contrast(with: fill)
+        if c < nonTextContrast {
+          warn(
+            [.bubbleTint, .bubbleFill],
+            "bubble icon \(b.tint.hex) on \(b.fill.hex) is \(ratioText(c)), below 3:1", wcag)
+        }
+      }
       if b.fill != DefaultLook.bubbleFill {
         let c = b.fill.over(DefaultLook.screen).contrast(with: DefaultLook.screen)
         if c < nonTextContrast {

@@ -55,6 +55,8 @@ public enum DefaultLook {
   public static let mainIcon = "plus"
   /// Bubble: indigo.
   public static let bubbleFill = HexColor(rgb: 0x5856D6)
+  /// The bubble's icon, when it has one: white.
+  public static let bubbleTint = HexColor.white
   /// Badge: iOS system red with white text.
   public static let badgeFill = HexColor(rgb: 0xFF3B30)
   public static let badgeTint = HexColor.white

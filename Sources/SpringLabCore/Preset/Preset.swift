@@ -186,7 +186,7 @@ public struct BubblePreset: Sendable, Equatable {
   /// SVG/PNG path (`IconRef`); "" = the built-in rings.
   public var icon = ""
   /// The bubble icon's colour (when tinted).
-  public var tint = HexColor.white
+  public var tint = DefaultLook.bubbleTint
   /// Whether a file icon on the bubble is filled with `tint` (a mask).
   public var tintIcon = true
 
