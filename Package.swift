@@ -100,7 +100,7 @@ let package = Package(
       dependencies: [
         "springlab", "springlab-bench", "springlab-test-support", "SpringLabCommands",
         "SpringLabCore",
-        "SpringLabPlatform", "SpringLabRender",
+        "SpringLabPlatform", "SpringLabRender", "SpringLabStudio",
       ],
       exclude: ["Golden"]),
     .testTarget(

@@ -90,13 +90,8 @@ enum ExportCommand {
     // why: CSS and HTML inline the icon files; Core reads no files, so the
     // checked bytes (loading refused any bad one) are handed to it here
     if let path = a.values["preset"] {
-      for (_, file) in preset.fan.iconFiles(bubble: preset.bubble) {
-        if case .success(let asset) = IconAssets.read(
-          file, folder: IconAssets.folder(ofPreset: path))
-        {
-          options.iconData[file] = asset.bytes
-        }
-      }
+      options.iconData = IconAssets.exportData(
+        for: preset, folder: IconAssets.folder(ofPreset: path))
     }
     printOut(Exporter.export(preset, format: format!, options: options).trimmingSuffixNewline)
     return .ok

@@ -43,6 +43,19 @@ public enum IconAssets {
 
   /// The folder a preset's icons are relative to: the preset file's folder
   /// ("." for a bare file name).
+  /// The checked bytes of every icon file `preset` names, by the path it
+  /// writes (`ExportOptions.iconData`), read from `folder` (the preset's);
+  /// a file the checks refuse is left out (listed, not inlined). The
+  /// command line's `export` and the window's Export buttons both use this,
+  /// so a copied CSS/HTML export inlines the same SVGs.
+  public static func exportData(for preset: Preset, folder: String) -> [String: Data] {
+    var out: [String: Data] = [:]
+    for (_, file) in preset.fan.iconFiles(bubble: preset.bubble) where out[file] == nil {
+      if case .success(let asset) = read(file, folder: folder) { out[file] = asset.bytes }
+    }
+    return out
+  }
+
   public static func folder(ofPreset path: String) -> String {
     let url = URL(fileURLWithPath: path)
     return path.contains("/") ? url.deletingLastPathComponent().path : "."

@@ -66,11 +66,13 @@ extension StudioState {
       // why: the Export section's Reduce Motion switch sits over these
       // buttons; the code copied with it on carries the reduced path, as
       // `export --reduce-motion` does
-      let options = ExportOptions(reduceMotion: overlays.reduceMotion)
+      // why: the shell reads the icon files (this reducer reads none), so
+      // a copied CSS export inlines them as `springlab export` does
       fx.append(
-        .copyToClipboard(
-          text: Exporter.export(preset, format: f, options: options),
-          label: ChoiceNames.human(f.rawValue)))
+        .copyExport(
+          ExportRequest(
+            preset: preset, format: f, options: ExportOptions(reduceMotion: overlays.reduceMotion),
+            folder: assetFolder, label: ChoiceNames.human(f.rawValue))))
     case .togglePanel: overlays.panel.toggle()
     case .nextPanelTab, .previousPanelTab:
       panelTab = panelTab.cycled(by: c == .nextPanelTab ? 1 : -1)

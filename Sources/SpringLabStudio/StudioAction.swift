@@ -131,6 +131,9 @@ public enum StudioEffect: Sendable {
   /// Track and fit off the window's thread. Answer: `.fitFinished`.
   case fitVideo(VideoFitRequest)
   case copyToClipboard(text: String, label: String)
+  /// Export the preset and copy the code, icon files beside the preset
+  /// inlined where the format inlines them (CSS/HTML). Answer: `.copied`.
+  case copyExport(ExportRequest)
   /// Read the clipboard's text. Answer: `.pasted`.
   case readClipboard
   /// Save the last presented frame as PNG. Answer: `.screenshotSaved`.
@@ -179,4 +182,25 @@ public struct SaveRequest: Sendable {
   /// Whether the file as it is now (`current`: its identity, nil when absent)
   /// must not be overwritten without asking.
   public func conflicts(current: FileStamp?) -> Bool { !force && current != expecting }
+}
+
+/// An export the window copies: the preset as shown, its format and
+/// options, and the folder its icon files are read from (nil: a preset not
+/// saved yet names no files it could read).
+public struct ExportRequest: Sendable, Equatable {
+  public var preset: Preset
+  public var format: ExportFormat
+  public var options: ExportOptions
+  public var folder: String?
+  /// What the toast calls the format ("SwiftUI", "CSS", …).
+  public var label: String
+  public init(
+    preset: Preset, format: ExportFormat, options: ExportOptions, folder: String?, label: String
+  ) {
+    self.preset = preset
+    self.format = format
+    self.options = options
+    self.folder = folder
+    self.label = label
+  }
 }

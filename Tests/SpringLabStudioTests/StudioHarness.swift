@@ -152,6 +152,10 @@ final class StudioHarness {
     case .copyToClipboard(let text, let label):
       disk.clipboard = text
       send(.copied(label: label, ok: true))
+    case .copyExport(let r):
+      // why: the fake disk holds no icon files: listed, not inlined
+      disk.clipboard = Exporter.export(r.preset, format: r.format, options: r.options)
+      send(.copied(label: r.label, ok: true))
     case .readClipboard: send(.pasted(disk.clipboard))
     case .screenshot:
       send(.screenshotSaved(.success(StudioHarness.folders.screenshots + "/shot.png")))

@@ -66,6 +66,16 @@ enum LiveStudioServices {
   }
 
   /// The stamp of the file a path names (through symlinks).
+  /// The code the window's Export buttons copy: `springlab export`'s, with
+  /// the icon files beside a saved preset inlined where the format does.
+  static func exportText(_ r: ExportRequest) -> String {
+    var options = r.options
+    if let folder = r.folder {
+      options.iconData = IconAssets.exportData(for: r.preset, folder: folder)
+    }
+    return Exporter.export(r.preset, format: r.format, options: options)
+  }
+
   static func stamp(_ path: String) -> FileStamp? {
     FileStamp(path: AtomicFile.resolvingLinks(path))
   }

@@ -88,6 +88,8 @@ final class StudioShell {
       imageJobs.append((path, BackgroundJob { decode(path) }))
     case .copyToClipboard(let text, let label):
       send(.copied(label: label, ok: services.clipboard(text)))
+    case .copyExport(let r):
+      send(.copied(label: r.label, ok: services.clipboard(LiveStudioServices.exportText(r))))
     case .readClipboard: send(.pasted(services.readClipboard()))
     case .screenshot: send(.screenshotSaved(services.screenshot(lastFrame)))
     case .renderTake(let p, let script, let frame):
