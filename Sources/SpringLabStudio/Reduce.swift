@@ -105,7 +105,7 @@ extension StudioState {
       }
     case .dropFileAt(let path, let x, let y):
       guard dialog == nil else { return }
-      if let settings = iconDrop(path, x: x, y: y) {
+      if let settings = iconDrop(path, x: x, y: y, &fx) {
         apply(.set(settings, [.committed], against: preset), &fx)
         if let f = settings.first?.field {
           flash(
@@ -130,6 +130,7 @@ extension StudioState {
     case .panelTab(let t): panelTab = t
     case .panelSection(let s, let open): panelFolds.set(s, open: open)
     case .appearanceItem(let i): appearanceItem = max(0, i)
+    case .iconImported(let r, let result): iconImported(r, result, &fx)
     case .iconChooserOpened:
       if document.path != nil { fx.append(.listLibrary(folder: libraryFolder)) }
     case .libraryRowRevealed: revealLibraryRow = false

@@ -2,7 +2,7 @@ import SpringLabCore
 import SpringLabUI
 
 /// What a dropped icon file lands on.
-enum IconDropTarget: Equatable {
+public enum IconDropTarget: Sendable, Equatable {
   case item(Int)
   case main
   case bubble
@@ -50,13 +50,16 @@ extension StudioState {
 
   /// The settings that make the icon file at `path` (absolute, as dropped)
   /// the icon of what is under (x, y), or nil — with a toast when the drop
-  /// was an icon file on a control but cannot be taken: an untitled
-  /// document (icons are stored relative to the preset's file), a file
-  /// outside the preset's folder tree (copy it in first: a preset only
-  /// names files inside its folder, so it can be shared as a folder), or a
-  /// path the field table refuses. The file's bytes are checked when drawn
-  /// and when the preset is next loaded (`IconAssets`); a bad one is not drawn.
-  mutating func iconDrop(_ path: String, x: Double, y: Double) -> [FieldSetting]? {
+  /// was an icon file on a control but cannot be taken now: an untitled
+  /// document (icons are stored relative to the preset's file), or a path
+  /// the field table refuses. A file from outside the preset's folder tree
+  /// is copied into its `icons/` folder first (`fx` gets `.importIcon`; the
+  /// answer `.iconImported` assigns it): a preset only names files inside
+  /// its folder, so it can be shared as a folder. The file's bytes are
+  /// checked when copied, drawn and loaded (`IconAssets`).
+  mutating func iconDrop(_ path: String, x: Double, y: Double, _ fx: inout [StudioEffect])
+    -> [FieldSetting]?
+  {
     guard IconDrop.isIconFile(path), let target = iconDropTarget(x: x, y: y) else { return nil }
     guard let folder = assetFolder else {
       flash("Save the preset first: its icon files are kept beside it")
@@ -64,9 +67,7 @@ extension StudioState {
     }
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     guard path.hasPrefix(prefix) else {
-      flash(
-        "\(StudioFiles.lastComponent(path)) is outside the preset's folder: copy it into \(StudioFiles.lastComponent(folder))/ first"
-      )
+      fx.append(.importIcon(IconImport(source: path, folder: folder, target: target)))
       return nil
     }
     let relative = String(path.dropFirst(prefix.count))
@@ -74,6 +75,11 @@ extension StudioState {
       flash("\(StudioFiles.lastComponent(path)): \(why)")
       return nil
     }
+    return iconSettings(relative, target)
+  }
+
+  /// The settings that make `relative` the icon of `target`.
+  mutating func iconSettings(_ relative: String, _ target: IconDropTarget) -> [FieldSetting] {
     switch target {
     case .item(let i):
       var looks = preset.fan.items
@@ -85,5 +91,42 @@ extension StudioState {
     case .main: return [FieldSetting(.fanMainIcon, .text(relative))]
     case .bubble: return [FieldSetting(.bubbleIcon, .text(relative))]
     }
+  }
+
+  /// A dropped file copied into the preset's folder (or refused): on
+  /// success it becomes the target's icon, one undo step, and the toast
+  /// says where the copy went. A copy for a document since left is dropped.
+  mutating func iconImported(
+    _ r: IconImport, _ result: Result<String, StudioFailure>, _ fx: inout [StudioEffect]
+  ) {
+    let name = StudioFiles.lastComponent(r.source)
+    switch result {
+    case .failure(let f): flash("\(name): \(f.message)")
+    case .success(let relative):
+      guard assetFolder == r.folder else { return }
+      let settings = iconSettings(relative, r.target)
+      apply(.set(settings, [.committed], against: preset), &fx)
+      if let f = settings.first?.field {
+        flash(
+          "Copied \(name) to \(relative) · icon of \(IconDrop.name(f, settings)) (undo with Ctrl+Z)"
+        )
+      }
+      fx.append(.listLibrary(folder: libraryFolder))
+    }
+  }
+}
+
+/// An icon file from outside the preset's folder, to copy into its `icons/`
+/// folder and assign to `target`.
+public struct IconImport: Sendable, Equatable {
+  /// The file as dropped (absolute).
+  public var source: String
+  /// The preset's folder.
+  public var folder: String
+  public var target: IconDropTarget
+  public init(source: String, folder: String, target: IconDropTarget) {
+    self.source = source
+    self.folder = folder
+    self.target = target
   }
 }

@@ -63,6 +63,9 @@ public enum StudioAction: Sendable {
   /// An icon chooser opened: list the folder again, so a file copied in
   /// since shows.
   case iconChooserOpened
+  /// An icon file dropped from outside the preset's folder was copied in
+  /// (its path relative to the folder) or refused.
+  case iconImported(IconImport, Result<String, StudioFailure>)
   case recoveryFound(name: String, Preset)
   case fileChanged(PresetFileChange, FileStamp?)
   case backdropChecked(path: String, Result<Void, StudioFailure>)
@@ -134,6 +137,9 @@ public enum StudioEffect: Sendable {
   /// Export the preset and copy the code, icon files beside the preset
   /// inlined where the format inlines them (CSS/HTML). Answer: `.copied`.
   case copyExport(ExportRequest)
+  /// Check an icon file from outside the preset's folder and copy it into
+  /// the folder's `icons/`. Answer: `.iconImported`.
+  case importIcon(IconImport)
   /// Read the clipboard's text. Answer: `.pasted`.
   case readClipboard
   /// Save the last presented frame as PNG. Answer: `.screenshotSaved`.

@@ -1,4 +1,5 @@
 import Foundation
+import SpringLabCore
 import SpringLabPlatform
 import Testing
 
@@ -35,5 +36,57 @@ struct IconFileListingTests {
     }
     #expect(LibraryFolder.iconFiles(dir).count == LibraryFolder.iconFileLimit)
     #expect(LibraryFolder.iconFiles(dir + "/missing").isEmpty)
+  }
+}
+
+/// An icon file picked in the window from outside the preset's folder is
+/// checked like on load, then copied into the folder's `icons/`: the name
+/// kept when free, never replacing other bytes, reused when the same.
+@Suite("Copying a picked icon file beside the preset")
+struct IconImportTests {
+  static let svg = Data(
+    #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="9" height="9"/></svg>"#
+      .utf8)
+
+  @Test func aPickedFileIsCopiedIntoIconsAndNeverReplacesAnother() throws {
+    let dir = makeTempDir()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let preset = dir + "/presets"
+    let downloads = dir + "/Downloads"
+    for d in [preset, downloads] {
+      try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+    }
+    let source = downloads + "/My Rocket (1).svg"
+    try Self.svg.write(to: URL(fileURLWithPath: source))
+    let first = try IconAssets.importCopy(from: source, into: preset).get()
+    #expect(first == "icons/My-Rocket--1-.svg")
+    #expect(FileManager.default.contents(atPath: preset + "/" + first) == Self.svg)
+    #expect(IconRef.problem(first, builtins: []) == nil, "a path the preset accepts")
+    #expect(try IconAssets.importCopy(from: source, into: preset).get() == first, "reused")
+    // another file of the same name: kept beside, not over
+    let other = Data(Self.svg.map { $0 == UInt8(ascii: "9") ? UInt8(ascii: "8") : $0 })
+    try other.write(to: URL(fileURLWithPath: source))
+    let second = try IconAssets.importCopy(from: source, into: preset).get()
+    #expect(second == "icons/My-Rocket--1--2.svg")
+    #expect(FileManager.default.contents(atPath: preset + "/" + first) == Self.svg)
+    #expect(try IconAssets.read(second, folder: preset).get().bytes == other)
+  }
+
+  @Test func aFileTheChecksRefuseIsNotCopied() throws {
+    let dir = makeTempDir()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let source = dir + "/evil.svg"
+    try Data(#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.utf8)
+      .write(to: URL(fileURLWithPath: source))
+    let png = dir + "/named.svg"
+    try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: png))
+    for s in [source, png, dir + "/missing.svg"] {
+      guard case .failure(let p) = IconAssets.importCopy(from: s, into: dir + "/preset") else {
+        Issue.record("\(s) was copied")
+        continue
+      }
+      #expect(!p.message.isEmpty)
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir + "/preset/icons"))
   }
 }

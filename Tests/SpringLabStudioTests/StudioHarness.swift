@@ -34,6 +34,8 @@ final class FakeDisk {
   /// The Trash: trashed path → (original path, preset).
   var trash: [String: (original: String, preset: Preset)] = [:]
 
+  /// Why the next icon import is refused (nil: it is copied).
+  var importRefusal: String?
   /// Icon files by folder, relative to it, as `LibraryFolder.iconFiles` lists them.
   var iconFiles: [String: [String]] = [:]
 
@@ -156,6 +158,12 @@ final class StudioHarness {
       // why: the fake disk holds no icon files: listed, not inlined
       disk.clipboard = Exporter.export(r.preset, format: r.format, options: r.options)
       send(.copied(label: r.label, ok: true))
+    case .importIcon(let r):
+      // why: the fake disk copies by name; `importRefusal` plays a refused file
+      let copied = "icons/" + StudioFiles.lastComponent(r.source)
+      send(
+        .iconImported(
+          r, disk.importRefusal.map { .failure(StudioFailure($0)) } ?? .success(copied)))
     case .readClipboard: send(.pasted(disk.clipboard))
     case .screenshot:
       send(.screenshotSaved(.success(StudioHarness.folders.screenshots + "/shot.png")))

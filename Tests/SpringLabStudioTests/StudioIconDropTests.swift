@@ -48,14 +48,43 @@ struct StudioIconDropTests {
     #expect(h.state.overlays.backdrop == nil, "not a backdrop")
   }
 
-  @Test func aFileOutsideTheFolderOrAnUntitledDocumentIsRefused() {
+  @Test func aFileFromOutsideIsCopiedInThenAssignedInOneUndoStep() throws {
     let h = StudioHarness(path: "/lib/a.json")
     Self.openFan(h)
     let before = h.state.preset
+    let (x, y) = Self.itemPixel(h, 2)
+    h.input([.dropFileAt("/home/me/Downloads/rocket.svg", x: x, y: y)])
+    let asked = h.effects.compactMap { e -> IconImport? in
+      if case .importIcon(let r) = e { return r }
+      return nil
+    }
+    #expect(
+      asked == [
+        IconImport(source: "/home/me/Downloads/rocket.svg", folder: "/lib", target: .item(2))
+      ])
+    #expect(h.state.preset.fan.look(2).icon == "icons/rocket.svg")
+    #expect(h.state.appearanceItem == 2)
+    #expect(
+      h.state.toast?.text.contains("Copied rocket.svg to icons/rocket.svg · icon of item 3")
+        == true,
+      "\(String(describing: h.state.toast))")
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before, "one undo step")
+  }
+
+  @Test func aRefusedCopyChangesNothingAndSaysWhy() {
+    let disk = FakeDisk()
+    disk.importRefusal = "not an SVG or PNG (by its content)"
+    let h = StudioHarness(path: "/lib/a.json", disk: disk)
+    Self.openFan(h)
+    let before = h.state.preset
     let (x, y) = Self.itemPixel(h, 0)
-    h.input([.dropFileAt("/tmp/elsewhere.svg", x: x, y: y)])
+    h.input([.dropFileAt("/tmp/fake.svg", x: x, y: y)])
     #expect(h.state.preset == before)
-    #expect(h.state.toast?.text.contains("outside the preset's folder") == true)
+    #expect(h.state.toast?.text == "fake.svg: not an SVG or PNG (by its content)")
+  }
+
+  @Test func anUntitledDocumentIsRefused() {
     let u = StudioHarness(path: nil)
     Self.openFan(u)
     let (ux, uy) = Self.itemPixel(u, 0)

@@ -90,6 +90,9 @@ final class StudioShell {
       send(.copied(label: label, ok: services.clipboard(text)))
     case .copyExport(let r):
       send(.copied(label: r.label, ok: services.clipboard(LiveStudioServices.exportText(r))))
+    case .importIcon(let r):
+      let copied = IconAssets.importCopy(from: r.source, into: r.folder)
+      send(.iconImported(r, copied.mapError { StudioFailure($0.message) }))
     case .readClipboard: send(.pasted(services.readClipboard()))
     case .screenshot: send(.screenshotSaved(services.screenshot(lastFrame)))
     case .renderTake(let p, let script, let frame):
