@@ -28,6 +28,8 @@ struct RendererBenchTests {
       try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
     for k in Self.renderKeys + Self.exportKeys + [
       "text.cachedMask.usPerRun", "text.cairoFreeType.usPerRun",
+      "render.icons.builtin12at3x.msPerFrame", "render.icons.svg12at3x.msPerFrame",
+      "render.icons.svgOverBuiltin", "render.icons.svg12at3x.rasters",
     ] {
       let fig = try #require(obj[k] as? [String: Any], "missing \(k)")
       let note = fig["note"] as? String ?? ""
