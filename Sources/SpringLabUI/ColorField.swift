@@ -71,30 +71,36 @@ extension UIContext {
     return changed
   }
 
-  /// Rows of square swatches under a field's chip, wrapped to the row's
-  /// width, the one equal to `current` ringed. Returns the colour clicked.
+  /// Rows of square swatches under a field's chip, the one equal to
+  /// `current` ringed. Returns the colour clicked.
   func swatchRows(_ group: [Swatch], current: HexColor, id gid: UIID) -> HexColor? {
-    let side = px(theme.rowHeight)
-    let gap = px(theme.spacing)
     var picked: HexColor?
-    var i = 0
-    while i < group.count {
-      let row = nextRow(height: side)
-      // why: indented past the label column, under the chip that opened them
-      let x0 = row.x + (row.w * theme.labelFraction).rounded()
-      let perRow = max(1, Int((row.x + row.w - x0 + gap) / (side + gap)))
-      for k in 0..<min(perRow, group.count - i) {
-        let sw = group[i + k]
-        let r = PixelRect(x: x0 + Double(k) * (side + gap), y: row.y, w: side, h: side)
-        let st = behavior(gid.child("swatch\(i + k)"), r)
-        let ring = sw.color == current ? theme.accent : st.hovered ? theme.focus : theme.border
-        drawChip(sw.color, r, ring: ring, ringWidth: sw.color == current ? px(2) : px(1))
-        tooltip("\(sw.name) \(sw.color.hex)")
-        if st.clicked { picked = sw.color }
-      }
-      i += perRow
+    for (k, r) in fieldGrid(count: group.count, side: px(theme.rowHeight)).enumerated() {
+      let sw = group[k]
+      let st = behavior(gid.child("swatch\(k)"), r)
+      let ring = sw.color == current ? theme.accent : st.hovered ? theme.focus : theme.border
+      drawChip(sw.color, r, ring: ring, ringWidth: sw.color == current ? px(2) : px(1))
+      tooltip("\(sw.name) \(sw.color.hex)")
+      if st.clicked { picked = sw.color }
     }
     return picked
+  }
+
+  /// `count` squares `side` pixels wide in rows taken from the layout,
+  /// indented past the label column (under the field that opened them)
+  /// and wrapped to the row's width.
+  func fieldGrid(count: Int, side: Double) -> [PixelRect] {
+    let gap = px(theme.spacing)
+    var out: [PixelRect] = []
+    while out.count < count {
+      let row = nextRow(height: side)
+      let x0 = row.x + (row.w * theme.labelFraction).rounded()
+      let perRow = max(1, Int((row.x + row.w - x0 + gap) / (side + gap)))
+      for k in 0..<min(perRow, count - out.count) {
+        out.append(PixelRect(x: x0 + Double(k) * (side + gap), y: row.y, w: side, h: side))
+      }
+    }
+    return out
   }
 
   /// A colour chip: `c` in a rounded square ringed by `ring`, over a

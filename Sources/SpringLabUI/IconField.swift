@@ -105,32 +105,23 @@ extension UIContext {
     -> String?
   {
     var picked: String?
-    let side = px(theme.rowHeight + 6)
     let gap = px(theme.spacing)
     var names = choices.builtins
     if choices.allowsNone { names.insert("", at: 0) }
-    var i = 0
-    while i < names.count {
-      let row = nextRow(height: side)
-      let x0 = row.x + (row.w * theme.labelFraction).rounded()
-      let perRow = max(1, Int((row.x + row.w - x0 + gap) / (side + gap)))
-      for k in 0..<min(perRow, names.count - i) {
-        let name = names[i + k]
-        let r = PixelRect(x: x0 + Double(k) * (side + gap), y: row.y, w: side, h: side)
-        let st = behavior(fid.child("builtin\(i + k)"), r)
-        let ring = name == current ? theme.accent : st.hovered ? theme.focus : theme.border
-        box(
-          r, fill: st.hovered ? theme.widgetHot : theme.widget, border: ring,
-          width: name == current ? px(2) : px(1))
-        if name.isEmpty {
-          text("–", in: r, color: theme.textDim, align: .center)
-        } else {
-          drawIcon(name, in: r, preview: preview, choices: choices)
-        }
-        tooltip(name.isEmpty ? "No icon" : name)
-        if st.clicked { picked = name }
+    for (k, r) in fieldGrid(count: names.count, side: px(theme.rowHeight + 6)).enumerated() {
+      let name = names[k]
+      let st = behavior(fid.child("builtin\(k)"), r)
+      let ring = name == current ? theme.accent : st.hovered ? theme.focus : theme.border
+      box(
+        r, fill: st.hovered ? theme.widgetHot : theme.widget, border: ring,
+        width: name == current ? px(2) : px(1))
+      if name.isEmpty {
+        text("–", in: r, color: theme.textDim, align: .center)
+      } else {
+        drawIcon(name, in: r, preview: preview, choices: choices)
       }
-      i += perRow
+      tooltip(name.isEmpty ? "No icon" : name)
+      if st.clicked { picked = name }
     }
     guard let files = choices.files else {
       chooserNote("Save the preset first to use icon files")
