@@ -24,6 +24,7 @@ public enum ABDiff {
     -> (label: String, from: String, to: String, more: Int)?
   {
     if let fields, let named = formChange(from: a, to: b, among: fields) { return named }
+    if let fields, let named = lookChange(from: a, to: b, among: fields) { return named }
     var first: (String, String, String)?
     var more = 0
     for f in fields.map({ ids in PresetField.all.filter { ids.contains($0.id) } })
@@ -39,6 +40,34 @@ public enum ABDiff {
       }
     }
     return first.map { (label: $0.0, from: $0.1, to: $0.2, more: more) }
+  }
+
+  /// An item's look (`fan.items`) named by the item and the row the
+  /// Appearance section shows ("Item 2 · Fill back to #0B5A43"), each
+  /// value as that row shows it (the built-in colour or the shared size
+  /// when unset), not as "3 items"; nil when `fan.items` is not among
+  /// `fields` or no item looks different.
+  static func lookChange(from a: Preset, to b: Preset, among fields: [FieldID])
+    -> (label: String, from: String, to: String, more: Int)?
+  {
+    guard fields.contains(.fanItems) else { return nil }
+    let rows: [(String, (FanPreset, Int) -> String)] = [
+      ("Icon", { $0.icon($1) }), ("Fill", { $0.fill($1).hex }), ("Icon tint", { $0.tint($1).hex }),
+      ("Tint icon file", { $0.look($1).tintIcon ? "On" : "Off" }),
+      ("Label", { $0.label($1).isEmpty ? "no label" : "\"\($0.label($1))\"" }),
+      ("Size", { UnitFormat.text($0.size($1), .points) }),
+    ]
+    var changes: [(String, String, String)] = []
+    for i in 0..<max(a.fan.count, b.fan.count) {
+      for (name, shown) in rows where shown(a.fan, i) != shown(b.fan, i) {
+        changes.append(("Item \(i + 1) · \(name)", shown(a.fan, i), shown(b.fan, i)))
+      }
+    }
+    guard let first = changes.first else { return nil }
+    let others = fields.filter { $0 != .fanItems }.filter {
+      $0.field.json(of: a) != $0.field.json(of: b)
+    }.count
+    return (label: first.0, from: first.1, to: first.2, more: changes.count - 1 + others)
   }
 
   /// A spring edited in a form other than UIKit, named by that form's own

@@ -5,13 +5,16 @@ import SpringLabUI
 /// chosen item's icon (a preview chip, the name or path, and a chooser of
 /// the built-in icons and the SVG/PNG files in the preset's folder), fill,
 /// icon tint, whether a file icon is tinted, label and size, with "Apply to
-/// all" (fill, tint and size to every item) and "Reset item"; then the main
+/// all" (fill, tint and size to every item) and "Reset colours" (fill,
+/// tint, size and tinting back to the built-in look; the icon and label
+/// stay); then the main
 /// button's icon, colours and shadow and the dim's colour. Bubble tab: its
 /// icon, colours, shadow and badge colours. Colour rows are a chip opening
 /// the system swatches and the colours the preset already uses, beside the
 /// hex. Every edit names its field (`fan.items` for an item's), so it is
 /// one undo step and saved sparsely like any panel edit. A typed value
-/// takes effect only once it is whole and valid.
+/// takes effect when its editing ends (Enter or a click elsewhere), and only
+/// when whole and valid.
 enum AppearanceRows {
   /// The main button's rows, then the dim's colour (Fan tab).
   static let mainRows: [FieldID] = [
@@ -40,9 +43,11 @@ enum AppearanceRows {
         {
           actions.append(.appearanceItem(k - 1))
         }
-        item(
+        let fillRow = item(
           min(state.appearanceItem, n - 1), state, in: &p, used: used, ui: ui, edited: &edited,
           actions: &actions)
+        // why: an item's warning (its fill's contrast) lands on its Fill row
+        reveal(.fanItems, state, ui: ui, actions: &actions, rect: fillRow)
       }
       ui.space(4)
       ui.label("Main button", color: PanelView.dim)
@@ -57,13 +62,31 @@ enum AppearanceRows {
     }
   }
 
+  /// The tab whose Appearance section shows `id`, nil for a field it does not show.
+  static func tab(of id: FieldID) -> PanelTab? {
+    if id == .fanItems || mainRows.contains(id) { return .fan }
+    return bubbleRows.contains(id) ? .bubble : nil
+  }
+
+  /// Scrolls the panel to the row just drawn when it is the field a lint
+  /// warning (L, or a click in the Lint section) asked for.
+  /// Call it outside any pushed ID: the panel's scroll region is named at its level.
+  static func reveal(
+    _ id: FieldID, _ state: StudioState, ui: UIContext, actions: inout [StudioAction],
+    rect: PixelRect? = nil
+  ) {
+    guard state.focusRequest == id, let r = rect ?? ui.lastItemRect else { return }
+    ui.scroll("panel", toShow: r)
+    actions.append(.focusHandled)
+  }
+
   /// Shorter labels where the field table's would be cut in the label column.
   static let labels: [FieldID: String] = [
     .fanMainIcon: "Icon", .fanMainFill: "Fill", .fanMainTint: "Icon tint",
     .fanMainTintIcon: "Tint icon file", .fanMainShadow: "Shadow", .fanDimColor: "Dim colour",
     .bubbleIcon: "Icon", .bubbleFill: "Fill", .bubbleTint: "Icon tint",
-    .bubbleTintIcon: "Tint icon file", .bubbleShadow: "Shadow", .bubbleBadgeFill: "Badge",
-    .bubbleBadgeTint: "Badge text",
+    .bubbleTintIcon: "Tint icon file", .bubbleShadow: "Shadow", .bubbleBadgeFill: "Badge fill",
+    .bubbleBadgeTint: "Badge letters",
   ]
 
   /// The colours this preset already uses that the system swatches lack,
@@ -125,13 +148,17 @@ enum AppearanceRows {
       ui.field(f, in: &p, defaults: Preset(), label: labels[id])
     }
     if p != prior { edited.append(id) }
+    reveal(id, state, ui: ui, actions: &actions)
   }
 
   /// Item `i`'s rows.
+  /// Returns the Fill row's rectangle (where an item's lint warning lands).
+  @discardableResult
   static func item(
     _ i: Int, _ state: StudioState, in p: inout Preset, used: [Swatch], ui: UIContext,
     edited: inout [FieldID], actions: inout [StudioAction]
-  ) {
+  ) -> PixelRect? {
+    var fillRow: PixelRect?
     // why: one ID per item, so the rows of item 2 never inherit item 1's
     // half-typed text or open swatches
     ui.pushID("appearance-item\(i)")
@@ -152,6 +179,7 @@ enum AppearanceRows {
     if r.changed { look.icon = icon }
     var fill = p.fan.fill(i)
     if ui.colorField("Fill##fill", color: &fill, more: used) { look.fill = fill }
+    fillRow = ui.lastItemRect
     var tint = p.fan.tint(i)
     if ui.colorField("Icon tint##tint", color: &tint, more: used) { look.tint = tint }
     ui.setNextItemHelp(
@@ -159,41 +187,42 @@ enum AppearanceRows {
     _ = ui.toggle("Tint icon file##tintIcon", value: &look.tintIcon)
     var label = look.label
     let a = ui.textField(
-      "Label##label", text: &label, placeholder: "none", maxLength: ItemLook.maxLabel)
-    // why: a label is text, so every keystroke shows at once (it cannot be half-valid)
-    if a != .none, label != look.label, !label.contains(where: \.isNewline) { look.label = label }
+      "Label##label", text: &label, placeholder: "no label", maxLength: ItemLook.maxLabel)
+    // why: taken when the editing ends (Enter or a click elsewhere): one undo
+    // step per label, not one per keystroke nor folded into the last edit
+    if a.isFinal, label != look.label, !label.contains(where: \.isNewline) { look.label = label }
     var size = p.fan.size(i)
     if ui.slider(
       "Size##size", value: &size, range: ItemLook.sizeRange, default: p.fan.itemSize, unit: "pt",
       step: 1, decimals: 0)
     {
-      // why: the reset (or a drag back onto `fan.itemSize`) leaves the size unset,
-      // so the item follows the shared size again
-      look.size = size == p.fan.itemSize ? nil : size
+      // why: the reset, or a drag back to within 1 pt of `fan.itemSize`,
+      // leaves the size unset, so the item follows the shared size again
+      look.size = abs(size - p.fan.itemSize) < 1 ? nil : size
     }
-    switch ui.buttons(["Apply to all items", "Reset item"]) {
+    switch ui.buttons(["Apply to all items", "Reset colours"]) {
     case 0:
+      // why: tinting stays each item's own: it depends on its icon file
+      // (a logo in its own colours must not turn into a one-colour mask)
       for k in 0..<p.fan.count {
         while looks.count <= k { looks.append(ItemLook()) }
         looks[k].fill = look.fill ?? p.fan.fill(i)
         looks[k].tint = look.tint
         looks[k].size = look.size
-        looks[k].tintIcon = look.tintIcon
       }
-    case 1: look = ItemLook()
+    case 1: look = ItemLook(label: look.label, icon: look.icon)
     default: break
     }
     looks[i] = look
     let count = max(looks.count, p.fan.items.count)
     guard
       (0..<count).contains(where: { k in (k < looks.count ? looks[k] : ItemLook()) != p.fan.look(k)
-        })
-    else { return }
+      })
+    else { return fillRow }
     // why: trailing default looks are dropped so a reset item leaves no `{}` in the file
     while let last = looks.last, last.isDefault { looks.removeLast() }
-    do {
-      p.fan.items = looks
-      edited.append(.fanItems)
-    }
+    p.fan.items = looks
+    edited.append(.fanItems)
+    return fillRow
   }
 }

@@ -237,6 +237,12 @@ extension StudioState {
     highlightField = id
     focusRequest = id
     overlays.panel = true
+    // why: the look's fields live in the Appearance section, not in their group's
+    if let id, let tab = AppearanceRows.tab(of: id) {
+      panelTab = tab
+      panelFolds.set(.appearance, open: true)
+      return
+    }
     // why: the field's tab opens, so the focused field is on screen
     if let g = id?.field.group,
       let tab = PanelTab.allCases.first(where: { $0.groups.contains(g) })
@@ -257,6 +263,8 @@ extension StudioState {
     }
     let w = warnings[lintCursor % warnings.count]
     lintCursor += 1
+    // why: an item's warning shows that item in the Appearance section
+    if let i = w.items.first, w.ids.first == .fanItems { appearanceItem = i }
     select(w.ids.first)
     flash("\(FieldNames.panel(w.fields.first ?? "")): \(w.message)")
   }

@@ -29,7 +29,8 @@ extension UIContext {
   /// swatches under the field: `swatches`, then `more` (e.g. the colours the
   /// document already uses) when not empty. Clicking a swatch takes it and
   /// closes the rows; clicking the chip again, or another field's, closes
-  /// them. Typed hex is taken only once whole (`#RRGGBB` or `#RRGGBBAA`).
+  /// them. Typed hex is taken when the editing ends (Enter or a click
+  /// elsewhere) and only when whole (`#RRGGBB` or `#RRGGBBAA`).
   /// Returns whether `color` changed (a pick reports `.committed`).
   @discardableResult
   public func colorField(
@@ -45,7 +46,8 @@ extension UIContext {
     let open = openPopover == fid
     let st = behavior(fid.child("chip"), chip)
     drawChip(color, chip, ring: open || st.hovered ? theme.focus : theme.border)
-    tooltip(open ? "Close the swatches" : "Swatches")
+    // why: once open, a tooltip would cover the swatches it names
+    if !open { tooltip("Swatches") }
     if st.clicked { openPopover = open ? nil : fid }
     let gap = px(theme.spacing)
     let hexR = PixelRect(
@@ -53,7 +55,9 @@ extension UIContext {
     var s = color.hex
     var changed = false
     let action = textField(fid, in: hexR, text: &s, placeholder: "#RRGGBB", maxLength: 9)
-    if action != .none, let c = HexColor(hex: s), c != color {
+    // why: taken when the editing ends (Enter or a click elsewhere), so the
+    // typed colour is one undo step of its own, never folded into the last
+    if action.isFinal, let c = HexColor(hex: s), c != color {
       color = c
       changed = true
     }

@@ -47,8 +47,8 @@ extension UIContext {
   /// icon on its fill as the control would. The ▾ (or the preview) opens a
   /// chooser under the row: the built-in icons as a grid, then the icon
   /// files in the preset's folder tree; a click takes one and closes it.
-  /// A typed name or path is taken only once `IconRef` accepts it, so a
-  /// half-typed path never reaches the preset. The file's bytes are checked
+  /// A typed name or path is taken when the editing ends (Enter or a click
+  /// elsewhere) and only when `IconRef` accepts it. The file's bytes are checked
   /// where it is drawn and when the preset is read (`IconAssets`).
   @discardableResult
   public func iconField(
@@ -66,12 +66,12 @@ extension UIContext {
     let cs = behavior(fid.child("preview"), chip)
     box(chip, fill: theme.widget, border: open || cs.hovered ? theme.focus : theme.border)
     drawIcon(icon, in: chip, preview: preview, choices: choices)
-    tooltip(open ? "Close the icons" : "Choose an icon")
+    if !open { tooltip("Choose an icon") }
     let more = PixelRect(x: area.x + area.w - area.h, y: area.y, w: area.h, h: area.h)
     let ms = behavior(fid.child("choose"), more)
     box(more, fill: ms.hovered || open ? theme.widgetHot : theme.widget)
     text(open ? "▴" : "▾", in: more, color: theme.text, align: .center)
-    tooltip(open ? "Close the icons" : "Choose an icon")
+    if !open { tooltip("Choose an icon") }
     if cs.clicked || ms.clicked {
       openPopover = open ? nil : fid
       result.opened = !open
@@ -82,7 +82,8 @@ extension UIContext {
     let action = textField(
       fid, in: fieldR, text: &s, placeholder: choices.allowsNone ? "none" : "",
       maxLength: IconRef.maxPath)
-    if action != .none, s != icon,
+    // why: as for colours, taken when the editing ends: one undo step
+    if action.isFinal, s != icon,
       (choices.allowsNone && s.isEmpty) || IconRef.problem(s, builtins: choices.builtins) == nil
     {
       icon = s

@@ -219,7 +219,8 @@ extension UIContext {
 
 extension UIContext {
   /// Scrolls the top-level panel or region `label` so `rect` (pixels, as laid
-  /// out this frame) is visible next frame. Call after `endPanel()`.
+  /// out this frame) is visible next frame, inside the region or after its
+  /// `endPanel()`; the offset is clamped to the content when the region next ends.
   public func scroll(_ label: String, toShow rect: PixelRect) {
     let sid = id(label)
     guard var st = scrolls[sid] else { return }
@@ -229,7 +230,10 @@ extension UIContext {
     } else if rect.y + rect.h > st.view.y + st.view.h {
       st.offset += rect.y + rect.h - (st.view.y + st.view.h) + margin
     }
-    st.offset = min(max(0, st.offset), st.maxOffset)
+    // why: clamped to the content when the region ends (`endScrollRegion`),
+    // not to last frame's: a section opened this frame (to show the row
+    // asked for) is taller than the content measured before it opened
+    st.offset = max(0, st.offset)
     scrolls[sid] = st
   }
 }

@@ -52,7 +52,8 @@ extension UIContext {
     case .text(let kp, _, let maxLength):
       var s = preset[keyPath: kp]
       let action = textField(label, text: &s, maxLength: maxLength)
-      guard action != .none, s != preset[keyPath: kp] else { return false }
+      // why: taken when the editing ends, so a typed name is one undo step
+      guard action.isFinal, s != preset[keyPath: kp] else { return false }
       preset[keyPath: kp] = s
       return true
     case .icon(let kp, let allowed, let optional):
@@ -60,7 +61,7 @@ extension UIContext {
       // reader accepts, so a half-typed path never reaches the preset
       var s = preset[keyPath: kp]
       let action = textField(label, text: &s, maxLength: IconRef.maxPath)
-      guard action != .none, s != preset[keyPath: kp],
+      guard action.isFinal, s != preset[keyPath: kp],
         (optional && s.isEmpty) || IconRef.problem(s, builtins: allowed) == nil
       else { return false }
       preset[keyPath: kp] = s

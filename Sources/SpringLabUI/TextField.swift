@@ -7,6 +7,14 @@ public enum TextFieldAction: Sendable, Equatable {
   case submitted
   /// Esc: the text is back to what it was before editing.
   case cancelled
+  /// A click elsewhere ended the editing; the text typed is kept (a field
+  /// that takes its value when editing ends takes it now, as on Enter).
+  case left
+
+  /// Whether the editing ended with the text kept (Enter or a click
+  /// elsewhere): when a field bound to a document takes its value, as one
+  /// undo step.
+  public var isFinal: Bool { self == .submitted || self == .left }
 }
 
 extension UIContext {
@@ -50,9 +58,8 @@ extension UIContext {
       case .submitted(let s, let outside):
         value = s
         editing = nil
-        if outside { return .none }
         report(fid, .committed)
-        return .submitted
+        return outside ? .left : .submitted
       case .cancelled:
         value = editing?.original ?? value
         editing = nil

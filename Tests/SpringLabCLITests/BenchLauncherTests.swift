@@ -27,8 +27,21 @@ struct BenchLauncherTests {
     let dir = CLIHarness.tempDir()
     let copy = dir.appendingPathComponent("springlab").path
     try FileManager.default.copyItem(atPath: CLIHarness.binary, toPath: copy)
-    let child = try Spawned.start(
-      copy, ["bench", "--quick"], env: ProcessInfo.processInfo.environment)
+    // why: a test running beside this one may fork while the copy's write
+    // descriptor is open; its child holds that descriptor until it execs,
+    // and until then starting the copy fails with ETXTBSY ("Text file
+    // busy"). That window is milliseconds: try again for up to 5 s.
+    var started: Spawned?
+    for attempt in 0..<100 {
+      do {
+        started = try Spawned.start(
+          copy, ["bench", "--quick"], env: ProcessInfo.processInfo.environment)
+        break
+      } catch  where "\(error)".contains("Text file busy") && attempt < 99 {
+        usleep(50_000)
+      }
+    }
+    let child = try #require(started)
     let code = child.wait()
     defer { child.cleanUp() }
     #expect(code == 4)

@@ -63,7 +63,7 @@ struct StudioAppearanceTests {
     let h = Self.open()
     for t in [
       "Item", "Icon", "Fill", "Icon tint", "Tint icon file", "Label", "Size",
-      "Apply to all items", "Reset item", "Main button", "Shadow", "Dim colour",
+      "Apply to all items", "Reset colours", "Main button", "Shadow", "Dim colour",
     ] {
       // why: reveal matches a prefix ("Item" would match "Item spin"): the run itself must show
       #expect(h.reveal(t) && h.texts.contains(t), "\(t)")
@@ -71,7 +71,7 @@ struct StudioAppearanceTests {
     let b = Self.open()
     b.send(.panelTab(.bubble))
     b.draw()
-    #expect(b.reveal("Badge text") && b.reveal("Tint icon file") && b.reveal("Shadow"))
+    #expect(b.reveal("Badge letters") && b.reveal("Tint icon file") && b.reveal("Shadow"))
   }
 
   @Test func pickingAnItemShowsItsOwnColours() throws {
@@ -172,13 +172,19 @@ struct StudioAppearanceTests {
     let h = Self.open()
     #expect(h.reveal("Label"))
     let labelRow = try #require(Self.text(h, "Label")).y
-    let none = try #require(Self.text(h, "none", near: labelRow))
+    let none = try #require(Self.text(h, "no label", near: labelRow))
     h.click(none.x + 4, none.y + 6)
     h.input([.text("Compose")])
     h.key("enter")
     #expect(h.state.preset.fan.label(0) == "Compose")
     // a teal fill on item 1, then applied to every item
-    h.set(.fanItems, .looks([ItemLook(fill: DefaultLook.itemFills[4], label: "Compose", size: 64)]))
+    // (item 2 draws its logo in its own colours: tinting stays each item's own)
+    h.set(
+      .fanItems,
+      .looks([
+        ItemLook(fill: DefaultLook.itemFills[4], label: "Compose", size: 64),
+        ItemLook(icon: "logo.svg", tintIcon: false),
+      ]))
     h.draw()
     #expect(h.reveal("Apply to all items"))
     let apply = try #require(Self.text(h, "Apply to all items"))
@@ -188,11 +194,65 @@ struct StudioAppearanceTests {
     #expect((0..<n).allSatisfy { h.state.preset.fan.fill($0) == DefaultLook.itemFills[4] })
     #expect((0..<n).allSatisfy { h.state.preset.fan.size($0) == 64 })
     #expect(h.state.preset.fan.label(1) == "", "labels stay each item's own")
+    #expect(!h.state.preset.fan.look(1).tintIcon && h.state.preset.fan.icon(1) == "logo.svg")
     h.key("z", .ctrl)
     #expect(h.state.preset == before)
-    #expect(h.reveal("Reset item"))
-    let reset = try #require(Self.text(h, "Reset item"))
+    #expect(h.reveal("Reset colours"))
+    let reset = try #require(Self.text(h, "Reset colours"))
     h.click(reset.x, reset.y + 6)
-    #expect(h.state.preset.fan.items.isEmpty, "a reset item leaves no {} in the file")
+    #expect(
+      h.state.preset.fan.items == [
+        ItemLook(label: "Compose"), ItemLook(icon: "logo.svg", tintIcon: false),
+      ], "the label stays")
+  }
+
+  /// Each typed value is its own undo step, whatever came before it (a
+  /// swatch, another typed value): a typed colour or label is taken when
+  /// the editing ends, with its step.
+  @Test func typedValuesAreEachOneUndoStepAfterASwatch() throws {
+    let h = Self.open()
+    try Self.pick(h, item: 2)
+    #expect(h.reveal("#34C759"))
+    let chip = try #require(Self.chips(h, DefaultLook.itemFills[1]).first)
+    Self.clickCentre(h, chip)
+    let purple = DefaultLook.itemFills[3]
+    Self.clickCentre(h, try #require(Self.chips(h, purple).last))
+    #expect(h.state.preset.fan.fill(1) == purple)
+    let hex = try #require(Self.text(h, purple.hex))
+    h.click(hex.x + 10, hex.y + 6)
+    h.key("a", .ctrl)
+    h.input([.text("#E4572E")])
+    #expect(h.state.preset.fan.fill(1) == purple, "not taken while typing")
+    // a click elsewhere ends the editing and keeps the text, as Enter does
+    let label = try #require(Self.text(h, "Label"))
+    h.click(label.x + 2, label.y + 6)
+    #expect(h.state.preset.fan.fill(1) == HexColor(rgb: 0xE4572E))
+    h.key("z", .ctrl)
+    #expect(h.state.preset.fan.fill(1) == purple, "one step back: the swatch's colour")
+    #expect(
+      h.state.toast?.text == "Undo: Item 2 · Fill back to \(purple.hex) (was #E4572E)",
+      "\(String(describing: h.state.toast))")
+    h.key("z", .ctrl)
+    #expect(h.state.preset.fan.fill(1) == DefaultLook.itemFills[1])
+  }
+
+  /// L on an item's contrast warning opens the Appearance section at that
+  /// item's Fill row.
+  @Test func lintLandsOnTheItemsFillRow() throws {
+    var p = Preset.seedDefault
+    p.fan.items = [ItemLook(), ItemLook(), ItemLook(fill: HexColor(rgb: 0xF0F0F0))]
+    let h = StudioHarness(preset: p, path: "/lib/a.json")
+    h.send(.panelTab(.device))
+    h.key("l")
+    #expect(h.state.panelTab == .fan)
+    #expect(h.state.panelFolds.isOpen(.appearance))
+    #expect(h.state.appearanceItem == 2)
+    h.draw()
+    #expect(h.state.focusRequest == nil, "the row was drawn and scrolled to")
+    h.draw()  // the frame after the scroll, as the window draws it
+    let row = try #require(Self.chips(h, HexColor(rgb: 0xF0F0F0)).first)
+    #expect(
+      row.y >= 170 && row.y + row.h <= 800,
+      "the Fill row is on screen: \(row) \(Self.chips(h, HexColor(rgb: 0xF0F0F0)))")
   }
 }
