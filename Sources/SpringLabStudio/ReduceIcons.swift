@@ -67,7 +67,10 @@ extension StudioState {
     }
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     guard path.hasPrefix(prefix) else {
-      fx.append(.importIcon(IconImport(source: path, folder: folder, target: target)))
+      fx.append(
+        .importIcon(
+          IconImport(
+            source: path, folder: folder, target: target, document: document.path ?? "")))
       return nil
     }
     let relative = String(path.dropFirst(prefix.count))
@@ -95,7 +98,9 @@ extension StudioState {
 
   /// A dropped file copied into the preset's folder (or refused): on
   /// success it becomes the target's icon, one undo step, and the toast
-  /// says where the copy went. A copy for a document since left is dropped.
+  /// says where the copy went. An answer for another document (one loaded
+  /// since, even from the same folder) changes nothing: the copy stays on
+  /// disk, unassigned.
   mutating func iconImported(
     _ r: IconImport, _ result: Result<String, StudioFailure>, _ fx: inout [StudioEffect]
   ) {
@@ -103,7 +108,7 @@ extension StudioState {
     switch result {
     case .failure(let f): flash("\(name): \(f.message)")
     case .success(let relative):
-      guard assetFolder == r.folder else { return }
+      guard document.path == r.document, assetFolder == r.folder else { return }
       let settings = iconSettings(relative, r.target)
       apply(.set(settings, [.committed], against: preset), &fx)
       if let f = settings.first?.field {
@@ -124,9 +129,12 @@ public struct IconImport: Sendable, Equatable {
   /// The preset's folder.
   public var folder: String
   public var target: IconDropTarget
-  public init(source: String, folder: String, target: IconDropTarget) {
+  /// The document the drop was on (its path): the icon goes to it only.
+  public var document: String
+  public init(source: String, folder: String, target: IconDropTarget, document: String) {
     self.source = source
     self.folder = folder
     self.target = target
+    self.document = document
   }
 }

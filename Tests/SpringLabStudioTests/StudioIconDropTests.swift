@@ -60,7 +60,9 @@ struct StudioIconDropTests {
     }
     #expect(
       asked == [
-        IconImport(source: "/home/me/Downloads/rocket.svg", folder: "/lib", target: .item(2))
+        IconImport(
+          source: "/home/me/Downloads/rocket.svg", folder: "/lib", target: .item(2),
+          document: "/lib/a.json")
       ])
     #expect(h.state.preset.fan.look(2).icon == "icons/rocket.svg")
     #expect(h.state.appearanceItem == 2)

@@ -285,7 +285,10 @@ struct StudioSaveSafetyTests {
 
   /// What a designer does in one step of a random session.
   enum Step: CaseIterable {
-    case load, pinFile, pinA, swap, edit, device, rotate, undo, redo, save, saveAs
+    case load, pinFile, pinA, swap, edit, look, device, rotate, undo, redo, save, saveAs
+    /// An icon file's copy answered for another document of the same folder
+    /// (a load happened while it was copied): it must change nothing.
+    case lateIconCopy
   }
 
   /// Seeded random sequences of loads, A/B, edits, undo/redo and saves.
@@ -347,6 +350,30 @@ struct StudioSaveSafetyTests {
           }
           trail.append("edit")
           h.edit(p)
+        case .look:
+          // the Appearance section's edits: an item's fill, tint, label or size
+          var p = h.state.preset
+          var looks = p.fan.items
+          let i = Int.random(in: 0..<max(1, p.fan.count), using: &rng)
+          while looks.count <= i { looks.append(ItemLook()) }
+          let colour = HexColor(rgb: UInt32.random(in: 0...0xFFFFFF, using: &rng))
+          switch Int.random(in: 0..<4, using: &rng) {
+          case 0: looks[i].fill = colour
+          case 1: looks[i].tint = colour
+          case 2: looks[i].label = ["Write", "Scan", ""].randomElement(using: &rng)!
+          default: looks[i].size = Double(Int.random(in: 40...70, using: &rng))
+          }
+          p.fan.items = looks
+          trail.append("look")
+          h.edit(p)
+        case .lateIconCopy:
+          trail.append("lateIcon")
+          let other = files.filter { $0 != h.state.document.path }.randomElement(using: &rng)!
+          h.send(
+            .iconImported(
+              IconImport(source: "/tmp/x.svg", folder: "/lib", target: .item(0), document: other),
+              .success("icons/x.svg")))
+          #expect(h.state.preset == shown, "a late icon copy changed \(trail)")
         case .device:
           var p = h.state.preset
           p.device = DeviceModel.allCases.randomElement(using: &rng)!
