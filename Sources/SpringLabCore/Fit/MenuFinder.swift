@@ -414,7 +414,7 @@ public enum MenuFinder {
   /// How far off its line (share of its rest distance) a trusted sample may lie.
   public static let lineTolerance = 0.04
   /// How near the origin (share of the rest distance) samples are dropped.
-  public static let originClearance = 0.3
+  public static let originClearance = 0.2
 
   /// The point nearest (least squares, each line weighted by its reach
   /// squared) to every line (a point and a unit direction). Nil when the lines are (nearly) parallel.

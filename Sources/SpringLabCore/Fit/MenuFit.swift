@@ -33,7 +33,7 @@ public struct MenuUncertainty: Sendable, Equatable {
   public var stagger: Double
   /// Start of the first item, seconds.
   public var start: Double
-  /// Mean radius, points.
+  /// Radius, points.
   public var radius: Double
   /// Start and end angle, degrees.
   public var startAngle: Double
@@ -63,7 +63,7 @@ public struct MenuFit: Sendable {
   /// RMS (seconds) of the items' own starts about each order's delays,
   /// the evidence for `order`.
   public var orderRMS: [(order: FanOrder, rms: Double)]
-  /// Mean item distance from the origin, points.
+  /// The arc's radius (the items' shared distance from the origin), points.
   public var radius: Double
   /// The first and last item's angle, degrees (`MenuFitItem.angle`).
   public var startAngle: Double
@@ -192,9 +192,18 @@ public struct MenuFit: Sendable {
     let tied = MenuModel.Starts.tied(delays)
     var p2 = Array(free.parameters[0..<5]) + [best.t0, best.stagger]
     var s2 = Array(s1[0..<5]) + [1e-5, 1e-5]
+    // why: the arc's own model, one radius and an angle per item: the
+    // items' shared distance pins the origin along their lines, which their
+    // motion alone leaves loose (their first 30 % is hidden)
+    let own: [(Double, Double)] = (0..<n).map { k in
+      (free.parameters[6 + 3 * k], free.parameters[7 + 3 * k])
+    }
+    let distances: [Double] = own.map { hypot($0.0, $0.1) }
+    p2.append(distances.reduce(0, +) / Double(n))
+    s2.append(1e-3)
     for k in 0..<n {
-      p2 += [free.parameters[6 + 3 * k], free.parameters[7 + 3 * k]]
-      s2 += [1e-3, 1e-3]
+      p2.append(unwrap(angleDegrees(own[k].0, own[k].1), near: angles0[k]) * .pi / 180)
+      s2.append(1e-6)
     }
     var result = LevenbergMarquardt.minimise(start: p2, steps: s2, maxIterations: 300) {
       model.residuals($0, starts: tied, snaps: false)
@@ -249,11 +258,12 @@ public struct MenuFit: Sendable {
     let w = exp(p[2])
     let z = exp(p[3])
     let spring = Spring(mass: 1, stiffness: w * w, damping: 2 * z * w)
+    // each item as the fit with a start and offset of its own saw it
     let fitted = (0..<n).map { k -> MenuFitItem in
-      let dx = p[7 + 2 * k]
-      let dy = p[8 + 2 * k]
+      let (dx, dy) = own[k]
       return MenuFitItem(
-        index: k, region: items[k].region, restX: p[0] + dx, restY: p[1] + dy,
+        index: k, region: items[k].region, restX: free.parameters[0] + dx,
+        restY: free.parameters[1] + dy,
         angle: unwrap(angleDegrees(dx, dy), near: angles0[k]), radius: hypot(dx, dy) / ppp,
         start: ownStarts[k], samples: items[k].samples.count)
     }
@@ -334,7 +344,8 @@ public struct MenuFit: Sendable {
 /// The menu's model and its residuals (x and y of every trusted sample of
 /// every item, in pixels). Parameters: origin x, y; ln ω0; ln ζ; velocity
 /// (travels/s); then either a start and offset (dx, dy) per item
-/// (`.free`) or one start and the stagger, then an offset per item (`.tied`).
+/// (`.free`) or one start and the stagger, then the radius (pixels) and an
+/// angle per item (radians) (`.tied`: the arc).
 struct MenuModel {
   var items: [[MotionSample]]
 
@@ -375,7 +386,7 @@ struct MenuModel {
       case .free:
         (t0, dx, dy) = (p[5 + 3 * k], p[6 + 3 * k], p[7 + 3 * k])
       case .tied(let d):
-        (t0, dx, dy) = (p[5] + p[6] * d[k], p[7 + 2 * k], p[8 + 2 * k])
+        (t0, dx, dy) = (p[5] + p[6] * d[k], p[7] * cos(p[8 + k]), p[7] * sin(p[8 + k]))
       }
       for s in samples {
         defer { place += 1 }
@@ -389,22 +400,15 @@ struct MenuModel {
   }
 
   /// The reported numbers of tied parameters `p`: damping ratio, response
-  /// (s), velocity (travels/s), stagger (s), start (s), mean radius (pt),
+  /// (s), velocity (travels/s), stagger (s), start (s), radius (pt),
   /// start and end angle (degrees, unwrapped near `reference`).
   static func numbers(_ p: [Double], count n: Int, pixelsPerPoint ppp: Double, reference: [Double])
     -> [Double]
   {
-    var radius = 0.0
-    var angles: [Double] = []
-    for k in 0..<n {
-      let dx = p[7 + 2 * k]
-      let dy = p[8 + 2 * k]
-      radius += hypot(dx, dy) / ppp
-      angles.append(MenuFit.unwrap(MenuFit.angleDegrees(dx, dy), near: reference[k]))
-    }
-    return [
-      exp(p[3]), 2 * .pi / exp(p[2]), p[4], p[6], p[5], radius / Double(n), angles[0],
-      angles[n - 1],
+    [
+      exp(p[3]), 2 * .pi / exp(p[2]), p[4], p[6], p[5], p[7] / ppp,
+      MenuFit.unwrap(p[8] * 180 / .pi, near: reference[0]),
+      MenuFit.unwrap(p[7 + n] * 180 / .pi, near: reference[n - 1]),
     ]
   }
 }
