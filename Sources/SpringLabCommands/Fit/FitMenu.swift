@@ -37,10 +37,8 @@ enum FitMenu {
     do { fit = try MenuFit.fit(frames: frames, pixelsPerPoint: ppp) } catch {
       throw CLIError(.input, "\(input): \(error.description)")
     }
-    let uikit = SpringEquivalents(
-      SpringReading(spring: fit.spring, velocity: fit.velocity, form: "fitted menu spring")
-    ).uikit
-    let preset = preset(fit, over: base, uikit: uikit)
+    let uikit = fit.uikit
+    let preset = fit.applied(to: base)
     if let path = a.values["out"] {
       guard preset != nil else {
         throw CLIError(
@@ -59,32 +57,6 @@ enum FitMenu {
       printOut(text(input: input, fit, uikit: uikit, frameInfo: frameInfo).joined(separator: "\n"))
     }
     return .ok
-  }
-
-  /// `base` with the menu's fields set to the fit (nil when the spring has no
-  /// UIKit form). Numbers are rounded to what the recording can tell apart.
-  static func preset(
-    _ fit: MenuFit, over base: Preset,
-    uikit: (duration: Double, dampingRatio: Double, velocity: Double)?
-  ) -> Preset? {
-    guard let u = uikit else { return nil }
-    func r(_ x: Double, _ d: Double) -> Double { (x / d).rounded() * d }
-    var p = base
-    p.fan.count = fit.items.count
-    p.fan.layout = .arc
-    // why: the fitted angles are the first and last item's own
-    p.fan.spacing = .inclusive
-    p.fan.radius = min(max(r(fit.radius, 0.1), 0), 600)
-    p.fan.startAngle = r(fit.startAngle, 0.1)
-    p.fan.endAngle = r(fit.endAngle, 0.1)
-    p.fan.expand.variant = .stagger
-    p.fan.expand.curve = .spring
-    p.fan.expand.duration = min(max(r(u.duration, 0.0001), 0.01), 10)
-    p.fan.expand.damping = UIKitSpring.acceptedDamping(r(u.dampingRatio, 0.0001))
-    p.fan.expand.velocity = min(max(r(u.velocity, 0.01), -20), 20)
-    p.fan.expand.stagger = min(max(r(fit.stagger, 0.0001), 0), 2)
-    p.fan.expand.order = fit.order
-    return p
   }
 
   static func value(_ id: FieldID, _ fit: MenuFit, uikit: (Double, Double, Double)?) -> JSONValue {

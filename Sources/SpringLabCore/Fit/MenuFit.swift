@@ -255,6 +255,12 @@ public struct MenuFit: Sendable {
     {
       for j in sigma.indices where sigma[j].isFinite { sigma[j] = max(sigma[j], jk[j]) }
     }
+    // why: the items' first moments hide under the main button, so the
+    // start and the initial velocity trade off almost freely (as in
+    // `SpringFit`); a σ past what the numbers can be is "undetermined"
+    if !(sigma[2] <= UIKitSpring.velocityRange.upperBound) { sigma[2] = .infinity }
+    let times = items.flatMap { $0.samples.map(\.t) }
+    if !(sigma[4] <= (times.max() ?? 0) - (times.min() ?? 0)) { sigma[4] = .infinity }
     let w = exp(p[2])
     let z = exp(p[3])
     let spring = Spring(mass: 1, stiffness: w * w, damping: 2 * z * w)
