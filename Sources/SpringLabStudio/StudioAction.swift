@@ -65,6 +65,8 @@ public enum StudioAction: Sendable {
   case videoLoaded(path: String, Result<DecodedVideo, StudioFailure>)
   /// A backdrop fit for `target` ended: the fit, or why there is none.
   case fitFinished(GraphTarget, Result<MotionFit, StudioFailure>)
+  /// A whole-menu backdrop fit ended: the menu, or why there is none.
+  case menuFitFinished(Result<MenuFit, StudioFailure>)
   case copied(label: String, ok: Bool)
   /// The clipboard's text for a paste (nil: it holds none).
   case pasted(String?)
@@ -125,6 +127,8 @@ public enum StudioEffect: Sendable {
   case decodeVideo(VideoDecodeRequest)
   /// Track and fit off the window's thread. Answer: `.fitFinished`.
   case fitVideo(VideoFitRequest)
+  /// Find and fit the whole fan menu off the window's thread. Answer: `.menuFitFinished`.
+  case fitMenu(MenuFitRequest)
   case copyToClipboard(text: String, label: String)
   /// Read the clipboard's text. Answer: `.pasted`.
   case readClipboard
