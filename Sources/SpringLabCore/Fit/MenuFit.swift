@@ -182,10 +182,17 @@ public struct MenuFit: Sendable {
     )
     for order in FanOrder.allCases {
       let all = MotionPlan.delays(count: n, stagger: 1, order: order)
-      let (t0, s, sse) = regress(seen.map { ownStarts[$0] }, on: seen.map { all[$0] })
+      let y = seen.map { ownStarts[$0] }
+      var (t0, s, sse) = regress(y, on: seen.map { all[$0] })
+      // why: a negative stagger is the mirrored order; this order then
+      // explains the starts no better than all at once
+      if s < 0 {
+        t0 = y.reduce(0, +) / Double(y.count)
+        s = 0
+        sse = y.reduce(0) { $0 + ($1 - t0) * ($1 - t0) }
+      }
       orderRMS.append((order, (sse / Double(seen.count)).squareRoot()))
-      // why: a negative stagger is the mirrored order (reverse for forward)
-      if s >= 0, sse < best.sse - 1e-12 { best = (order, t0, s, sse) }
+      if sse < best.sse - 1e-12 { best = (order, t0, s, sse) }
     }
     // stage 2: the starts tied by the order
     let delays = MotionPlan.delays(count: n, stagger: 1, order: best.order)
