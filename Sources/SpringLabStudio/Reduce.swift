@@ -152,6 +152,7 @@ extension StudioState {
       }
     case .videoLoaded(let path, let r): videoLoaded(path, r)
     case .fitFinished(let target, let r): fitFinished(target, r)
+    case .menuFitFinished(let r): menuFitFinished(r)
     case .pasted(let text): if dialog == nil { paste(text) }
     case .copied(let label, let ok):
       flash(ok ? "Copied the \(label) export to the clipboard" : "Clipboard unavailable")

@@ -98,15 +98,31 @@ extension StudioState {
       flash("Fit needs a backdrop video: drop one on the window")
       return
     }
-    guard let r = v.region, let at = v.regionAt else {
-      flash("Fit: drag a rectangle around the element on the video first (M)")
-      return
-    }
     guard !v.fitting else {
       flash("A fit is already running")
       return
     }
     let target = graphSettings.target
+    // why: with no element marked while the graph shows the fan's expand,
+    // the whole menu is what the designer wants from the recording
+    if v.region == nil && target == .fanExpand {
+      guard let first = v.video.frames.first else { return }
+      v.fitting = true
+      videoBackdrop = v
+      fx.append(
+        .fitMenu(
+          MenuFitRequest(
+            frames: v.video.frames, times: v.video.times,
+            pixelsPerPoint: Double(first.width) / timeline.scene.device.width)))
+      flash("Finding and fitting the whole menu…")
+      return
+    }
+    guard let r = v.region, let at = v.regionAt else {
+      flash(
+        "Fit: drag a rectangle around the element on the video first (M), or graph the fan's expand (G) to fit the whole menu"
+      )
+      return
+    }
     guard target != .keyboard else {
       flash("The keyboard's slide is fixed; pick a motion on the graph first (G)")
       return
@@ -165,6 +181,31 @@ extension StudioState {
         summary.replacingOccurrences(of: "Pasted ", with: "Fitted ")
           + " · RMS \(Fmt.fixed(pct, 2)) % of travel · Ctrl+Z undoes")
     }
+  }
+
+  /// A whole-menu fit came back: its fields (`MenuFit.applied`) set on the
+  /// preset in one undo step; an error changes nothing but says why.
+  mutating func menuFitFinished(_ r: Result<MenuFit, StudioFailure>) {
+    videoBackdrop?.fitting = false
+    let fit: MenuFit
+    switch r {
+    case .failure(let e):
+      flash("Fit: " + e.message)
+      return
+    case .success(let f): fit = f
+    }
+    let before = preset
+    guard let p = fit.applied(to: before) else {
+      flash(
+        "Fit: the menu's spring (damping ratio \(Fmt.fixed(fit.spring.dampingRatio, 3))) has no UIKit form; nothing changed"
+      )
+      return
+    }
+    applyPreset(p)
+    document.history.record(from: before, to: p)
+    flash(
+      "Fitted the whole menu: \(fit.items.count) items, stagger \(Fmt.fixed(fit.stagger * 1000, 1)) ms \(fit.order.rawValue), radius \(Fmt.fixed(fit.radius, 1)) pt, \(Fmt.fixed(fit.startAngle, 1))…\(Fmt.fixed(fit.endAngle, 1))°, damping \(Fmt.fixed(fit.spring.dampingRatio, 3)) · Ctrl+Z undoes"
+    )
   }
 
   /// The fitted samples as (seconds since the fitted start, progress).

@@ -73,6 +73,8 @@ public enum StudioAction: Sendable {
   case videoLoaded(path: String, Result<DecodedVideo, StudioFailure>)
   /// A backdrop fit for `target` ended: the fit, or why there is none.
   case fitFinished(GraphTarget, Result<MotionFit, StudioFailure>)
+  /// A whole-menu backdrop fit ended: the menu, or why there is none.
+  case menuFitFinished(Result<MenuFit, StudioFailure>)
   case copied(label: String, ok: Bool)
   /// The clipboard's text for a paste (nil: it holds none).
   case pasted(String?)
@@ -133,6 +135,8 @@ public enum StudioEffect: Sendable {
   case decodeVideo(VideoDecodeRequest)
   /// Track and fit off the window's thread. Answer: `.fitFinished`.
   case fitVideo(VideoFitRequest)
+  /// Find and fit the whole fan menu off the window's thread. Answer: `.menuFitFinished`.
+  case fitMenu(MenuFitRequest)
   case copyToClipboard(text: String, label: String)
   /// Export the preset and copy the code, icon files beside the preset
   /// inlined where the format inlines them (CSS/HTML). Answer: `.copied`.

@@ -48,6 +48,21 @@ public struct VideoDecodeRequest: Sendable, Equatable {
   }
 }
 
+/// A whole-menu fit to run (`MenuFit`): every element blooming from a
+/// shared origin in the decoded frames, which show the device's screen
+/// edge to edge (`pixelsPerPoint` frame pixels per device point).
+public struct MenuFitRequest: Sendable {
+  public var frames: [RasterImage]
+  public var times: [Double]
+  public var pixelsPerPoint: Double
+
+  public init(frames: [RasterImage], times: [Double], pixelsPerPoint: Double) {
+    self.frames = frames
+    self.times = times
+    self.pixelsPerPoint = pixelsPerPoint
+  }
+}
+
 /// A fit to run: track `region` (frame pixels) from the frame nearest
 /// `regionAt` both ways, then fit a spring and a tween.
 public struct VideoFitRequest: Sendable {

@@ -168,7 +168,7 @@ final class StudioHarness {
     case .screenshot:
       send(.screenshotSaved(.success(StudioHarness.folders.screenshots + "/shot.png")))
     case .renderTake: send(.takeStarted(.success(StudioHarness.folders.recordings + "/take.mp4")))
-    case .decodeVideo, .fitVideo: break  // why: the video tests answer these themselves
+    case .decodeVideo, .fitVideo, .fitMenu: break  // why: the video tests answer these themselves
     case .setTitle(let t): title = t
     case .quit: quit = true
     }

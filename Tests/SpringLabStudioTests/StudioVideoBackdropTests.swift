@@ -268,9 +268,13 @@ struct StudioVideoBackdropTests {
     h.send(
       .videoLoaded(
         path: "/v/clip.mp4", .success(syntheticVideo(times: (0..<30).map { Double($0) / 60 }))))
+    // (with the fan's expand graphed, F without a rectangle fits the whole
+    // menu: `StudioMenuFitTests`)
+    h.send(.graph(.target(.bubbleSnap)))
     h.key("f")
     #expect(h.state.toast?.text.hasPrefix("Fit: drag a rectangle") == true)
     #expect(!h.effects.contains { if case .fitVideo = $0 { return true } else { return false } })
+    h.send(.graph(.target(.fanExpand)))
     // the shell's failures: lost element, no motion, too few samples
     for failure in [
       FitError.lostElement(time: 0.52, correlation: 0.31), .noMotion("the values span 0.2"),

@@ -48,6 +48,22 @@ enum FitCommand {
         ]),
       .init("samples", "FILE", ["write the tracked samples as CSV (t,x,y,scale,correlation)"]),
       .init(
+        "menu",
+        [
+          "the whole fan menu: every element blooming from a shared origin, fitted with one",
+          "spring, the stagger and order, and the arc (radius, start/end angle)",
+        ]),
+      .init(
+        "px-per-pt", "S",
+        [
+          "with --menu: pixels per device point in the video (default: the frame width over",
+          "the --preset's device width, a phone's own screen recording)",
+        ]),
+      .init(
+        "preset", "P",
+        ["with --menu: the preset the fitted fields are set on (default: seed 000's fan)"]),
+      .init("out", "FILE", ["with --menu: write the preset with the fitted menu"]),
+      .init(
         "json",
         [
           "one JSON object (keys of `springlab spring --json` plus model, rms, maxError,",
@@ -70,9 +86,13 @@ enum FitCommand {
       "Tracking: normalised cross-correlation around the last position, coarse to fine, sub-pixel peak,",
       "sizes 0.38…1.34 × the region; matches below correlation \(ElementTracker.minimumCorrelation) are dropped, never guessed,",
       "and at least \(MotionFit.minimumSamples) samples must remain. Each frame's presentation timestamp is its time.",
+      "--menu prints each field it sets (fan.radius, fan.expand.stagger, …) with one σ; --json names them",
+      "by their preset paths. A menu drawn from its end angle with the opposite order looks the same: the",
+      "arc is reported with angles increasing (clockwise on screen) and the order says which end starts.",
       "Exit: 0 ok · 1 the fit's RMS residual exceeds \(Int(MotionFit.poorFitBound * 100)) % of the travel (printed anyway) · 2 usage ·",
       "      3 input unreadable, no motion found, element lost (more than \(ElementTracker.maxGapFrames) consecutive frames below the",
-      "      correlation threshold after it was first found) or too few samples · 4 no ffmpeg",
+      "      correlation threshold after it was first found), too few samples or (--menu) fewer than",
+      "      \(MenuFit.minimumItems) elements blooming from a shared origin · 4 no ffmpeg, or --samples/--out cannot be written",
     ])
 
   static func run(_ argv: [String]) throws(CLIError) -> Exit {
@@ -120,6 +140,15 @@ enum FitCommand {
       (from != nil || to != nil) ? (from ?? 0)...(to ?? .greatestFiniteMagnitude) : nil
     let isSamples = sampleExtensions.contains(
       URL(fileURLWithPath: input).pathExtension.lowercased())
+    if a.flags["menu"] == true {
+      if isSamples {
+        throw CLIError(.usage, "--menu needs a video; \(input) is read as samples")
+      }
+      return try FitMenu.run(a, input: input, range: range, usage: usage)
+    }
+    for o in ["px-per-pt", "preset", "out"] where a.values[o] != nil {
+      throw CLIError(.usage, "--\(o) only applies with --menu\nusage: \(usage)")
+    }
     if isSamples && region != nil {
       throw CLIError(.usage, "--region only applies to a video; \(input) is read as samples")
     }
@@ -132,16 +161,7 @@ enum FitCommand {
         let samples = try SampleReader.load(path: input)
         fit = try MotionFit.fit(samples, axis: axis, range: range)
       } else {
-        let frames: [GreyFrame]
-        do { frames = try VideoDecoder.decode(input, range: range) } catch {
-          switch error {
-          case .noFFmpeg:
-            throw CLIError(
-              .environment,
-              "\(input): cannot decode: ffmpeg not found on PATH (install the ffmpeg package)")
-          case .unreadable(let why): throw CLIError(.input, "\(input): \(why)")
-          }
-        }
+        let frames = try decode(input, range: range)
         frameInfo =
           "\(frames[0].width)x\(frames[0].height), \(frames.count) frames, \(JSONWriter.number(frames.first!.pts, places: 3))…\(JSONWriter.number(frames.last!.pts, places: 3)) s"
         let progress = ProgressLine.onTerminal(
@@ -183,6 +203,20 @@ enum FitCommand {
       return .finding
     }
     return .ok
+  }
+
+  /// The video's grey frames; a failure is one line naming the file (exit 3,
+  /// or 4 without ffmpeg).
+  static func decode(_ input: String, range: ClosedRange<Double>?) throws(CLIError) -> [GreyFrame] {
+    do { return try VideoDecoder.decode(input, range: range) } catch {
+      switch error {
+      case .noFFmpeg:
+        throw CLIError(
+          .environment,
+          "\(input): cannot decode: ffmpeg not found on PATH (install the ffmpeg package)")
+      case .unreadable(let why): throw CLIError(.input, "\(input): \(why)")
+      }
+    }
   }
 
   /// Writes the tracked samples through the single output writer: the old

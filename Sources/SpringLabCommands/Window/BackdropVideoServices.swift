@@ -39,6 +39,15 @@ package enum BackdropVideoServices {
     }
   }
 
+  package static func fitMenu(_ r: MenuFitRequest) -> Result<MenuFit, StudioFailure> {
+    let frames = zip(r.frames, r.times).map { grey($0, pts: $1) }
+    do {
+      return .success(try MenuFit.fit(frames: frames, pixelsPerPoint: r.pixelsPerPoint))
+    } catch {
+      return .failure(StudioFailure(error.description))
+    }
+  }
+
   /// Luma of packed RGB (BT.601 weights), as the tracker reads it.
   static func grey(_ img: RasterImage, pts: Double) -> GreyFrame {
     var out = [UInt8](repeating: 0, count: img.width * img.height)

@@ -106,6 +106,8 @@ final class StudioShell {
       jobs.append(BackgroundJob { .videoLoaded(path: r.path, BackdropVideoServices.decode(r)) })
     case .fitVideo(let r):
       jobs.append(BackgroundJob { .fitFinished(r.target, BackdropVideoServices.fit(r)) })
+    case .fitMenu(let r):
+      jobs.append(BackgroundJob { .menuFitFinished(BackdropVideoServices.fitMenu(r)) })
     case .setTitle(let t): window.setTitle(t)
     case .quit: break  // why: `state.running` is false; the loop ends and `finish` runs
     }

@@ -12,6 +12,8 @@ public enum FitError: Error, Sendable, Equatable, CustomStringConvertible {
   case lostElement(time: Double, correlation: Double)
   /// Fewer than `MotionFit.minimumSamples` usable samples.
   case tooFewSamples(Int)
+  /// `--menu`: fewer than `MenuFit.minimumItems` elements bloom from a shared origin.
+  case notAMenu(String)
 
   public var description: String {
     switch self {
@@ -20,6 +22,7 @@ public enum FitError: Error, Sendable, Equatable, CustomStringConvertible {
     case .lostElement(let t, let c):
       return
         "element lost at t = \(JSONWriter.number(t, places: 3)) s (correlation \(JSONWriter.number(c, places: 2)) < \(JSONWriter.number(ElementTracker.minimumCorrelation, places: 2)) for more than \(ElementTracker.maxGapFrames) frames)"
+    case .notAMenu(let r): return "no fan menu found: \(r)"
     case .tooFewSamples(let n):
       return "too few samples: \(n) usable, at least \(MotionFit.minimumSamples) needed"
     }

@@ -28,8 +28,10 @@ public enum VideoFit {
   /// Where the element is: marked by `region` on the frame nearest
   /// `regionAt` (default: the first frame), or the largest moving blob.
   /// `progress(done, total)`: the tracker's steps (`ElementTracker.track`).
+  /// `mask`: the element's own pixels on the marked frame (frame-sized),
+  /// when known (`MenuFinder`); else they are found (`MotionFinder.elementMask`).
   public static func track(
-    frames: [GreyFrame], region: FrameRegion?, regionAt: Double?,
+    frames: [GreyFrame], region: FrameRegion?, regionAt: Double?, mask known: [Bool]? = nil,
     progress: ((Int, Int) -> Void)? = nil
   ) throws(FitError) -> VideoTrack {
     guard frames.count >= 2 else { throw .tooFewSamples(frames.count) }
@@ -69,7 +71,7 @@ public enum VideoFit {
       rect = blob.region
       auto = true
     }
-    let mask = MotionFinder.elementMask(frames, region: rect, at: index)
+    let mask = known ?? MotionFinder.elementMask(frames, region: rect, at: index)
     let points = ElementTracker.track(
       frames: frames, region: rect, at: index, mask: mask, progress: progress)
     try ElementTracker.checkGaps(points)
