@@ -211,7 +211,9 @@ struct AppearanceFieldTests {
 
   @Test func theShippedThemedPresetSetsItsOwnLook() {
     let p = shipped("themed-speed-dial.json")
-    #expect(p.setsAppearance && p.writtenSchema == 4)
+    // schema 5: its items draw their own SVG icons
+    #expect(p.setsAppearance && p.writtenSchema == 5)
+    #expect((0..<p.fan.count).allSatisfy { IconRef.isPath(p.fan.icon($0)) })
     #expect((0..<p.fan.count).allSatisfy { !p.fan.label($0).isEmpty })
     #expect((0..<p.fan.count).allSatisfy { p.fan.look($0).fill != nil })
   }

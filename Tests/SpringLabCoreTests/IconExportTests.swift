@@ -67,8 +67,19 @@ struct IconExportTests {
     #expect(Self.export(.framer).contains(#"{ file: "icons/compose.svg", tinted: true }"#))
   }
 
+  @Test func bothDesignerPresetsShipTheirOwnIcons() {
+    for (name, file) in [
+      ("themed-speed-dial.json", "icons/dial-note.svg"),
+      ("themed-quick-actions.json", "icons/compose.svg"),
+    ] {
+      let p = shipped(name)
+      #expect(p.fan.iconFiles(bubble: p.bubble).map(\.path).contains(file), "\(name)")
+      #expect(Exporter.export(p, format: .swiftui, options: ExportOptions()).contains(file))
+    }
+  }
+
   @Test func aPresetWithoutOwnIconsHasNoIconBlock() {
-    for name in ["themed-speed-dial.json", "seed-000-fan.json"] {
+    for name in ["seed-000-fan.json", "seed-002-bubble.json"] {
       for f in ExportFormat.allCases {
         let text = Exporter.export(shipped(name), format: f, options: ExportOptions())
         #expect(!text.contains("SpringLabIcons") && !text.contains("Icon files"), "\(name) \(f)")
