@@ -144,6 +144,9 @@ enum AppearanceRows {
         label, icon: &p[keyPath: kp], choices: choices(state, allowed, optional: optional),
         preview: preview(id, state, p))
       if r.opened { actions.append(.iconChooserOpened) }
+      if let f = r.typedFile {
+        actions.append(.iconFileTyped(f, id == .bubbleIcon ? .bubble : .main))
+      }
     default:
       ui.field(f, in: &p, defaults: Preset(), label: labels[id])
     }
@@ -176,6 +179,7 @@ enum AppearanceRows {
       "Icon##icon", icon: &icon, choices: choices(state, PresetField.iconNames, optional: false),
       preview: preview)
     if r.opened { actions.append(.iconChooserOpened) }
+    if let f = r.typedFile { actions.append(.iconFileTyped(f, .item(i))) }
     if r.changed { look.icon = icon }
     var fill = p.fan.fill(i)
     if ui.colorField("Fill##fill", color: &fill, more: used) { look.fill = fill }

@@ -131,6 +131,10 @@ extension StudioState {
     case .panelSection(let s, let open): panelFolds.set(s, open: open)
     case .appearanceItem(let i): appearanceItem = max(0, i)
     case .iconImported(let r, let result): iconImported(r, result, &fx)
+    case .iconFileTyped(let path, let target):
+      if let settings = iconFile(path, for: target, &fx) {
+        apply(.set(settings, [.committed], against: preset), &fx)
+      }
     case .iconChooserOpened:
       if document.path != nil { fx.append(.listLibrary(folder: libraryFolder)) }
     case .libraryRowRevealed: revealLibraryRow = false

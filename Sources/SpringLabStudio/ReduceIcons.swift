@@ -61,6 +61,15 @@ extension StudioState {
     -> [FieldSetting]?
   {
     guard IconDrop.isIconFile(path), let target = iconDropTarget(x: x, y: y) else { return nil }
+    return iconFile(path, for: target, &fx)
+  }
+
+  /// The settings that make the icon file at absolute `path` the icon of
+  /// `target` (a drop, or a path typed in an Appearance icon row), as
+  /// `iconDrop` describes.
+  mutating func iconFile(_ path: String, for target: IconDropTarget, _ fx: inout [StudioEffect])
+    -> [FieldSetting]?
+  {
     guard let folder = assetFolder else {
       flash("Save the preset first: its icon files are kept beside it")
       return nil

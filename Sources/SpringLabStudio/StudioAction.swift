@@ -66,6 +66,9 @@ public enum StudioAction: Sendable {
   /// An icon file dropped from outside the preset's folder was copied in
   /// (its path relative to the folder) or refused.
   case iconImported(IconImport, Result<String, StudioFailure>)
+  /// An absolute path to an SVG/PNG typed in an Appearance icon row: taken
+  /// as a drop on `target` is (copied in when outside the preset's folder).
+  case iconFileTyped(String, IconDropTarget)
   case recoveryFound(name: String, Preset)
   case fileChanged(PresetFileChange, FileStamp?)
   case backdropChecked(path: String, Result<Void, StudioFailure>)

@@ -40,6 +40,9 @@ public struct IconFieldResult: Sendable, Equatable {
   public var changed = false
   /// The chooser opened this frame: the app may list the files again.
   public var opened = false
+  /// An absolute path to an SVG or PNG file was typed (the icon is
+  /// unchanged): the app may copy it beside the preset and assign it.
+  public var typedFile: String?
 }
 
 extension UIContext {
@@ -48,7 +51,8 @@ extension UIContext {
   /// chooser under the row: the built-in icons as a grid, then the icon
   /// files in the preset's folder tree; a click takes one and closes it.
   /// A typed name or path is taken when the editing ends (Enter or a click
-  /// elsewhere) and only when `IconRef` accepts it. The file's bytes are checked
+  /// elsewhere) and only when `IconRef` accepts it; a typed absolute path
+  /// to an SVG/PNG is handed back (`typedFile`) for the app to copy in. The file's bytes are checked
   /// where it is drawn and when the preset is read (`IconAssets`).
   @discardableResult
   public func iconField(
@@ -82,6 +86,12 @@ extension UIContext {
     let action = textField(
       fid, in: fieldR, text: &s, placeholder: choices.allowsNone ? "none" : "",
       maxLength: IconRef.maxPath)
+    // why: a file from anywhere is the app's to copy in (a preset names
+    // only files inside its folder): said, not taken
+    let lower = s.lowercased()
+    if action.isFinal, s.hasPrefix("/"), lower.hasSuffix(".svg") || lower.hasSuffix(".png") {
+      result.typedFile = s
+    }
     // why: as for colours, taken when the editing ends: one undo step
     if action.isFinal, s != icon,
       (choices.allowsNone && s.isEmpty) || IconRef.problem(s, builtins: choices.builtins) == nil

@@ -255,4 +255,20 @@ struct StudioAppearanceTests {
       row.y >= 170 && row.y + row.h <= 800,
       "the Fill row is on screen: \(row) \(Self.chips(h, HexColor(rgb: 0xF0F0F0)))")
   }
+
+  /// A file from anywhere, typed as an absolute path in an icon row, is
+  /// copied beside the preset and assigned, as a drop on the item is.
+  @Test func anAbsolutePathTypedInAnIconRowIsCopiedInAndAssigned() throws {
+    let h = Self.open()
+    #expect(h.reveal("Tint icon file"))
+    let row = try #require(Self.text(h, "Icon")).y
+    let name = try #require(Self.text(h, h.state.preset.fan.icon(0), near: row))
+    h.click(name.x + 4, name.y + 6)
+    h.key("a", .ctrl)
+    h.input([.text("/home/me/Figma export/rocket.svg")])
+    h.key("enter")
+    #expect(h.state.preset.fan.look(0).icon == "icons/rocket.svg")
+    #expect(h.effects.contains { if case .importIcon = $0 { true } else { false } })
+    #expect(h.state.toast?.text.contains("Copied rocket.svg to icons/rocket.svg") == true)
+  }
 }
