@@ -86,6 +86,25 @@ struct FitMenuTests {
 
   /// Prints the rows and returns the errors (stagger s, radius pt, angles °,
   /// damping ratio and response as fractions).
+  /// The goals for the menu (stagger 2 ms, radius 1 pt, angles 1°)
+  /// and the spring's bounds as fractions of the truth.
+  func expectGoals(
+    _ e: Errors, damping: Double, response: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      abs(e.stagger) <= 0.002, "stagger off by \(e.stagger * 1000) ms",
+      sourceLocation: sourceLocation)
+    #expect(abs(e.radius) <= 1, "radius off by \(e.radius) pt", sourceLocation: sourceLocation)
+    #expect(e.angle <= 1, "angle off by \(e.angle)°", sourceLocation: sourceLocation)
+    #expect(
+      abs(e.damping) <= damping, "damping ratio off by \(e.damping * 100) %",
+      sourceLocation: sourceLocation)
+    #expect(
+      abs(e.response) <= response, "response off by \(e.response * 100) %",
+      sourceLocation: sourceLocation)
+  }
+
   func compare(_ name: String, _ o: [String: Any], truth p: Preset) -> Errors {
     let e = p.fan.expand
     let s = UIKitSpring(duration: e.duration, dampingRatio: e.damping, velocity: e.velocity).spring
@@ -129,13 +148,9 @@ struct FitMenuTests {
     let clip = try MenuVideos.render("seed000", preset: MenuVideos.seedFan(), fps: fps)
     let o = try fitMenu("seed 000 \(fps) fps", clip)
     let e = compare("seed 000 \(fps) fps", o, truth: clip.truth)
-    #expect(abs(e.stagger) <= 0.002, "stagger off by \(e.stagger * 1000) ms")
-    #expect(abs(e.radius) <= 1, "radius off by \(e.radius) pt")
-    #expect(e.angle <= 1, "angle off by \(e.angle)°")
-    #expect(abs(e.damping) <= 0.01, "damping ratio off by \(e.damping * 100) %")
     // why: goal 1 %, not reached at 30 fps (−1.04 %): each item shows about
     // three frames of motion between the main button and its rest
-    #expect(abs(e.response) <= (fps == 30 ? 0.015 : 0.01), "response off by \(e.response * 100) %")
+    expectGoals(e, damping: 0.01, response: fps == 30 ? 0.015 : 0.01)
   }
 
   /// Another stagger, order, arc and spring: reverse, 4 items, and the
@@ -153,11 +168,7 @@ struct FitMenuTests {
     let clip = try MenuVideos.render(order, preset: text, fps: 60)
     let o = try fitMenu("\(order) 60 fps", clip)
     let e = compare("\(order) 60 fps", o, truth: clip.truth)
-    #expect(abs(e.stagger) <= 0.002, "stagger off by \(e.stagger * 1000) ms")
-    #expect(abs(e.radius) <= 1, "radius off by \(e.radius) pt")
-    #expect(e.angle <= 1, "angle off by \(e.angle)°")
-    #expect(abs(e.damping) <= 0.01, "damping ratio off by \(e.damping * 100) %")
-    #expect(abs(e.response) <= 0.01, "response off by \(e.response * 100) %")
+    expectGoals(e, damping: 0.01, response: 0.01)
   }
 
   /// Seed 000's 60 fps clip re-encoded at CRF 35, and with every third
@@ -179,11 +190,7 @@ struct FitMenuTests {
     c.path = v.path
     let o = try fitMenu("seed 000 60 fps \(variant)", c)
     let e = compare("seed 000 60 fps \(variant)", o, truth: clip.truth)
-    #expect(abs(e.stagger) <= 0.002, "stagger off by \(e.stagger * 1000) ms")
-    #expect(abs(e.radius) <= 1, "radius off by \(e.radius) pt")
-    #expect(e.angle <= 1, "angle off by \(e.angle)°")
-    #expect(abs(e.damping) <= 0.02, "damping ratio off by \(e.damping * 100) %")
-    #expect(abs(e.response) <= 0.02, "response off by \(e.response * 100) %")
+    expectGoals(e, damping: 0.02, response: 0.02)
   }
 
   /// `--out` writes a preset that validates and holds the fitted fields;
