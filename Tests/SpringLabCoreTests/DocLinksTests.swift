@@ -36,6 +36,34 @@ struct DocLinksTests {
     #expect(checked.values.reduce(0, +) >= 30, "relative links found: \(checked)")
   }
 
+  /// The README names every Debian package the Makefile installs, so a
+  /// reader setting up by hand (or reviewing what `make` will install)
+  /// sees the whole list.
+  @Test func theReadmeNamesEveryPackageTheMakefileInstalls() throws {
+    let makefile = try String(
+      contentsOf: Self.root.appendingPathComponent("Makefile"), encoding: .utf8)
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    // the PACKAGES := lines, with their backslash continuations
+    var packages: [String] = []
+    var open = false
+    for line in makefile.split(separator: "\n", omittingEmptySubsequences: false) {
+      var text = Substring(line)
+      if let r = text.range(of: "PACKAGES :=") {
+        text = text[r.upperBound...]
+        open = true
+      } else if !open {
+        continue
+      }
+      open = text.hasSuffix("\\")
+      packages += text.split(whereSeparator: { $0 == " " || $0 == "\\" }).map(String.init)
+    }
+    #expect(packages.count >= 12, "packages read from the Makefile: \(packages)")
+    for p in packages {
+      #expect(readme.contains(p), "README.md does not name \(p)")
+    }
+  }
+
   @Test func readmeStaysShort() throws {
     let text = try String(
       contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
