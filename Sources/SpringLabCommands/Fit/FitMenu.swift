@@ -71,7 +71,7 @@ enum FitMenu {
     case .fanExpandCurve: return .string(MotionCurveName.spring.rawValue)
     case .fanExpandDuration: return uikit.map { .number($0.0) } ?? .null
     case .fanExpandDamping: return .number(fit.spring.dampingRatio)
-    case .fanExpandVelocity: return .number(fit.velocity)
+    case .fanExpandVelocity: return .number(fit.presetVelocity)
     case .fanExpandStagger: return .number(fit.stagger)
     case .fanExpandOrder: return .string(fit.order.rawValue)
     default: return .null
@@ -179,13 +179,20 @@ enum FitMenu {
       o.append("  fan.expand.duration     none: the fitted spring has no UIKit form")
     }
     o.append("  fan.expand.damping      \(pm(fit.spring.dampingRatio, u.dampingRatio, 4))")
-    o.append("  fan.expand.velocity     \(pm(fit.velocity, u.velocity, 2)) travels/s")
+    if fit.presetVelocity == fit.velocity {
+      o.append("  fan.expand.velocity     \(pm(fit.velocity, u.velocity, 2)) travels/s")
+    } else {
+      o.append(
+        "  fan.expand.velocity     0 (the recording does not pin it: fitted \(pm(fit.velocity, u.velocity, 2)) travels/s)"
+      )
+    }
     o.append(
       "spring:                  response \(pm(fit.response, u.response, 4)) s · first item starts \(pm(fit.start, u.start, 4)) s"
         + (fit.endsAfter.map { " · ends with UIKit's jump \(f($0, 4)) s after its start" } ?? ""))
     o += FitPrinter.lines(
       SpringEquivalents(
-        SpringReading(spring: fit.spring, velocity: fit.velocity, form: "fitted menu spring")))
+        SpringReading(spring: fit.spring, velocity: fit.presetVelocity, form: "fitted menu spring"))
+    )
     return o
   }
 }

@@ -6,8 +6,17 @@ extension MenuFit {
   /// outside 0.01…10 s).
   public var uikit: (duration: Double, dampingRatio: Double, velocity: Double)? {
     SpringEquivalents(
-      SpringReading(spring: spring, velocity: velocity, form: "fitted menu spring")
+      SpringReading(spring: spring, velocity: presetVelocity, form: "fitted menu spring")
     ).uikit
+  }
+
+  /// The initial velocity the preset gets, travels per second: the fitted
+  /// one when the recording pins it (more than 2 σ from 0), else 0. The
+  /// items' first moments hide under the main button, so the velocity is
+  /// often noise (−3 ± 7); written as is it would change the UIKit duration
+  /// a designer reads while the spring (ω0, ζ) stays the one fitted.
+  public var presetVelocity: Double {
+    uncertainty.velocity.isFinite && abs(velocity) > 2 * uncertainty.velocity ? velocity : 0
   }
 
   /// `base` with the menu's fields set to the fit: `fan.count`, an `arc`
