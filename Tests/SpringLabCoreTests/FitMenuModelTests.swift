@@ -47,6 +47,29 @@ struct FitMenuModelTests {
     #expect(abs(p.fan.expand.duration - 0.45) < 0.005, "\(p.fan.expand.duration)")
   }
 
+  /// A velocity within 2 σ of 0 is written as 0, and the UIKit duration is
+  /// then the fitted spring's at velocity 0 (ω0 and ζ kept); one the
+  /// recording pins is kept.
+  @Test func aVelocityTheRecordingDoesNotPinIsWrittenAsZero() throws {
+    let u = UIKitSpring(duration: 0.45, dampingRatio: 0.7, velocity: 0.5)
+    let items = syntheticMenu(
+      count: 5, radius: 110, start: 190, end: 265, spring: u, stagger: 0.04, order: .forward)
+    var fit = try MenuFit.fit(items: items, origin: (302, 697), pixelsPerPoint: 2)
+    fit.velocity = -3.09
+    fit.uncertainty.velocity = 6.69
+    #expect(fit.presetVelocity == 0)
+    let p = try #require(fit.applied(to: .seedDefault))
+    #expect(p.fan.expand.velocity == 0)
+    let back = UIKitSpring(
+      duration: p.fan.expand.duration, dampingRatio: p.fan.expand.damping, velocity: 0
+    ).spring
+    #expect(abs(back.naturalFrequency / fit.spring.naturalFrequency - 1) < 1e-3)
+    fit.velocity = 2
+    fit.uncertainty.velocity = 0.5
+    #expect(fit.presetVelocity == 2)
+    #expect(try #require(fit.applied(to: .seedDefault)).fan.expand.velocity == 2)
+  }
+
   /// The arc is reported with its angles increasing and unwrapped past 360°.
   @Test func arcOrderStartsAfterTheWidestGap() {
     let (order, angles) = MenuFit.arcOrder([350, 10, 330, 30])
