@@ -204,7 +204,9 @@ extension StudioState {
     applyPreset(p)
     document.history.record(from: before, to: p)
     flash(
-      "Fitted the whole menu: \(fit.items.count) items, stagger \(Fmt.fixed(fit.stagger * 1000, 1)) ms \(fit.order.rawValue), radius \(Fmt.fixed(fit.radius, 1)) pt, \(Fmt.fixed(fit.startAngle, 1))…\(Fmt.fixed(fit.endAngle, 1))°, damping \(Fmt.fixed(fit.spring.dampingRatio, 3)) · Ctrl+Z undoes"
+      // why: short enough for the toast band over the canvas (about 80
+      // characters at 1280 px); the panel shows every fitted number
+      "Fitted the whole menu: \(fit.items.count) items \(fit.order.rawValue), \(Fmt.fixed(fit.stagger * 1000, 0)) ms apart, r \(Fmt.fixed(p.fan.radius, 0)) pt, \(Fmt.fixed(p.fan.expand.duration, 2)) s ζ \(Fmt.fixed(fit.spring.dampingRatio, 2)) · Ctrl+Z"
     )
   }
 
