@@ -51,7 +51,10 @@ enum PanelView {
     if let e = state.loadError {
       ui.fittedLabel(e, width: width, color: RGBA(0xFF, 0x45, 0x3A))
     } else {
-      ui.fittedLabel(state.document.path ?? "not saved yet", width: width, color: dim)
+      // why: cut from the start, so the file's name stays readable
+      ui.fittedLabel(
+        state.document.path ?? "not saved yet", width: width, color: dim,
+        path: state.document.path != nil)
     }
     switch ui.buttons(["Replay", state.autoReplay ? "Auto ■" : "Auto ▶", "Save", "Save as…"]) {
     case 0: actions.append(.command(.replay))

@@ -11,14 +11,30 @@ extension UIContext {
   /// (pixels; the row's width when nil), shortened with "…" and whole in a
   /// tooltip while the pointer rests on it. Returns whether it was shortened.
   @discardableResult
-  public func fittedLabel(_ s: String, width: Double? = nil, color: RGBA? = nil) -> Bool {
+  public func fittedLabel(
+    _ s: String, width: Double? = nil, color: RGBA? = nil, path: Bool = false
+  ) -> Bool {
     let w = width ?? cursor.width - px(4)
-    let shown = fit(s, width: w)
+    let shown = path ? fitPath(s, width: w) : fit(s, width: w)
     let r = nextRow(height: max(px(theme.rowHeight) * 0.8, measure(shown).height))
     text(shown, in: r, color: color ?? theme.text, pad: px(2))
     lastItem = (id("label:" + s), r)
     if shown != s { tipWhenHovered(s, id: id("tip:" + s), rect: r) }
     return shown != s
+  }
+
+  /// A file path shortened from its start ("…/presets/mine.json") to fit
+  /// `width` pixels, so the file's name, which tells documents apart, stays;
+  /// a name alone too long is shortened at its end.
+  public func fitPath(_ s: String, width: Double) -> String {
+    guard measure(s).width > width else { return s }
+    var parts = s.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    while parts.count > 1 {
+      parts.removeFirst()
+      let shown = "…/" + parts.joined(separator: "/")
+      if measure(shown).width <= width { return shown }
+    }
+    return fit("…/" + (parts.last ?? s), width: width)
   }
 
   /// The whole of a shortened label, as a tooltip while the pointer rests on

@@ -171,12 +171,13 @@ struct StudioPanelFormatTests {
 struct StudioPanelTooltipTests {
   @Test func aShortenedHintShowsWholeInsideTheWindow() throws {
     // why: the document's path is the panel's one line cut with "…" by
-    // design; a long one shows whole in the tooltip
+    // design (from its start, then a name too long at its end); a long one
+    // shows whole in the tooltip
     let path = "/lib/a preset whose file name is far too long for the panel column.json"
     let h = StudioHarness(preset: try Shipped.preset("seed-000-fan.json"), path: path)
     h.draw()
     let cut = try #require(
-      h.texts.first { $0.hasPrefix("/lib/a preset") && $0.hasSuffix("…") }, "\(h.texts)")
+      h.texts.first { $0.hasPrefix("…/a preset") && $0.hasSuffix("…") }, "\(h.texts)")
     let (x, y) = try #require(h.textPosition(cut))
     h.input([.mouseMove(x: x + 200, y: y + 6, mods: [])])
     #expect(h.view.nextWakeTime != nil, "the window is asked to wake for the tooltip")
