@@ -136,6 +136,33 @@ enum AppearanceRows {
     let label = (labels[id] ?? f.label) + "##" + f.path
     let prior = p
     ui.setNextItemHelp(PanelView.help(f))
+    ui.disabled(inert(id, p)) {
+      draw(f, id, label, state, in: &p, used: used, ui: ui, actions: &actions)
+    }
+    if p != prior { edited.append(id) }
+    reveal(id, state, ui: ui, actions: &actions)
+  }
+
+  /// Whether a main-button or bubble row changes nothing for this preset
+  /// (drawn faded, taking no input): tinting for a built-in icon (always
+  /// tinted) or no icon, the tint for a file drawn in its own colours or
+  /// for a bubble without an icon.
+  static func inert(_ id: FieldID, _ p: Preset) -> Bool {
+    let mainFile = IconRef.isPath(p.fan.mainIcon)
+    let bubbleFile = IconRef.isPath(p.bubble.icon)
+    switch id {
+    case .fanMainTintIcon: return !mainFile
+    case .fanMainTint: return mainFile && !p.fan.mainTintIcon
+    case .bubbleTintIcon: return !bubbleFile
+    case .bubbleTint: return p.bubble.icon.isEmpty || bubbleFile && !p.bubble.tintIcon
+    default: return false
+    }
+  }
+
+  static func draw(
+    _ f: PresetField, _ id: FieldID, _ label: String, _ state: StudioState, in p: inout Preset,
+    used: [Swatch], ui: UIContext, actions: inout [StudioAction]
+  ) {
     switch f.kind {
     case .color(let kp):
       ui.colorField(label, color: &p[keyPath: kp], more: used)
@@ -150,8 +177,6 @@ enum AppearanceRows {
     default:
       ui.field(f, in: &p, defaults: Preset(), label: labels[id])
     }
-    if p != prior { edited.append(id) }
-    reveal(id, state, ui: ui, actions: &actions)
   }
 
   /// Item `i`'s rows.
@@ -185,10 +210,15 @@ enum AppearanceRows {
     if ui.colorField("Fill##fill", color: &fill, more: used) { look.fill = fill }
     fillRow = ui.lastItemRect
     var tint = p.fan.tint(i)
-    if ui.colorField("Icon tint##tint", color: &tint, more: used) { look.tint = tint }
+    let file = IconRef.isPath(p.fan.icon(i))
+    // why: faded and inert where they change nothing: the tint of a file
+    // in its own colours, the tinting of a built-in icon (always tinted)
+    ui.disabled(file && !look.tintIcon) {
+      if ui.colorField("Icon tint##tint", color: &tint, more: used) { look.tint = tint }
+    }
     ui.setNextItemHelp(
       "Off: an SVG or PNG icon keeps its own colours (built-in icons are always tinted)")
-    _ = ui.toggle("Tint icon file##tintIcon", value: &look.tintIcon)
+    ui.disabled(!file) { _ = ui.toggle("Tint icon file##tintIcon", value: &look.tintIcon) }
     var label = look.label
     let a = ui.textField(
       "Label##label", text: &label, placeholder: "no label", maxLength: ItemLook.maxLabel)

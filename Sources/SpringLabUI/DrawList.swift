@@ -157,6 +157,15 @@ public struct DrawList: Sendable, Equatable {
     return true
   }
 
+  /// Multiplies the alpha of every command from `index` on by `k` (0…1):
+  /// a run of widgets drawn disabled (`UIContext.disabled`).
+  public mutating func fade(from index: Int, by k: Double) {
+    guard index < commands.count else { return }
+    var tail = DrawList()
+    tail.commands = Array(commands[max(0, index)...])
+    commands.replaceSubrange(max(0, index)..., with: tail.faded(k).commands)
+  }
+
   public mutating func image(_ path: String, rect: PixelRect, alpha: Double = 1) {
     guard alpha > 0 else { return }
     commands.append(.image(path: path, rect: rect, alpha: alpha))

@@ -110,6 +110,8 @@ public final class UIContext {
   /// The last message line `noteRow` laid out this run (tests).
   var lastNoteRect: PixelRect?
   var editingSeen = false
+  /// How many `disabled(true)` blocks are open: their widgets take no input.
+  var disabledDepth = 0
   /// The colour field or icon field whose swatches / chooser are open
   /// under it (one at a time, as a menu is), nil when none is.
   var openPopover: UIID?
@@ -313,6 +315,13 @@ public final class UIContext {
   /// clicked on a release inside.
   func behavior(_ id: UIID, _ rect: PixelRect) -> ItemState {
     var s = ItemState()
+    // why: a disabled widget is laid out and drawn (faded) but never hot,
+    // pressed or focused, so it cannot change anything
+    guard disabledDepth == 0 else {
+      lastItem = (id, rect)
+      itemRects.append((id, rect))
+      return s
+    }
     s.hovered = mouseIn(rect) && (activeID == nil || activeID == id) && !ownsRight
     if activeID == id { activeSeen = true }
     if s.hovered {
@@ -342,6 +351,19 @@ public final class UIContext {
     let shown = clipStack.last.map { rect.intersection($0) } ?? rect
     if shown.w > 0, shown.h > 0 { visibleItemRects.append((id, shown)) }
     return s
+  }
+
+  /// Draws the widgets `body` makes disabled when `isDisabled` (Dear
+  /// ImGui's BeginDisabled): laid out as usual, drawn at 40 % opacity,
+  /// taking no clicks, drags or typing. Their labels' tooltips still show,
+  /// so a row can say why it does nothing now.
+  public func disabled(_ isDisabled: Bool, _ body: () -> Void) {
+    guard isDisabled else { return body() }
+    let start = draw.finished.count
+    disabledDepth += 1
+    body()
+    disabledDepth -= 1
+    draw.fade(from: start, by: 0.4)
   }
 
   /// Marks a key or text event as taken by the UI.

@@ -271,4 +271,34 @@ struct StudioAppearanceTests {
     #expect(h.effects.contains { if case .importIcon = $0 { true } else { false } })
     #expect(h.state.toast?.text.contains("Copied rocket.svg to icons/rocket.svg") == true)
   }
+
+  /// Rows that change nothing for the item shown are faded and inert: the
+  /// tinting of a built-in icon (always tinted); for an icon file in its own
+  /// colours, its tint.
+  @Test func rowsThatChangeNothingAreInert() throws {
+    let h = Self.open()
+    #expect(h.reveal("Tint icon file"))
+    let tintRow = try #require(Self.text(h, "Tint icon file")).y
+    let toggle = try #require(Self.text(h, "On", near: tintRow))
+    h.click(toggle.x, toggle.y + 6)
+    #expect(h.state.preset.fan.look(0).tintIcon, "a built-in icon: the switch does nothing")
+    var p = h.state.preset
+    p.fan.items = [ItemLook(icon: "logo.svg", tintIcon: true)]
+    h.edit(p)
+    h.draw()
+    let row = try #require(Self.text(h, "Tint icon file")).y
+    let on = try #require(Self.text(h, "On", near: row))
+    h.click(on.x, on.y + 6)
+    #expect(!h.state.preset.fan.look(0).tintIcon, "a file: the switch works")
+    // now drawn in its own colours: its tint row is faded and inert
+    let faded = RGBA(HexColor.white).fading(0.4)
+    let chips = h.lastFrame.finished.compactMap { c -> PixelRect? in
+      if case .fill(.roundedRect(let r, _), let col) = c, col == faded, r.x >= 900 { return r }
+      return nil
+    }
+    let chip = try #require(chips.first, "the Icon tint chip, faded")
+    let yellow = Self.chips(h, HexColor(rgb: 0xFFCC00)).count
+    Self.clickCentre(h, chip)
+    #expect(Self.chips(h, HexColor(rgb: 0xFFCC00)).count == yellow, "no swatches open")
+  }
 }
