@@ -39,8 +39,11 @@ extension UIContext {
     guard var e = editing, e.id == fid else { return .none }
     editingSeen = true
     var outcome = EditorOutcome.none
+    editingRect = rect
     if mouseIn(rect) { hotID = fid }
-    if input.wasPressed(.left) {
+    if leaveEditing {
+      outcome = .submitted(e.buffer.text, byClickOutside: true)
+    } else if input.wasPressed(.left) {
       if mouseIn(rect), !pressClaimed {
         pressClaimed = true
         focusedID = fid

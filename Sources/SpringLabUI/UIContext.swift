@@ -110,6 +110,11 @@ public final class UIContext {
   /// The last message line `noteRow` laid out this run (tests).
   var lastNoteRect: PixelRect?
   var editingSeen = false
+  /// Where the field being edited was drawn last frame (pixels).
+  var editingRect: PixelRect?
+  /// A press outside the field being edited arrived: this frame only ends
+  /// the editing (keeping the text); the press waits for the next frame.
+  var leaveEditing = false
   /// How many `disabled(true)` blocks are open: their widgets take no input.
   var disabledDepth = 0
   /// The colour field or icon field whose swatches / chooser are open
@@ -168,13 +173,28 @@ public final class UIContext {
     self.time = time
     measureFn = measure
     input.newFrame()
-    let queue = pending + events
+    var queue = pending + events
     pending = []
+    // why: a press outside the field being edited first ends the editing in
+    // a frame of its own (the text is taken, one undo step), and acts on
+    // what it landed on the next frame; in one frame, the field's step and
+    // the slider's drag or the button's change would fold into one
+    leaveEditing = false
+    if editing != nil, let r = editingRect,
+      let i = queue.firstIndex(where: {
+        if case .mouseDown(let x, let y, .left, _, _) = $0 { return !r.contains(x, y) }
+        return false
+      })
+    {
+      pending = Array(queue[i...])
+      queue = Array(queue[..<i])
+      leaveEditing = true
+    }
     frameEvents = []
     var sawButton = false
     for (i, e) in queue.enumerated() {
       if sawButton {
-        pending = Array(queue[i...])
+        pending = Array(queue[i...]) + pending
         break
       }
       if case .resize(let w, let h, let s) = e {
@@ -223,9 +243,11 @@ public final class UIContext {
     if input.wasPressed(.left), !pressClaimed {
       focusedID = nil
     }
-    if let e = editing, !editingSeen || focusedID != e.id {
+    if let e = editing, !editingSeen || focusedID != e.id || leaveEditing {
       // why: a field that was not drawn this frame (folded section) or lost
-      // focus stops taking keys; its value stays as it was
+      // focus stops taking keys; its value stays as it was. A press outside
+      // it (`leaveEditing`) always ends it here, so the held-back press
+      // reaches its widget next frame whatever this frame drew
       editing = nil
     }
     if pressedAny {

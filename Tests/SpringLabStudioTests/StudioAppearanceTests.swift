@@ -301,4 +301,48 @@ struct StudioAppearanceTests {
     Self.clickCentre(h, chip)
     #expect(Self.chips(h, HexColor(rgb: 0xFFCC00)).count == yellow, "no swatches open")
   }
+
+  /// A press outside a field being typed in first ends the typing (its own
+  /// undo step), then acts on what it landed on (a drag, a button): one
+  /// Ctrl+Z takes back only the last of them.
+  @Test func clickingAwayOntoAControlKeepsTwoUndoSteps() throws {
+    let h = Self.open()
+    #expect(h.reveal("Apply to all items"))
+    let labelRow = try #require(Self.text(h, "Label")).y
+    let none = try #require(Self.text(h, "no label", near: labelRow))
+    h.click(none.x + 4, none.y + 6)
+    h.input([.text("Write")])
+    // then straight onto "Apply to all items" (no Enter)
+    var p = h.state.preset
+    p.fan.items = [ItemLook(fill: DefaultLook.itemFills[4])]
+    h.edit(p)
+    h.draw()
+    let apply = try #require(Self.text(h, "Apply to all items"))
+    h.click(apply.x, apply.y + 6)
+    #expect(h.state.preset.fan.label(0) == "Write")
+    #expect(h.state.preset.fan.fill(2) == DefaultLook.itemFills[4], "the button acted too")
+    h.key("z", .ctrl)
+    #expect(h.state.preset.fan.label(0) == "Write", "the label's step stays")
+    #expect(h.state.preset.fan.fill(2) == DefaultLook.itemFills[2], "the button's step undone")
+    h.key("z", .ctrl)
+    #expect(h.state.preset.fan.label(0) == "")
+  }
+
+  @Test func clickingAwayOntoASliderKeepsTwoUndoSteps() throws {
+    let h = Self.open()
+    #expect(h.reveal("Apply to all items"))
+    let hex = try #require(Self.text(h, "#FF9500"))
+    h.click(hex.x + 10, hex.y + 6)
+    h.key("a", .ctrl)
+    h.input([.text("#123456")])
+    let sizeRow = try #require(Self.text(h, "Size", near: hex.y + 100)).y
+    let value = try #require(Self.text(h, "50 pt", near: sizeRow))
+    // the slider's track lies left of its value
+    h.drag(from: (value.x - 60, sizeRow + 8), to: (value.x - 20, sizeRow + 8), steps: 4)
+    #expect(h.state.preset.fan.fill(0) == HexColor(rgb: 0x123456))
+    #expect(h.state.preset.fan.look(0).size != nil, "the drag changed the size")
+    h.key("z", .ctrl)
+    #expect(h.state.preset.fan.look(0).size == nil, "the drag undone")
+    #expect(h.state.preset.fan.fill(0) == HexColor(rgb: 0x123456), "the typed colour stays")
+  }
 }
