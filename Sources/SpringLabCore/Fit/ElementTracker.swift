@@ -50,6 +50,8 @@ public struct ElementTracker: Sendable {
     var height: Int
     /// Weight × (value − weighted mean).
     var values: [Float]
+    /// Value − weighted mean, unweighted (the sub-pixel refinement's template).
+    var centred: [Float]
     /// Per-pixel weight 0…1 (1 everywhere without a mask).
     var weights: [Float]
     var weightSum: Float
@@ -137,70 +139,90 @@ public struct ElementTracker: Sendable {
       wts = [Float](repeating: 1, count: tw * th)
       wsum = Float(tw * th)
     }
-    var mean: Float = 0
-    for k in vals.indices { mean += wts[k] * vals[k] }
-    mean /= wsum
-    var ss: Float = 0
+    // why: in Double, so the weighted values sum to 0 to Float precision
+    var mean = 0.0
+    for k in vals.indices { mean += Double(wts[k]) * Double(vals[k]) }
+    mean /= Double(wsum)
+    var ss = 0.0
+    var centred = vals
     for k in vals.indices {
-      let d = vals[k] - mean
-      ss += wts[k] * d * d
-      vals[k] = wts[k] * d
+      let d = Double(vals[k]) - mean
+      ss += Double(wts[k]) * d * d
+      centred[k] = Float(d)
+      vals[k] = Float(Double(wts[k]) * d)
     }
     let t = Template(
-      width: tw, height: th, values: vals, weights: wts, weightSum: wsum, norm: ss.squareRoot())
+      width: tw, height: th, values: vals, centred: centred, weights: wts, weightSum: wsum,
+      norm: Float(ss.squareRoot()))
     templates[key] = t
     return t
   }
 
-  /// NCC of `t` with `img` at top-left (x, y); −2 when outside the image.
+  /// NCC of `t` with `img` at top-left (x, y), −1…1; −2 when outside the image.
   static func ncc(_ img: FloatImage, _ t: Template, _ x: Int, _ y: Int) -> Float {
     guard x >= 0, y >= 0, x + t.width <= img.width, y + t.height <= img.height, t.norm > 0 else {
       return -2
     }
-    var sum: Float = 0
-    var sum2: Float = 0
-    var cross: Float = 0
+    // why: the variance is Σw·v² − (Σw·v)²/Σw; summed about 0 in Float, a
+    // light, faint window (an item fading in over a light background) loses
+    // it to cancellation and scores far above 1 (4.1 on a faint copy, 1.3987
+    // on a menu). Taken about a grey level of the window (its centre pixel),
+    // in Float along a row and in Double across rows, it keeps ~6 digits
+    let c = img.data[(y + t.height / 2) * img.width + x + t.width / 2]
+    var sum = 0.0
+    var sum2 = 0.0
+    var cross = 0.0
     img.data.withUnsafeBufferPointer { d in
       t.values.withUnsafeBufferPointer { tv in
         t.weights.withUnsafeBufferPointer { tw in
           for j in 0..<t.height {
             let row = (y + j) * img.width + x
             let trow = j * t.width
+            var rs: Float = 0
+            var rs2: Float = 0
+            var rc: Float = 0
             for i in 0..<t.width {
-              let v = d[row + i]
+              let v = d[row + i] - c
               let w = tw[trow + i]
-              sum += w * v
-              sum2 += w * v * v
-              cross += v * tv[trow + i]
+              rs += w * v
+              rs2 += w * v * v
+              rc += v * tv[trow + i]
             }
+            sum += Double(rs)
+            sum2 += Double(rs2)
+            cross += Double(rc)
           }
         }
       }
     }
-    let n = t.weightSum
+    let n = Double(t.weightSum)
     let varI = sum2 - sum * sum / n
     guard varI > 1e-3 else { return 0 }
-    return cross / (varI.squareRoot() * t.norm)
+    // why: what rounding is left may still put a perfect match a hair past ±1
+    return Float(max(-1, min(1, cross / (varI.squareRoot() * Double(t.norm)))))
   }
 
   /// Weighted standard deviation of `img` under template `t` placed at
-  /// top-left (x, y); 0 when outside the image.
+  /// top-left (x, y), grey levels; 0 when outside the image.
   static func contrast(_ img: FloatImage, _ t: Template, _ x: Int, _ y: Int) -> Float {
     guard x >= 0, y >= 0, x + t.width <= img.width, y + t.height <= img.height, t.weightSum > 0
     else { return 0 }
-    var sum: Float = 0
-    var sum2: Float = 0
+    // why: in Double about the centre pixel, as in `ncc` (cancellation)
+    let c = Double(img.data[(y + t.height / 2) * img.width + x + t.width / 2])
+    var sum = 0.0
+    var sum2 = 0.0
     for j in 0..<t.height {
       let row = (y + j) * img.width + x
       for i in 0..<t.width {
-        let v = img.data[row + i]
-        let w = t.weights[j * t.width + i]
+        let v = Double(img.data[row + i]) - c
+        let w = Double(t.weights[j * t.width + i])
         sum += w * v
         sum2 += w * v * v
       }
     }
-    let mean = sum / t.weightSum
-    return max(0, sum2 / t.weightSum - mean * mean).squareRoot()
+    let n = Double(t.weightSum)
+    let mean = sum / n
+    return Float(max(0, sum2 / n - mean * mean).squareRoot())
   }
 
   struct Match {
