@@ -133,9 +133,9 @@ struct FitMenuTests {
     #expect(abs(e.radius) <= 1, "radius off by \(e.radius) pt")
     #expect(e.angle <= 1, "angle off by \(e.angle)°")
     #expect(abs(e.damping) <= 0.01, "damping ratio off by \(e.damping * 100) %")
-    // why: goal 1 %, not reached at 30 fps (−1.04 %): each item shows about
-    // three frames of motion between the main button and its rest
-    #expect(abs(e.response) <= (fps == 30 ? 0.015 : 0.01), "response off by \(e.response * 100) %")
+    // measured: 30 fps −0.69 %, 60 fps +0.10 %, 120 fps −0.13 % (30 fps was
+    // −1.04 % before the tracker's sub-pixel refinement)
+    #expect(abs(e.response) <= 0.01, "response off by \(e.response * 100) %")
   }
 
   /// Another stagger, order, arc and spring: reverse, 4 items, and the
