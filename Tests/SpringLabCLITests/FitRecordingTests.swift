@@ -87,14 +87,14 @@ struct FitRecordingTests {
     return o
   }
 
-  /// The fan item's bloom from a 120 fps clip. Goal 1 %; reached for the
-  /// damping ratio, the response within 2 % (its first frames hide under
-  /// the main button, so only the tail is seen: see the issue's table).
+  /// The fan item's bloom from a 120 fps clip: both within the goal, 1 %
+  /// (measured ζ −0.10 %, response −0.36 %; the response was +0.85 %
+  /// before the tracker's sub-pixel refinement).
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
   func fanItemBloomAt120fps() throws {
     let o = try fit(FitVideos.fan120.get())
     checkHonest("fan item bloom 120 fps", o, truth: FitVideos.fanSpring)
-    #expect(abs((o["dampingRatio"] as? Double ?? 0) / 0.72 - 1) <= 0.01)
+    checkWithin(o, truth: FitVideos.fanSpring, 0.01)
     // why: the start comes from the pixels a frame or more late; the velocity
     // hangs on it and is printed as undetermined rather than a confident +11
     let u = o["uncertainty"] as? [String: Any] ?? [:]
@@ -136,10 +136,10 @@ struct FitRecordingTests {
     checkHonest("fan item bloom VFR from \(fps) fps", o, truth: FitVideos.fanSpring)
     #expect(
       o["channels"] as? [String] == ["position", "scale", "alpha"], "\(o["channels"] ?? "-")")
-    // why: from 120 fps the response is +1.2 % (goal 1 %, not reached): the
-    // scale and opacity carry the motion but are ~20× noisier than the
-    // position relative to their travel, so they cannot move it
-    checkWithin(o, truth: FitVideos.fanSpring, fps == 60 ? 0.01 : 0.02)
+    // measured: from 60 fps ζ +0.17 %, response −0.70 %; from 120 fps
+    // ζ +0.13 %, response −0.11 % (+1.18 % before the tracker's sub-pixel
+    // refinement)
+    checkWithin(o, truth: FitVideos.fanSpring, 0.01)
     let times = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
       .dropFirst().compactMap { Double($0.split(separator: ",")[0]) }
     let steps = Set(zip(times, times.dropFirst()).map { Int((($1 - $0) * Double(fps)).rounded()) })
@@ -189,6 +189,10 @@ struct FitRecordingTests {
     let o = try fit(v, at: base.regionAt - cut)
     let truth = clip == "bubble" ? FitVideos.bubbleSpring : FitVideos.fanSpring
     checkHonest("\(clip) starting mid-motion", o, truth: truth)
+    // measured: fan ζ −0.02 % response −0.36 %, fan120 ζ +0.11 % response
+    // +0.32 % (+1.48 % before the sub-pixel refinement); the bubble's
+    // response (+1.95 %) is left to its printed ±
+    if clip != "bubble" { checkWithin(o, truth: truth, 0.02) }
     #expect((o["start"] as? Double ?? 1) < 1.5 / 60, "start \(o["start"] ?? "-")")
     let u = o["uncertainty"] as? [String: Any] ?? [:]
     #expect(u["start"] is NSNull, "start ± \(u["start"] ?? "-")")

@@ -71,7 +71,8 @@ struct HardeningCLITests {
     "window.toggle.frameIntervalP50.ms", "window.toggle.frameIntervalP99.ms",
     "fit.1080p60.3s.seconds", "fit.1080p60.3s.ratio", "fit.1080p60.3s.decodeSeconds",
     "fit.backdrop.1080p60.3s.decodeSeconds", "fit.backdrop.1080p60.3s.MiB",
-    "fit.backdrop.1080p60.3s.fitSeconds",
+    "fit.backdrop.1080p60.3s.fitSeconds", "fit.menu.1080p60.3s.seconds",
+    "fit.menu.1080p60.3s.ratio",
   ]
 
   @Test func benchJSONNamesEveryFigure() throws {
