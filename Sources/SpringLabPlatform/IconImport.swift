@@ -29,6 +29,14 @@ extension IconAssets {
       return .failure(
         ImageProblem(message: "cannot create \(importFolder)/: \(error.localizedDescription)"))
     }
+    // why: `icons/` may be a link leading elsewhere; a copy must land in the
+    // preset's folder tree, or the preset would name a file its reader refuses
+    guard let realDir = realPath(dir), let realFolder = realPath(folder),
+      realDir == realFolder
+        || realDir.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/")
+    else {
+      return .failure(ImageProblem(message: "\(importFolder)/ leads outside the preset's folder"))
+    }
     let name = safeName(URL(fileURLWithPath: source).lastPathComponent, format: asset.format)
     let stem = (name as NSString).deletingPathExtension
     let ext = (name as NSString).pathExtension
@@ -36,19 +44,49 @@ extension IconAssets {
       let candidate = k == 1 ? name : "\(stem)-\(k).\(ext)"
       let path = join(dir, candidate)
       let relative = importFolder + "/" + candidate
-      if FileManager.default.fileExists(atPath: path) {
-        // why: dropping the same file twice reuses the copy, never a second one
-        if FileManager.default.contents(atPath: path) == asset.bytes { return .success(relative) }
+      var st = stat()
+      if lstat(path, &st) == 0 {
+        // why: any entry takes the name (a dangling link too: writing through
+        // it would land elsewhere); the same bytes, read with the load's
+        // checks (no FIFO, size limits), are the copy already made
+        if st.st_mode & S_IFMT == S_IFREG,
+          case .success(let there) = read(relative, folder: folder), there.bytes == asset.bytes
+        {
+          return .success(relative)
+        }
         continue
       }
-      do {
-        try AtomicFile.write(asset.bytes, to: path)
-      } catch {
-        return .failure(ImageProblem(message: "cannot be copied into \(importFolder)/: \(error)"))
+      switch placeNew(asset.bytes, at: path) {
+      case .placed: return .success(relative)
+      case .taken: continue
+      case .failed(let why):
+        return .failure(ImageProblem(message: "cannot be copied into \(importFolder)/: \(why)"))
       }
-      return .success(relative)
     }
     return .failure(ImageProblem(message: "\(importFolder)/ already holds 999 files named like it"))
+  }
+
+  enum Placement {
+    case placed
+    /// Another file appeared under that name meanwhile: try the next name.
+    case taken
+    case failed(String)
+  }
+
+  /// Writes `bytes` to a temporary file beside `path`, then links it to
+  /// `path`, which fails if anything is there (never replaces, unlike a
+  /// rename), so the name holds either nothing or the whole copy.
+  static func placeNew(_ bytes: Data, at path: String) -> Placement {
+    let temp = AtomicFile.temporaryPath(for: path)
+    do {
+      try AtomicFile.write(bytes, to: temp)
+    } catch {
+      return .failed("\(error)")
+    }
+    defer { unlink(temp) }
+    if link(temp, path) == 0 { return .placed }
+    let e = errno
+    return e == EEXIST ? .taken : .failed(String(cString: strerror(e)))
   }
 
   /// `name` with only letters, digits, `.`, `_` and `-` (others become

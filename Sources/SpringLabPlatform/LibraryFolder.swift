@@ -35,20 +35,23 @@ public enum LibraryFolder {
       let l = name.lowercased()
       return l.hasSuffix(".svg") || l.hasSuffix(".png")
     }
+    // why: only paths a preset may name (no control characters, no `\`,
+    // not too long): a pick must never make a preset its reader refuses
+    func usable(_ relative: String) -> Bool { IconRef.problem(relative, builtins: []) == nil }
     let top = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }
       .sorted()
     var out: [String] = []
     var folders: [String] = []
     for name in top {
       switch kind(folder + "/" + name) {
-      case .typeRegular? where isIcon(name): out.append(name)
+      case .typeRegular? where isIcon(name) && usable(name): out.append(name)
       case .typeDirectory?: folders.append(name)
       default: break
       }
     }
     for sub in folders.prefix(iconFolderLimit) where out.count < iconFileLimit {
       let names = ((try? fm.contentsOfDirectory(atPath: folder + "/" + sub)) ?? []).sorted()
-      for name in names where !name.hasPrefix(".") && isIcon(name) {
+      for name in names where !name.hasPrefix(".") && isIcon(name) && usable(sub + "/" + name) {
         if kind(folder + "/" + sub + "/" + name) == .typeRegular { out.append(sub + "/" + name) }
       }
     }

@@ -99,7 +99,12 @@ extension UIContext {
       icon = s
       result.changed = true
     }
-    guard openPopover == fid, let picked = chooser(fid, current: icon, choices, preview) else {
+    // why: checked again as typed text is, so a pick never gives the preset
+    // a path its reader refuses
+    guard openPopover == fid, let picked = chooser(fid, current: icon, choices, preview),
+      (choices.allowsNone && picked.isEmpty)
+        || IconRef.problem(picked, builtins: choices.builtins) == nil
+    else {
       return result
     }
     if picked != icon {

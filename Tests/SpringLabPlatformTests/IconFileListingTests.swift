@@ -1,7 +1,8 @@
 import Foundation
 import SpringLabCore
-import SpringLabPlatform
 import Testing
+
+@testable import SpringLabPlatform
 
 /// The icon chooser's files on a real disk: the SVG/PNG files in a preset's
 /// folder and its direct subfolders, relative, sorted; never a hidden file,
@@ -18,7 +19,8 @@ struct IconFileListingTests {
     }
     for f in [
       "logo.PNG", "b.svg", "preset.json", ".secret.svg", "icons/rocket.svg", "icons/notes.txt",
-      "brand/mark.png", "brand/deep/too-deep.svg", ".hidden/x.svg",
+      "brand/mark.png", "brand/deep/too-deep.svg", ".hidden/x.svg", "bad\u{7}name.svg",
+      "back\\slash.png",
     ] {
       try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/" + f))
     }
@@ -88,5 +90,42 @@ struct IconImportTests {
       #expect(!p.message.isEmpty)
     }
     #expect(!FileManager.default.fileExists(atPath: dir + "/preset/icons"))
+  }
+
+  @Test func aLinkedIconsFolderOrADanglingLinkIsNeverWrittenThrough() throws {
+    let dir = makeTempDir()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let fm = FileManager.default
+    let preset = dir + "/preset"
+    let elsewhere = dir + "/elsewhere"
+    for d in [preset, elsewhere] {
+      try fm.createDirectory(atPath: d, withIntermediateDirectories: true)
+    }
+    let source = dir + "/rocket.svg"
+    try Self.svg.write(to: URL(fileURLWithPath: source))
+    // icons/ is a link to a folder outside the preset
+    try fm.createSymbolicLink(atPath: preset + "/icons", withDestinationPath: elsewhere)
+    guard case .failure(let p) = IconAssets.importCopy(from: source, into: preset) else {
+      Issue.record("copied through a linked icons/")
+      return
+    }
+    #expect(p.message.contains("outside"))
+    #expect(try fm.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    // a dangling link under the name: the name is taken, the copy goes beside it
+    try fm.removeItem(atPath: preset + "/icons")
+    try fm.createDirectory(atPath: preset + "/icons", withIntermediateDirectories: true)
+    try fm.createSymbolicLink(
+      atPath: preset + "/icons/rocket.svg", withDestinationPath: elsewhere + "/planted.svg")
+    #expect(try IconAssets.importCopy(from: source, into: preset).get() == "icons/rocket-2.svg")
+    #expect(!fm.fileExists(atPath: elsewhere + "/planted.svg"), "nothing written through the link")
+  }
+
+  @Test func namesAreMadeSafe() {
+    #expect(IconAssets.safeName("..hidden.svg", format: .svg) == "hidden.svg")
+    #expect(IconAssets.safeName("Épée bleue.png", format: .png) == "-p-e-bleue.png")
+    #expect(
+      IconAssets.safeName(String(repeating: "a", count: 200) + ".svg", format: .svg).count == 84)
+    #expect(IconAssets.safeName("logo.svg", format: .png) == "logo.png", "named by its content")
+    #expect(IconAssets.safeName("\u{7}bell.svg", format: .svg) == "-bell.svg")
   }
 }
