@@ -1,3 +1,4 @@
+import Foundation
 import SpringLabCore
 import SpringLabUI
 
@@ -75,6 +76,9 @@ extension StudioState {
       return nil
     }
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    // why: `..` and `.` removed by spelling alone (the reducer reads no
+    // files): `/p/../Downloads/x.svg` is outside and copied in, not refused
+    let path = URL(fileURLWithPath: path).standardized.path
     guard path.hasPrefix(prefix) else {
       fx.append(
         .importIcon(
@@ -117,7 +121,11 @@ extension StudioState {
     switch result {
     case .failure(let f): flash("\(name): \(f.message)")
     case .success(let relative):
-      guard document.path == r.document, assetFolder == r.folder else { return }
+      guard document.path == r.document, assetFolder == r.folder else {
+        // why: the copy is on disk; say so, or it would appear unexplained in icons/
+        flash("\(name) was copied to \(relative), but another preset is open now: not assigned")
+        return
+      }
       let settings = iconSettings(relative, r.target)
       apply(.set(settings, [.committed], against: preset), &fx)
       if let f = settings.first?.field {

@@ -88,7 +88,10 @@ public final class StudioView {
     // the panel: input only when no dialog is open (modal), except releases, so
     // a drag the dialog interrupted still ends
     let panelEvents = state.dialog == nil ? events : events.filter(\.isMouseUp)
-    let key = PanelKey(state, warnings: warnings)
+    var key = PanelKey(state, warnings: warnings)
+    // why: a pop-over closed at the end of the last build (Esc, a press
+    // elsewhere) must not stay on screen from the cached panel
+    key.popoverOpen = panelUI.hasOpenPopover
     var panelList: DrawList
     // why: the key holds everything the panel shows but its status line,
     // which is redrawn below (so a panel whose status line was not found, a
@@ -197,9 +200,10 @@ public final class StudioView {
   /// dragged (a drag reads the modifiers keys update), so building it would
   /// draw the same list and pass every key through.
   func panelIgnores(_ events: [UIEvent]) -> Bool {
+    // why: an open pop-over (swatches, the icon chooser) takes Esc
     events.isEmpty
       || (panelUI.focusedID == nil && !panelUI.wantsKeyboard && panelUI.activeID == nil
-        && events.allSatisfy(\.isKeyboard))
+        && !panelUI.hasOpenPopover && events.allSatisfy(\.isKeyboard))
   }
 
   /// The canvas or graph region's pointer input as actions.
@@ -414,6 +418,8 @@ struct PanelKey: Equatable {
   var panelFolds: PanelFolds
   var appearanceItem: Int
   var iconFiles: [String]
+  /// Whether a field's swatches or icon chooser are open (UI state, not the app's).
+  var popoverOpen = false
   var pinned: Preset?
   var mode: CompareMode?
   var overlays: StudioOverlays

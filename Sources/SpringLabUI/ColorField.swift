@@ -62,6 +62,7 @@ extension UIContext {
       changed = true
     }
     guard openPopover == fid else { return changed }
+    defer { notePopover(from: row) }
     for (k, group) in [swatches, more].enumerated() where !group.isEmpty {
       if let picked = swatchRows(group, current: color, id: fid.child("group\(k)")) {
         if picked != color {
@@ -105,6 +106,13 @@ extension UIContext {
       }
     }
     return out
+  }
+
+  /// Records the open pop-over's area: from its field's `row` down to the
+  /// last row laid out (a press outside it closes the pop-over).
+  func notePopover(from row: PixelRect) {
+    let bottom = layoutStack.last?.y ?? (row.y + row.h)
+    popoverRect = PixelRect(x: row.x, y: row.y, w: row.w, h: max(row.h, bottom - row.y))
   }
 
   /// A colour chip: `c` in a rounded square ringed by `ring`, over a

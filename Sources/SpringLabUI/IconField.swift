@@ -99,9 +99,12 @@ extension UIContext {
       icon = s
       result.changed = true
     }
+    guard openPopover == fid else { return result }
+    let chosen = chooser(fid, current: icon, choices, preview)
+    notePopover(from: row)
     // why: checked again as typed text is, so a pick never gives the preset
     // a path its reader refuses
-    guard openPopover == fid, let picked = chooser(fid, current: icon, choices, preview),
+    guard let picked = chosen,
       (choices.allowsNone && picked.isEmpty)
         || IconRef.problem(picked, builtins: choices.builtins) == nil
     else {

@@ -120,6 +120,9 @@ public final class UIContext {
   /// The colour field or icon field whose swatches / chooser are open
   /// under it (one at a time, as a menu is), nil when none is.
   var openPopover: UIID?
+  /// Where the open pop-over (its field's row and the rows under it) was
+  /// drawn this frame; a press anywhere else closes it.
+  var popoverRect: PixelRect?
 
   public init(theme: UITheme = .dark, scale: Double = 1) {
     self.theme = theme
@@ -155,6 +158,8 @@ public final class UIContext {
   /// Events held back for the next frame (see `beginFrame`); when true the
   /// app should run another frame at once, with no new events.
   public var hasPendingEvents: Bool { !pending.isEmpty }
+  /// Whether a field's swatches or icon chooser are open (they close on Esc).
+  public var hasOpenPopover: Bool { openPopover != nil }
 
   /// When the UI needs a frame although no event comes (a tooltip about to
   /// show), in the `time` base; nil if never.
@@ -180,6 +185,7 @@ public final class UIContext {
     // what it landed on the next frame; in one frame, the field's step and
     // the slider's drag or the button's change would fold into one
     leaveEditing = false
+    popoverRect = nil
     if editing != nil, let r = editingRect,
       let i = queue.firstIndex(where: {
         if case .mouseDown(let x, let y, .left, _, _) = $0 { return !r.contains(x, y) }
@@ -238,6 +244,21 @@ public final class UIContext {
       // why: a widget that vanished mid-drag must not keep the mouse forever
       activeID = nil
       sliderDrag = nil
+    }
+    // why: a pop-over closes as a menu does: on a press elsewhere, on Esc,
+    // or when its field is no longer drawn (a tab switch, a folded section)
+    if openPopover != nil {
+      let escaped = frameEvents.contains {
+        if case .keyDown(let k, _, _) = $0 { return k == KeyName.escape }
+        return false
+      }
+      let pressedOutside =
+        input.wasPressed(.left) && !(popoverRect?.contains(input.mouseX, input.mouseY) ?? false)
+      if popoverRect == nil || escaped || pressedOutside {
+        openPopover = nil
+        // why: this frame drew it open; ask for the next one now
+        tooltipWake = min(tooltipWake ?? time, time)
+      }
     }
     let pressedAny = input.wasPressed(.left) || input.wasPressed(.right)
     if input.wasPressed(.left), !pressClaimed {

@@ -345,4 +345,30 @@ struct StudioAppearanceTests {
     #expect(h.state.preset.fan.look(0).size == nil, "the drag undone")
     #expect(h.state.preset.fan.fill(0) == HexColor(rgb: 0x123456), "the typed colour stays")
   }
+
+  /// Open swatches close as a menu does: on a press elsewhere, on Esc, and
+  /// when their row is no longer drawn (another tab).
+  @Test func swatchesCloseOnAPressElsewhereEscOrAnotherTab() throws {
+    let h = Self.open()
+    #expect(h.reveal("#FF9500"))
+    let yellow = HexColor(rgb: 0xFFCC00)
+    func open() throws {
+      let chip = try #require(Self.chips(h, DefaultLook.itemFills[0]).first)
+      Self.clickCentre(h, chip)
+      #expect(!Self.chips(h, yellow).isEmpty, "open")
+    }
+    try open()
+    let label = try #require(Self.text(h, "Label"))
+    h.click(label.x + 2, label.y + 6)
+    #expect(Self.chips(h, yellow).isEmpty, "a press elsewhere closes them")
+    try open()
+    h.key("escape")
+    #expect(Self.chips(h, yellow).isEmpty, "Esc closes them")
+    try open()
+    h.send(.panelTab(.bubble))
+    h.draw()
+    h.send(.panelTab(.fan))
+    h.draw()
+    #expect(Self.chips(h, yellow).isEmpty, "another tab closed them")
+  }
 }

@@ -74,6 +74,19 @@ struct StudioIconDropTests {
     #expect(h.state.preset == before, "one undo step")
   }
 
+  @Test func aPathLeavingTheFolderThroughDotDotIsCopiedIn() {
+    let h = StudioHarness(path: "/lib/a.json")
+    Self.openFan(h)
+    let (x, y) = Self.itemPixel(h, 0)
+    h.input([.dropFileAt("/lib/../Downloads/x.svg", x: x, y: y)])
+    let asked = h.effects.compactMap { e -> String? in
+      if case .importIcon(let r) = e { return r.source }
+      return nil
+    }
+    #expect(asked == ["/Downloads/x.svg"])
+    #expect(h.state.preset.fan.look(0).icon == "icons/x.svg")
+  }
+
   @Test func aRefusedCopyChangesNothingAndSaysWhy() {
     let disk = FakeDisk()
     disk.importRefusal = "not an SVG or PNG (by its content)"
