@@ -41,8 +41,6 @@ public enum IconAssets {
   /// Largest PNG icon side accepted, pixels.
   public static let maxPNGSide = 4096
 
-  /// The folder a preset's icons are relative to: the preset file's folder
-  /// ("." for a bare file name).
   /// The checked bytes of every icon file `preset` names, by the path it
   /// writes (`ExportOptions.iconData`), read from `folder` (the preset's);
   /// a file the checks refuse is left out (listed, not inlined). The
@@ -56,6 +54,8 @@ public enum IconAssets {
     return out
   }
 
+  /// The folder a preset's icons are relative to: the preset file's folder
+  /// ("." for a bare file name).
   public static func folder(ofPreset path: String) -> String {
     let url = URL(fileURLWithPath: path)
     return path.contains("/") ? url.deletingLastPathComponent().path : "."

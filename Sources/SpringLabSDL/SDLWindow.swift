@@ -212,9 +212,6 @@ public final class SDLWindow {
   /// Text measurement for the UI; nil without a font.
   public var measurer: TextMeasurer? { textCache?.measurer }
 
-  /// Draws `list` into the window's frame buffer (only what changed since the
-  /// last frame when `incremental`) and shows the redrawn rectangles. Does
-  /// not wait for vsync on the window surface; the caller paces frames.
   /// Redraws icon files edited on disk since they were drawn
   /// (`CairoRasterizer.refreshIcons`); true when some were, and the next
   /// `present` then draws the whole frame.
@@ -224,6 +221,9 @@ public final class SDLWindow {
     return true
   }
 
+  /// Draws `list` into the window's frame buffer (only what changed since the
+  /// last frame when `incremental`) and shows the redrawn rectangles. Does
+  /// not wait for vsync on the window surface; the caller paces frames.
   public func present(_ list: DrawList) {
     guard let buffer = frameBuffer() else { return }
     let surface = presentation == .windowSurface ? SDL_GetWindowSurface(window) : nil

@@ -65,7 +65,6 @@ enum LiveStudioServices {
       })
   }
 
-  /// The stamp of the file a path names (through symlinks).
   /// The code the window's Export buttons copy: `springlab export`'s, with
   /// the icon files beside a saved preset inlined where the format does.
   static func exportText(_ r: ExportRequest) -> String {
@@ -76,6 +75,7 @@ enum LiveStudioServices {
     return Exporter.export(r.preset, format: r.format, options: options)
   }
 
+  /// The stamp of the file a path names (through symlinks).
   static func stamp(_ path: String) -> FileStamp? {
     FileStamp(path: AtomicFile.resolvingLinks(path))
   }
