@@ -19,6 +19,10 @@ public enum LibraryFolder {
   /// The most icon files `iconFiles` lists, and the most subfolders it looks in.
   public static let iconFileLimit = 200
   public static let iconFolderLimit = 64
+  /// The most entries `iconFiles` looks at in one folder (it runs on the
+  /// window's thread: a preset saved in a folder of thousands of files
+  /// must not stall it).
+  public static let iconScanLimit = 2000
 
   /// The SVG and PNG files in `folder` and its direct subfolders (where
   /// presets keep them, e.g. `icons/`), as paths relative to `folder`,
@@ -38,11 +42,13 @@ public enum LibraryFolder {
     // why: only paths a preset may name (no control characters, no `\`,
     // not too long): a pick must never make a preset its reader refuses
     func usable(_ relative: String) -> Bool { IconRef.problem(relative, builtins: []) == nil }
-    let top = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }
-      .sorted()
+    let top = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).prefix(iconScanLimit)
+      .filter { !$0.hasPrefix(".") }.sorted()
     var out: [String] = []
     var folders: [String] = []
     for name in top {
+      // why: a name the chooser could not list is only worth a stat as a folder
+      if isIcon(name) && !usable(name) { continue }
       switch kind(folder + "/" + name) {
       case .typeRegular? where isIcon(name) && usable(name): out.append(name)
       case .typeDirectory?: folders.append(name)
@@ -50,7 +56,9 @@ public enum LibraryFolder {
       }
     }
     for sub in folders.prefix(iconFolderLimit) where out.count < iconFileLimit {
-      let names = ((try? fm.contentsOfDirectory(atPath: folder + "/" + sub)) ?? []).sorted()
+      let names = ((try? fm.contentsOfDirectory(atPath: folder + "/" + sub)) ?? []).prefix(
+        iconScanLimit
+      ).sorted()
       for name in names where !name.hasPrefix(".") && isIcon(name) && usable(sub + "/" + name) {
         if kind(folder + "/" + sub + "/" + name) == .typeRegular { out.append(sub + "/" + name) }
       }
