@@ -42,6 +42,19 @@ struct StudioAppearanceTests {
     return all.min { abs($0.1 - y) < abs($1.1 - y) }
   }
 
+  /// Clicks the text field showing `shown`, selects all and types `text`
+  /// (no Enter). Returns where `shown` was.
+  @discardableResult
+  static func retype(_ h: StudioHarness, _ shown: String, _ text: String) throws -> (
+    x: Double, y: Double
+  ) {
+    let at = try #require(Self.text(h, shown))
+    h.click(at.x + 10, at.y + 6)
+    h.key("a", .ctrl)
+    h.input([.text(text)])
+    return at
+  }
+
   static func clickCentre(_ h: StudioHarness, _ r: PixelRect) {
     h.click(r.x + r.w / 2, r.y + r.h / 2)
   }
@@ -126,10 +139,7 @@ struct StudioAppearanceTests {
   @Test func typedHexIsTakenOnceWhole() throws {
     let h = Self.open()
     #expect(h.reveal("#FF9500"))
-    let at = try #require(Self.text(h, "#FF9500"))
-    h.click(at.x + 10, at.y + 6)
-    h.key("a", .ctrl)
-    h.input([.text("#12345")])
+    try Self.retype(h, "#FF9500", "#12345")
     #expect(h.state.preset.fan.look(0).fill == nil, "half typed: not taken")
     h.input([.text("6")])
     h.key("enter")
@@ -218,10 +228,7 @@ struct StudioAppearanceTests {
     let purple = DefaultLook.itemFills[3]
     Self.clickCentre(h, try #require(Self.chips(h, purple).last))
     #expect(h.state.preset.fan.fill(1) == purple)
-    let hex = try #require(Self.text(h, purple.hex))
-    h.click(hex.x + 10, hex.y + 6)
-    h.key("a", .ctrl)
-    h.input([.text("#E4572E")])
+    try Self.retype(h, purple.hex, "#E4572E")
     #expect(h.state.preset.fan.fill(1) == purple, "not taken while typing")
     // a click elsewhere ends the editing and keeps the text, as Enter does
     let label = try #require(Self.text(h, "Label"))
@@ -331,10 +338,7 @@ struct StudioAppearanceTests {
   @Test func clickingAwayOntoASliderKeepsTwoUndoSteps() throws {
     let h = Self.open()
     #expect(h.reveal("Apply to all items"))
-    let hex = try #require(Self.text(h, "#FF9500"))
-    h.click(hex.x + 10, hex.y + 6)
-    h.key("a", .ctrl)
-    h.input([.text("#123456")])
+    let hex = try Self.retype(h, "#FF9500", "#123456")
     let sizeRow = try #require(Self.text(h, "Size", near: hex.y + 100)).y
     let value = try #require(Self.text(h, "50 pt", near: sizeRow))
     // the slider's track lies left of its value
