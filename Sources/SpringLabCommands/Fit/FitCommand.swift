@@ -274,7 +274,7 @@ enum FitCommand {
       : "\(fit.model.rawValue) (\(fit.evidence.rawValue) over the \(other.rawValue))"
     o.append("model:                   \(verdict)")
     o.append(
-      "evidence:                BIC spring \(f(fit.springBIC, 1)), tween \(f(fit.tweenBIC, 1)) (ΔBIC \(f(fit.deltaBIC, 1)), fit gap \(f(fit.fitGap, 1)); lower BIC wins, both ≥ \(f(MotionFit.decisiveBIC, 0)) decisive, either < \(f(MotionFit.indistinguishableBIC, 0)) indistinguishable) · RMS spring \(f(fit.spring.rms)) \(unit), tween \(f(fit.tween.rms)) \(unit)"
+      "evidence:                BIC spring \(f(fit.springBIC, 1)), tween \(f(fit.tweenBIC, 1)) (ΔBIC \(f(fit.deltaBIC, 1)), fit gap \(f(fit.fitGap, 1)), each × \(f(fit.independence, 2)) for residuals that follow one another; lower BIC wins, both ≥ \(f(MotionFit.decisiveBIC, 0)) decisive, either < \(f(MotionFit.indistinguishableBIC, 0)) indistinguishable) · RMS spring \(f(fit.spring.rms)) \(unit), tween \(f(fit.tween.rms)) \(unit)"
     )
     o.append(
       "start:                   \(f(fit.start, 4)) s · from \(f(fit.from, 3)) → to \(f(fit.to, 3)) \(unit) (travel \(f(fit.travel, 3)))"
@@ -325,7 +325,7 @@ enum FitCommand {
       ("unit", .string(unit)), ("springRms", .number(fit.spring.rms)),
       ("tweenRms", .number(fit.tween.rms)), ("springBic", .number(fit.springBIC)),
       ("tweenBic", .number(fit.tweenBIC)), ("deltaBic", .number(fit.deltaBIC)),
-      ("fitGap", .number(fit.fitGap)),
+      ("fitGap", .number(fit.fitGap)), ("independence", .number(fit.independence)),
       ("springEndsAfter", fit.spring.endsAfter.map { .number($0) } ?? .null),
       ("evidence", .string(fit.evidence.rawValue)),
       ("uncertainty", FitPrinter.uncertaintyJSON(fit.spring.uncertainty)),

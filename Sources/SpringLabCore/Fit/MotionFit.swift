@@ -45,6 +45,11 @@ public struct MotionFit: Sendable {
   /// The channels the spring was fitted to: "position" (or "scale" when the
   /// values are the size), then "scale" and "alpha" when they carry the motion.
   public var channels: [String] = []
+  /// The fraction of the samples that count as independent for the model
+  /// choice: (1 − ρ)/(1 + ρ), ρ the lag-1 autocorrelation (0…0.95) of the
+  /// better model's residuals; 1 when they are white. ΔBIC and the fit gap
+  /// are weighed by it in `evidence`.
+  public var independence: Double = 1
 
   /// At least this many samples must remain after dropping untrusted ones.
   public static let minimumSamples = 20
@@ -75,8 +80,13 @@ public struct MotionFit: Sendable {
   /// why: with equal residuals ΔBIC is the tween's charge for its two extra
   /// numbers alone (2 ln n, 7.4 for 40 samples), which would call a pick
   /// "strong" that the samples never made; the fit gap must clear the bar too
+  ///
+  /// why (`independence`): BIC counts every sample as independent, but a
+  /// compressed video (H.264 at a low bit rate) and the tracker's window
+  /// make neighbouring residuals alike; counted as independent they called
+  /// a spring's snap a "strong" tween at CRF 35
   public var evidence: FitEvidence {
-    let weaker = min(deltaBIC, fitGap)
+    let weaker = min(deltaBIC, fitGap) * independence
     return weaker >= MotionFit.decisiveBIC
       ? .decisive : weaker >= MotionFit.indistinguishableBIC ? .strong : .indistinguishable
   }
@@ -134,10 +144,29 @@ public struct MotionFit: Sendable {
     let gap = abs(
       bic(n: values.count, rms: s.rms, parameters: 0, floor: rmsFloor)
         - bic(n: values.count, rms: tw.rms, parameters: 0, floor: rmsFloor))
-    return MotionFit(
+    let better = s.rms <= tw.rms
+    let residuals = zip(times, values).map { t, v in v - (better ? s.value(at: t) : tw.value(at: t))
+    }
+    var out = MotionFit(
       model: model, springBIC: sb, tweenBIC: tb, fitGap: gap, spring: s, tween: tw, axis: used,
       samples: samples, values: values, noise: noise,
       channels: [used == .scale ? "scale" : "position"] + s.channels.map(\.name))
+    out.independence = independence(residuals)
+    return out
+  }
+
+  /// (1 − ρ)/(1 + ρ) for the lag-1 autocorrelation ρ of `r` (taken within
+  /// 0…0.95): the share of the samples that carry independent information.
+  public static func independence(_ r: [Double]) -> Double {
+    guard r.count >= 3 else { return 1 }
+    let mean = r.reduce(0, +) / Double(r.count)
+    let c = r.map { $0 - mean }
+    let den = c.reduce(0) { $0 + $1 * $1 }
+    guard den > 0 else { return 1 }
+    var num = 0.0
+    for i in 1..<c.count { num += c[i] * c[i - 1] }
+    let rho = min(max(num / den, 0), 0.95)
+    return (1 - rho) / (1 + rho)
   }
 
   /// The smallest opacity change (fraction of fully shown) taken as motion.
