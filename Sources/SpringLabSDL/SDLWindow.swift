@@ -52,7 +52,8 @@ public final class SDLWindow {
   private let window: OpaquePointer
   private var renderer: OpaquePointer?
   private var texture: OpaquePointer?
-  private var buffer: FrameBuffer?
+  // why: internal, not private: SDLWindow+Icons.swift redraws it whole
+  var buffer: FrameBuffer?
   // why: a window surface in a format Cairo cannot draw into is fed through
   // this surface over our own buffer and converted per dirty rectangle.
   private var converter: UnsafeMutablePointer<SDL_Surface>?
@@ -212,15 +213,6 @@ public final class SDLWindow {
   /// Text measurement for the UI; nil without a font.
   public var measurer: TextMeasurer? { textCache?.measurer }
 
-  /// Redraws icon files edited on disk since they were drawn
-  /// (`CairoRasterizer.refreshIcons`); true when some were, and the next
-  /// `present` then draws the whole frame.
-  public func refreshIcons() -> Bool {
-    guard rasterizer.refreshIcons() else { return false }
-    buffer?.shown = nil
-    return true
-  }
-
   /// Draws `list` into the window's frame buffer (only what changed since the
   /// last frame when `incremental`) and shows the redrawn rectangles. Does
   /// not wait for vsync on the window surface; the caller paces frames.
@@ -333,25 +325,6 @@ public final class SDLWindow {
   /// Sets the window title (UTF-8).
   public func setTitle(_ title: String) {
     SDL_SetWindowTitle(window, title)
-  }
-
-  /// Starts delivering `.text` events (and an IME, if any).
-  public func startTextInput() { SDL_StartTextInput() }
-
-  /// Stops delivering `.text` events.
-  public func stopTextInput() { SDL_StopTextInput() }
-
-  /// Puts `text` on the system clipboard; returns false on failure.
-  @discardableResult
-  public func setClipboardText(_ text: String) -> Bool {
-    SDL_SetClipboardText(text) == 0
-  }
-
-  /// The system clipboard's text, or nil when it holds none.
-  public func clipboardText() -> String? {
-    guard SDL_HasClipboardText() == SDL_TRUE, let c = SDL_GetClipboardText() else { return nil }
-    defer { SDL_free(c) }
-    return String(cString: c)
   }
 
   /// Waits up to `timeoutMs` milliseconds for an event (0 = just poll), then
