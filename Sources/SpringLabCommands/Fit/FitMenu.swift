@@ -181,6 +181,10 @@ enum FitMenu {
     o.append("  fan.expand.damping      \(pm(fit.spring.dampingRatio, u.dampingRatio, 4))")
     if fit.presetVelocity == fit.velocity {
       o.append("  fan.expand.velocity     \(pm(fit.velocity, u.velocity, 2)) travels/s")
+    } else if !u.velocity.isFinite {
+      o.append(
+        "  fan.expand.velocity     0 (undetermined: the items' first moments are hidden; fitted \(f(fit.velocity, 2)) travels/s)"
+      )
     } else {
       o.append(
         "  fan.expand.velocity     0 (the recording does not pin it: fitted \(pm(fit.velocity, u.velocity, 2)) travels/s)"

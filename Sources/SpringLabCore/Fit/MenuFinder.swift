@@ -92,7 +92,11 @@ public enum MenuFinder {
     var best: [Area] = []
     var bestDepth = 0
     var level = mask
-    for depth in 0...maximumErosion {
+    // why: the gap between items grows with the recording's pixels per
+    // point (7 px at 0.74 px/pt, ~28 px at 3×): the depth searched grows
+    // with the frame's width past `erosionReferenceWidth`
+    let deepest = max(maximumErosion, maximumErosion * w / erosionReferenceWidth)
+    for depth in 0...deepest {
       if depth > 0 {
         var next = level
         for y in 0..<h {
@@ -159,8 +163,13 @@ public enum MenuFinder {
   /// must change to count towards where an element is centred.
   public static let strongLevel = 40
 
-  /// Pixels worn away at most from each changed area's edge to split it.
+  /// Pixels worn away at most from each changed area's edge to split it,
+  /// in a frame up to `erosionReferenceWidth` wide (scaled with the width
+  /// beyond it).
   public static let maximumErosion = 12
+  /// The frame width (pixels) `maximumErosion` is for: a phone screen
+  /// recorded at about 1.2 px/pt.
+  public static let erosionReferenceWidth = 480
 
   /// The connected areas of `mask` (4-neighbours) holding at least
   /// `minimumShareOfLargest` of the largest one's pixels, largest first, each
