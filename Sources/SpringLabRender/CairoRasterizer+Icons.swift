@@ -61,14 +61,6 @@ extension CairoRasterizer {
     return s
   }
 
-  /// Forgets every icon file read so far; the next frame reads them again.
-  public func forgetIcons() {
-    for case let s?? in iconSurfaces.values { cairo_surface_destroy(s) }
-    iconSurfaces = [:]
-    iconAssets = [:]
-    iconStamps = [:]
-  }
-
   /// Forgets the icon files that changed on disk since they were read
   /// (edited, replaced, removed or newly created: their stamp differs), so
   /// the next frame draws them as they are now — a designer saving an SVG
