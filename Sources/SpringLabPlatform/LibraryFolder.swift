@@ -35,10 +35,6 @@ public enum LibraryFolder {
     func kind(_ path: String) -> FileAttributeType? {
       (try? fm.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
     }
-    func isIcon(_ name: String) -> Bool {
-      let l = name.lowercased()
-      return l.hasSuffix(".svg") || l.hasSuffix(".png")
-    }
     // why: only paths a preset may name (no control characters, no `\`,
     // not too long): a pick must never make a preset its reader refuses
     func usable(_ relative: String) -> Bool { IconRef.problem(relative, builtins: []) == nil }
@@ -48,9 +44,9 @@ public enum LibraryFolder {
     var folders: [String] = []
     for name in top {
       // why: a name the chooser could not list is only worth a stat as a folder
-      if isIcon(name) && !usable(name) { continue }
+      if IconRef.isIconFileName(name) && !usable(name) { continue }
       switch kind(folder + "/" + name) {
-      case .typeRegular? where isIcon(name) && usable(name): out.append(name)
+      case .typeRegular? where IconRef.isIconFileName(name) && usable(name): out.append(name)
       case .typeDirectory?: folders.append(name)
       default: break
       }
@@ -59,7 +55,8 @@ public enum LibraryFolder {
       let names = ((try? fm.contentsOfDirectory(atPath: folder + "/" + sub)) ?? []).prefix(
         iconScanLimit
       ).sorted()
-      for name in names where !name.hasPrefix(".") && isIcon(name) && usable(sub + "/" + name) {
+      for name in names
+      where !name.hasPrefix(".") && IconRef.isIconFileName(name) && usable(sub + "/" + name) {
         if kind(folder + "/" + sub + "/" + name) == .typeRegular { out.append(sub + "/" + name) }
       }
     }

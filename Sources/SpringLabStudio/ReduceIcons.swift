@@ -14,10 +14,7 @@ public enum IconDropTarget: Sendable, Equatable {
 /// `fan.main.icon`, `bubble.icon`), one undo step like a panel edit.
 enum IconDrop {
   /// Whether `path` is named like an icon file (`.svg` or `.png`).
-  static func isIconFile(_ path: String) -> Bool {
-    let l = path.lowercased()
-    return l.hasSuffix(".svg") || l.hasSuffix(".png")
-  }
+  static func isIconFile(_ path: String) -> Bool { IconRef.isIconFileName(path) }
 
   /// What the toast calls the thing that got the icon.
   static func name(_ f: FieldID, _ settings: [FieldSetting]) -> String {

@@ -52,8 +52,9 @@ extension UIContext {
   /// files in the preset's folder tree; a click takes one and closes it.
   /// A typed name or path is taken when the editing ends (Enter or a click
   /// elsewhere) and only when `IconRef` accepts it; a typed absolute path
-  /// to an SVG/PNG is handed back (`typedFile`) for the app to copy in. The file's bytes are checked
-  /// where it is drawn and when the preset is read (`IconAssets`).
+  /// to an SVG/PNG is handed back (`typedFile`) for the app to copy in. The
+  /// file's bytes are checked where it is drawn and when the preset is read
+  /// (`IconAssets`).
   @discardableResult
   public func iconField(
     _ label: String, icon: inout String, choices: IconChoices, preview: IconPreview
@@ -88,8 +89,7 @@ extension UIContext {
       maxLength: IconRef.maxPath)
     // why: a file from anywhere is the app's to copy in (a preset names
     // only files inside its folder): said, not taken
-    let lower = s.lowercased()
-    if action.isFinal, s.hasPrefix("/"), lower.hasSuffix(".svg") || lower.hasSuffix(".png") {
+    if action.isFinal, s.hasPrefix("/"), IconRef.isIconFileName(s) {
       result.typedFile = s
     }
     // why: as for colours, taken when the editing ends: one undo step

@@ -22,6 +22,13 @@ public enum IconRef: Sendable, Hashable {
     self = Self.isPath(text) ? .file(text) : .builtin(text)
   }
 
+  /// Whether `name` ends like an icon file: `.svg` or `.png`, any case
+  /// (what the bytes are is checked where they are read, `IconAssets`).
+  public static func isIconFileName(_ name: String) -> Bool {
+    let lower = name.lowercased()
+    return lower.hasSuffix(".svg") || lower.hasSuffix(".png")
+  }
+
   /// Whether `text` is written as a path (it holds a `/` or a `.`).
   public static func isPath(_ text: String) -> Bool {
     text.contains("/") || text.contains(".")
@@ -58,8 +65,7 @@ public enum IconRef: Sendable, Hashable {
       return "leaves the preset's folder (..); icons must be inside the preset's folder tree"
     }
     if parts.contains(where: { $0.isEmpty }) { return "must not hold an empty folder name (//)" }
-    let lower = text.lowercased()
-    guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {
+    guard isIconFileName(text) else {
       return "must name a .svg or .png file (or be a built-in icon)"
     }
     return nil
