@@ -3,10 +3,11 @@ import SpringLabCore
 extension UIContext {
   /// The control for one preset field, built from the field table: a slider
   /// (with the field's range and unit) for numbers, an integer slider, a
-  /// picker for choices, a switch for flags, a text field for text, icons
-  /// (a built-in name or a path, taken once valid) and colours (a chip that
-  /// opens the system swatches, and hex taken once whole). Point lists, name lists and item looks have no control
-  /// here (nothing is drawn; false).
+  /// picker for choices, a switch for flags, a text field for text and icons
+  /// (a built-in name or a path; taken when the editing ends, and an icon
+  /// only when valid) and colours (a chip that opens the system swatches,
+  /// and hex taken when the editing ends and whole). Point lists, name lists
+  /// and item looks have no control here (nothing is drawn; false).
   /// `defaults` supplies the reset value and the tick on the track
   /// (`Preset()` when nil). The widget ID is the field's JSON path, so two
   /// fields with the same label never clash. Returns whether `preset` changed.
