@@ -179,18 +179,39 @@ public struct ElementTracker: Sendable {
     img.data.withUnsafeBufferPointer { d in
       t.values.withUnsafeBufferPointer { tv in
         t.weights.withUnsafeBufferPointer { tw in
+          // why: eight lanes at a time (the compiler keeps Float sums in
+          // order, one lane); this loop is most of a fit's time
+          let lanes = t.width / 8 * 8
+          let cv = SIMD8<Float>(repeating: c)
           for j in 0..<t.height {
-            let row = (y + j) * img.width + x
+            let row = d.baseAddress! + (y + j) * img.width + x
             let trow = j * t.width
-            var rs: Float = 0
-            var rs2: Float = 0
-            var rc: Float = 0
-            for i in 0..<t.width {
-              let v = d[row + i] - c
-              let w = tw[trow + i]
+            let vrow = tv.baseAddress! + trow
+            let wrow = tw.baseAddress! + trow
+            var vs = SIMD8<Float>()
+            var vs2 = SIMD8<Float>()
+            var vc = SIMD8<Float>()
+            var i = 0
+            while i < lanes {
+              let v = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<Float>.self) - cv
+              let w = UnsafeRawPointer(wrow + i).loadUnaligned(as: SIMD8<Float>.self)
+              let tvv = UnsafeRawPointer(vrow + i).loadUnaligned(as: SIMD8<Float>.self)
+              let wv = w * v
+              vs += wv
+              vs2 += wv * v
+              vc += v * tvv
+              i += 8
+            }
+            var rs = vs.sum()
+            var rs2 = vs2.sum()
+            var rc = vc.sum()
+            while i < t.width {
+              let v = row[i] - c
+              let w = wrow[i]
               rs += w * v
               rs2 += w * v * v
-              rc += v * tv[trow + i]
+              rc += v * vrow[i]
+              i += 1
             }
             sum += Double(rs)
             sum2 += Double(rs2)

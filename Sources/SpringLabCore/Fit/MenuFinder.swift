@@ -39,12 +39,13 @@ public enum MenuFinder {
   /// would put the centre off the item's own, an offset its growth 0.4 → 1
   /// turns into a wrong arc; then, when that finds fewer than two areas (an
   /// element close to the background's grey), from every changed pixel
-  public static func changedAreas(_ frames: [GreyFrame]) -> [(
+  /// `level`: the clip's `MotionFinder.level`, when already known.
+  public static func changedAreas(_ frames: [GreyFrame], level known: Int? = nil) -> [(
     region: FrameRegion, mask: [Bool], centre: (x: Double, y: Double)
   )] {
     guard frames.count > 2 else { return [] }
-    let lv = MotionFinder.level(frames)
-    let still = MotionFinder.lastStillFrame(frames, in: nil) ?? 0
+    let lv = known ?? MotionFinder.level(frames)
+    let still = MotionFinder.lastStillFrame(frames, in: nil, level: lv) ?? 0
     let a = MotionFinder.blurred(frames[still], in: nil)
     let c = MotionFinder.blurred(frames[frames.count - 1], in: nil)
     let centres = areas(a, c, level: max(2 * lv, strongLevel)).map(\.centre)
@@ -224,9 +225,11 @@ public enum MenuFinder {
     candidates: [Candidate], origin: (x: Double, y: Double)?
   ) {
     guard let last = frames.last else { return ([], nil) }
-    var out: [Candidate] = changedAreas(frames).map { (r, mask, centre) -> Candidate in
+    let lv = MotionFinder.level(frames)
+    var out: [Candidate] = changedAreas(frames, level: lv).map { (r, mask, centre) -> Candidate in
       do throws(FitError) {
-        let tr = try VideoFit.track(frames: frames, region: r, regionAt: last.pts, mask: mask)
+        let tr = try VideoFit.track(
+          frames: frames, region: r, regionAt: last.pts, mask: mask, changeLevel: lv)
         var s = VideoFit.samples(tr)
         // why: the tracker follows the box's centre, `scale` times its
         // offset from the element's own centre

@@ -30,9 +30,11 @@ public enum VideoFit {
   /// `progress(done, total)`: the tracker's steps (`ElementTracker.track`).
   /// `mask`: the element's own pixels on the marked frame (frame-sized),
   /// when known (`MenuFinder`); else they are found (`MotionFinder.elementMask`).
+  /// `changeLevel`: the clip's `MotionFinder.level`, when already known (a
+  /// menu tracks several elements of one clip).
   public static func track(
     frames: [GreyFrame], region: FrameRegion?, regionAt: Double?, mask known: [Bool]? = nil,
-    progress: ((Int, Int) -> Void)? = nil
+    changeLevel: Int? = nil, progress: ((Int, Int) -> Void)? = nil
   ) throws(FitError) -> VideoTrack {
     guard frames.count >= 2 else { throw .tooFewSamples(frames.count) }
     var index = 0
@@ -87,7 +89,9 @@ public enum VideoFit {
       let box = FrameRegion(
         x: xs.min()! - pad, y: ys.min()! - pad, width: xs.max()! - xs.min()! + 2 * pad,
         height: ys.max()! - ys.min()! + 2 * pad)
-      if let still = MotionFinder.lastStillFrame(frames, in: box, upTo: first) {
+      if let still = MotionFinder.lastStillFrame(
+        frames, in: box, upTo: first, level: changeLevel)
+      {
         pixelStart = frames[still].pts
       }
     }
