@@ -393,9 +393,9 @@ public struct ElementTracker: Sendable {
     var fineScores: [Int: Float] = [:]
     if searchesSizes && fine > 1 {
       // why: as between whole steps, a size away from the last one must earn
-      // its keep (the penalty per step, in proportion); else a still fan
-      // item settled half a step large, where its interpolated template
-      // happened to score a hair higher
+      // its keep (the penalty per step, in proportion); else a still 40 px
+      // fan item (searched this finely under a 1 px bound) settled half a
+      // step large, where its interpolated template scored a hair higher
       let last = Double(scaleIndex) + scaleOffset
       func kept(_ m: Match) -> Float {
         m.score - Self.scalePenalty * Float(abs(Double(m.n) + m.fine - last))
@@ -465,9 +465,9 @@ public struct ElementTracker: Sendable {
   /// why: up to ~2 px a step stays within the correlation's peak (edges are
   /// drawn over a pixel or two) and the parabola through three sizes finds
   /// the size between them, as the position parabolas find a centre between
-  /// pixels; sizes between the steps there took a 40 px fan item's bloom at
-  /// 30 fps from a response of +0.9 % to +1.2 % (a 1 px bound) and its rest
-  /// size half a step off. The 148 px menu panel moves its edges 3.7 px.
+  /// pixels; sizes between the steps there (a 1 px bound) took a 40 px fan
+  /// item's bloom at 30 fps from a response of +0.3 % to +1.2 %. The 148 px
+  /// menu panel moves its edges 3.7 px.
   public static let fineSizeEdgeMove = 2.0
 
   /// Sized tracks whose sizes all lie within this factor of the marked one
