@@ -36,19 +36,22 @@ enum FitVideos {
 
   static let dir = CLIHarness.tempDir()
 
-  /// Renders `script` with `preset` at `size` and 60 fps; the region is the
-  /// element's trace position at `regionAt` (device points through the
-  /// trace's view transform), `extent` points wide.
+  /// Renders `script` with `preset` (a shipped preset's file name, or an
+  /// absolute path) at `size` and 60 fps; the region is the element's trace
+  /// position at `regionAt` (device points through the trace's view
+  /// transform), `extent` points wide and `height` (default `extent`) high.
   static func render(
     _ name: String, preset: String, script: String, size: String, regionAt: Double,
-    extent: Double, fps: Int = 60, element: ([String: Any]) -> (Double, Double)
+    extent: Double, height: Double? = nil, fps: Int = 60,
+    element: ([String: Any]) -> (Double, Double)
   ) throws -> Video {
     let scriptPath = dir.appendingPathComponent("\(name).json").path
     try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
     let out = dir.appendingPathComponent("\(name).mp4").path
     let trace = dir.appendingPathComponent("\(name).jsonl").path
     let r = try CLIHarness.run([
-      "render", "--preset", CLIHarness.preset(preset), "--script", scriptPath, "--out", out,
+      "render", "--preset", preset.hasPrefix("/") ? preset : CLIHarness.preset(preset), "--script",
+      scriptPath, "--out", out,
       "--size", size, "--fps", "\(fps)", "--no-touches", "--trace", trace,
     ])
     guard r.code == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["why": r.err]) }
@@ -62,7 +65,8 @@ enum FitVideos {
     let cx = (view["x"] as! Double) + s * px
     let cy = (view["y"] as! Double) + s * py
     let e = extent * s
-    let region = [cx - e / 2, cy - e / 2, e, e].map { String(format: "%.1f", $0) }.joined(
+    let h = (height ?? extent) * s
+    let region = [cx - e / 2, cy - h / 2, e, h].map { String(format: "%.1f", $0) }.joined(
       separator: ",")
     return Video(path: out, region: region, regionAt: line["t"] as! Double)
   }

@@ -115,9 +115,17 @@ public struct ElementTracker: Sendable {
   public var scale: Double { pow(Self.scaleBase, Double(scaleIndex) + scaleOffset) }
 
   mutating func template(level: Int, n: Int) -> Template {
-    let key = level * 1000 + n
+    template(level: level, steps: Double(n))
+  }
+
+  /// The template at size 1.05^`steps` (`steps` may be fractional: the
+  /// finest level's sizes between two steps, `fineSizeSteps`).
+  mutating func template(level: Int, steps: Double) -> Template {
+    // why: fine sizes are fractions k/m with m ≤ 16, at least 1/256 step
+    // apart, so keyed in 1/1024 steps no two share a template
+    let key = level * 1_000_000 + Int((steps * 1024).rounded()) + 500_000
     if let t = templates[key] { return t }
-    let s = pow(Self.scaleBase, Double(n))
+    let s = pow(Self.scaleBase, steps)
     let f = Double(1 << level)
     let tw = max(3, Int((regionWidth * s / f).rounded()))
     let th = max(3, Int((regionHeight * s / f).rounded()))
@@ -256,17 +264,20 @@ public struct ElementTracker: Sendable {
     var u: Double
     var v: Double
     var n: Int
+    /// Steps added to `n` on the finest level (`fineSizeSteps`), −1…1.
+    var fine: Double = 0
     /// `ElementTracker.contrast` at the match (set for the final match only).
     var contrast: Float = 0
     /// The centre refined by `refine` (final match only; else u, v).
     var refined: (u: Double, v: Double)? = nil
   }
 
-  /// Best integer placement of scale `n` within ±r of centre (u, v), level coordinates.
-  mutating func search(_ img: FloatImage, level: Int, n: Int, u: Double, v: Double, r: Int)
-    -> Match
-  {
-    let t = template(level: level, n: n)
+  /// Best integer placement of scale `n` (plus `fine` steps, on the finest
+  /// level) within ±r of centre (u, v), level coordinates.
+  mutating func search(
+    _ img: FloatImage, level: Int, n: Int, fine: Double = 0, u: Double, v: Double, r: Int
+  ) -> Match {
+    let t = template(level: level, steps: Double(n) + fine)
     let hx = Double(t.width - 1) / 2
     let hy = Double(t.height - 1) / 2
     let x0 = Int((u - hx).rounded())
@@ -276,7 +287,8 @@ public struct ElementTracker: Sendable {
       for dx in -r...r {
         let s = Self.ncc(img, t, x0 + dx, y0 + dy)
         if s > best.score {
-          best = Match(score: s, u: Double(x0 + dx) + hx, v: Double(y0 + dy) + hy, n: n)
+          best = Match(
+            score: s, u: Double(x0 + dx) + hx, v: Double(y0 + dy) + hy, n: n, fine: fine)
         }
       }
     }
@@ -390,9 +402,36 @@ public struct ElementTracker: Sendable {
     for k in max(Self.scaleSteps.lowerBound, n - near)...min(Self.scaleSteps.upperBound, n + near) {
       around[k] = search(pyr[0], level: 0, n: k, u: u - Double(cx0), v: v - Double(cy0), r: 2)
     }
-    let top = around.values.max { penalised($0) < penalised($1) }!
+    var top = around.values.max { penalised($0) < penalised($1) }!
     n = top.n
-    let t = template(level: 0, n: n)
+    // why: one 5 % step moves a large element's edges by several pixels (a
+    // 148 px menu panel's by 3.7 px on each side), so between two steps its
+    // match falls apart (correlation 0.85 at 1.0 for a panel drawn at 1.016,
+    // 0.98 at its own size) and a parabola through three steps cannot find
+    // the size; sizes between the steps, each moving the edges by at most
+    // half a pixel, find it
+    let fine = Self.fineSizeSteps(max(regionWidth, regionHeight) * pow(Self.scaleBase, Double(n)))
+    var fineScores: [Int: Float] = [:]
+    if searchesSizes && fine > 1 {
+      // why: as between whole steps, a size away from the last one must earn
+      // its keep (the penalty per step, in proportion); else a still 40 px
+      // fan item (searched this finely under a 1 px bound) settled half a
+      // step large, where its interpolated template scored a hair higher
+      let last = Double(scaleIndex) + scaleOffset
+      func kept(_ m: Match) -> Float {
+        m.score - Self.scalePenalty * Float(abs(Double(m.n) + m.fine - last))
+      }
+      var best = top
+      for k in -fine...fine where k != 0 {
+        let m = search(
+          pyr[0], level: 0, n: n, fine: Double(k) / Double(fine), u: top.u, v: top.v, r: 1)
+        fineScores[k] = m.score
+        if kept(m) > kept(best) { best = m }
+      }
+      fineScores[0] = top.score
+      top = best
+    }
+    let t = template(level: 0, steps: Double(n) + top.fine)
     let tlx = Int((top.u - Double(t.width - 1) / 2).rounded())
     let tly = Int((top.v - Double(t.height - 1) / 2).rounded())
     func peak(_ a: Float, _ b: Float, _ c: Float) -> Double {
@@ -405,7 +444,12 @@ public struct ElementTracker: Sendable {
       Self.ncc(pyr[0], t, tlx - 1, tly), top.score, Self.ncc(pyr[0], t, tlx + 1, tly))
     let sy = peak(
       Self.ncc(pyr[0], t, tlx, tly - 1), top.score, Self.ncc(pyr[0], t, tlx, tly + 1))
-    if let a = around[n - 1], let c = around[n + 1] {
+    if !fineScores.isEmpty {
+      let k = Int((top.fine * Double(fine)).rounded())
+      let a = fineScores[k - 1] ?? -3
+      let c = fineScores[k + 1] ?? -3
+      scaleOffset = (Double(k) + peak(a, top.score, c)) / Double(fine)
+    } else if let a = around[n - 1], let c = around[n + 1] {
       scaleOffset = peak(a.score, top.score, c.score)
     } else {
       scaleOffset = 0
@@ -424,6 +468,28 @@ public struct ElementTracker: Sendable {
       n: n, contrast: contrast,
       refined: (Double(cx0) + top.u + offset.x, Double(cy0) + top.v + offset.y))
   }
+
+  /// Sizes searched between two 5 % steps on the finest level, for an
+  /// element `size` px across: 1 (the steps alone) while a step moves its
+  /// edges by at most `fineSizeEdgeMove` px, else as many as keep each
+  /// step's move within half a pixel, at most 16.
+  static func fineSizeSteps(_ size: Double) -> Int {
+    let edgeMove = size * (scaleBase - 1) / 2
+    guard edgeMove > fineSizeEdgeMove else { return 1 }
+    // why: steps of a whole pixel took the menu panel's response at 120 fps
+    // from −0.39 % (half a pixel) to −1.14 %
+    return min(16, Int((edgeMove / 0.5).rounded(.up)))
+  }
+
+  /// The edge move (px, each side) of one 5 % step up to which the steps
+  /// alone are searched.
+  /// why: up to ~2 px a step stays within the correlation's peak (edges are
+  /// drawn over a pixel or two) and the parabola through three sizes finds
+  /// the size between them, as the position parabolas find a centre between
+  /// pixels; sizes between the steps there (a 1 px bound) took a 40 px fan
+  /// item's bloom at 30 fps from a response of +0.3 % to +1.2 %. The 148 px
+  /// menu panel moves its edges 3.7 px.
+  public static let fineSizeEdgeMove = 2.0
 
   /// Sized tracks whose sizes all lie within this factor of the marked one
   /// are tracked again at the marked size only (see `track`).

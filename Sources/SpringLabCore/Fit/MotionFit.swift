@@ -13,8 +13,9 @@ public enum FitEvidence: String, Sendable {
   /// `MotionFit.indistinguishableBIC` ≤ ΔBIC < `decisiveBIC`.
   case strong
   /// ΔBIC, or the fit difference alone (`MotionFit.fitGap`), under
-  /// `MotionFit.indistinguishableBIC`: both models explain the samples about
-  /// equally well; both are reported.
+  /// `MotionFit.indistinguishableBIC`, or the motion seen in fewer than
+  /// `SpringFit.minimumSamplesInMotion` samples: both models explain the
+  /// samples about equally well; both are reported.
   case indistinguishable
 }
 
@@ -50,6 +51,9 @@ public struct MotionFit: Sendable {
   /// better model's residuals; 1 when they are white. ΔBIC and the fit gap
   /// are weighed by it in `evidence`.
   public var independence: Double = 1
+  /// Samples after the reported model's start: those that show the motion
+  /// (the ones before it rest at `from` whatever the model).
+  public var motionSamples = Int.max
 
   /// At least this many samples must remain after dropping untrusted ones.
   public static let minimumSamples = 20
@@ -85,7 +89,13 @@ public struct MotionFit: Sendable {
   /// compressed video (H.264 at a low bit rate) and the tracker's window
   /// make neighbouring residuals alike; counted as independent they called
   /// a spring's snap a "strong" tween at CRF 35
+  ///
+  /// why (`motionSamples`): seen in fewer samples than
+  /// `SpringFit.minimumSamplesInMotion` (a fan item's collapse fading out
+  /// after one frame at 30 fps), the tween drew the motion exactly with its
+  /// extra numbers and was called "decisive" over the spring it was
   public var evidence: FitEvidence {
+    guard motionSamples >= SpringFit.minimumSamplesInMotion else { return .indistinguishable }
     let weaker = min(deltaBIC, fitGap) * independence
     return weaker >= MotionFit.decisiveBIC
       ? .decisive : weaker >= MotionFit.indistinguishableBIC ? .strong : .indistinguishable
@@ -152,6 +162,8 @@ public struct MotionFit: Sendable {
       samples: samples, values: values, noise: noise,
       channels: [used == .scale ? "scale" : "position"] + s.channels.map(\.name))
     out.independence = independence(residuals)
+    let start = model == .spring ? s.start : tw.start
+    out.motionSamples = times.filter { $0 > start }.count
     return out
   }
 
