@@ -79,7 +79,7 @@ enum BenchFit {
   }
 
   static func all(_ o: BenchOptions) -> [BenchResult] {
-    single(o) + menu(o)
+    single(o) + menu(o) + rotation(o)
   }
 
   static func single(_ o: BenchOptions) -> [BenchResult] {

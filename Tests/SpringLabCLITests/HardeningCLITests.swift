@@ -72,7 +72,8 @@ struct HardeningCLITests {
     "fit.1080p60.3s.seconds", "fit.1080p60.3s.ratio", "fit.1080p60.3s.decodeSeconds",
     "fit.backdrop.1080p60.3s.decodeSeconds", "fit.backdrop.1080p60.3s.MiB",
     "fit.backdrop.1080p60.3s.fitSeconds", "fit.menu.1080p60.3s.seconds",
-    "fit.menu.1080p60.3s.ratio",
+    "fit.menu.1080p60.3s.ratio", "fit.rotation.1080p60.3s.seconds",
+    "fit.rotation.1080p60.3s.ratio",
   ]
 
   @Test func benchJSONNamesEveryFigure() throws {
