@@ -56,6 +56,9 @@ public struct AngleTracker: Sendable {
   var angle = 0.0
   var step = 0.0
   var shift = (x: 0.0, y: 0.0)
+  /// The element's size in this frame relative to the marked one (e.g.
+  /// `ElementTracker`'s): the template is scaled by it, not searched over it.
+  var size = 1.0
 
   /// The current angle relative to the marked frame, degrees.
   public var degrees: Double { angle * 180 / .pi }
@@ -116,8 +119,8 @@ public struct AngleTracker: Sendable {
   )
     -> Double
   {
-    let c = Float(cos(a))
-    let sn = Float(sin(a))
+    let c = Float(size * cos(a))
+    let sn = Float(size * sin(a))
     let ox = Float(cx + s.x - Double(o.x))
     let oy = Float(cy + s.y - Double(o.y))
     var sw = 0.0
@@ -166,8 +169,9 @@ public struct AngleTracker: Sendable {
     let w = img.width
     let h = img.height
     for _ in 0..<Self.iterations {
-      let c = Float(cos(a))
-      let sn = Float(sin(a))
+      // the template scaled by `size`: its turn's derivative scales with it
+      let c = Float(size * cos(a))
+      let sn = Float(size * sin(a))
       let ox = Float(cx + s.x - Double(o.x))
       let oy = Float(cy + s.y - Double(o.y))
       // unknowns z = (da, dsx, dsy, g, b); per point u = (ja, gx, gy, −T, −1)
@@ -255,20 +259,22 @@ public struct AngleTracker: Sendable {
   /// Looks for the element's angle in `frame` around the prediction (the
   /// last trusted angle plus the last step); `shift`: where the element's
   /// centre is, relative to the marked one (px, e.g. from `ElementTracker`),
-  /// nil to start from the last shift found. Updates the angle when found.
-  public mutating func step(_ frame: GreyFrame, shift guess: (x: Double, y: Double)? = nil)
-    -> AnglePoint
-  {
+  /// nil to start from the last shift found; `size`: its size relative to
+  /// the marked one (nil: the last size given). Updates the angle when found.
+  public mutating func step(
+    _ frame: GreyFrame, shift guess: (x: Double, y: Double)? = nil, size k: Double? = nil
+  ) -> AnglePoint {
     let sg = guess ?? shift
+    if let k, k > 0.05, k.isFinite { size = k }
     let predicted = angle + step
     // the crop around the element covers the disk at any angle, plus the taps
-    let half = Int((radius + 6).rounded(.up))
+    let half = Int((radius * max(1, size) + 6).rounded(.up))
     let ox = Int((cx + sg.x).rounded()) - half
     let oy = Int((cy + sg.y).rounded()) - half
     let img = FloatImage(frame, x0: ox, y0: oy, w: 2 * half + 1, h: 2 * half + 1)
     let o = (x: ox, y: oy)
     // why: a step of ~0.7 px at the disk's rim keeps the coarse peak sampled
-    let delta = min(2, max(0.25, 0.7 / radius * 180 / .pi)) * .pi / 180
+    let delta = min(2, max(0.25, 0.7 / (radius * size) * 180 / .pi)) * .pi / 180
     let width = (Self.searchHalfWidth * .pi / 180 + 0.5 * abs(step))
     let count = Int((width / delta).rounded(.up))
     var scores: [Double] = []
@@ -310,9 +316,11 @@ public struct AngleTracker: Sendable {
   /// point per frame, in frame order (the marked frame at 0°). `shifts`:
   /// per frame, where the element's centre is relative to the marked one
   /// (px; nil entries, or nil, follow the shift found in the last frame).
+  /// `sizes`: per frame, the element's size relative to the marked one
+  /// (nil entries, or nil, keep the last).
   public static func track(
     frames: [GreyFrame], region: FrameRegion, at index: Int,
-    shifts: [(x: Double, y: Double)?]? = nil
+    shifts: [(x: Double, y: Double)?]? = nil, sizes: [Double?]? = nil
   ) -> [AnglePoint] {
     guard frames.indices.contains(index) else { return [] }
     var out = [AnglePoint?](repeating: nil, count: frames.count)
@@ -323,13 +331,17 @@ public struct AngleTracker: Sendable {
       guard let s = shifts, s.indices.contains(i) else { return nil }
       return s[i]
     }
+    func size(_ i: Int) -> Double? {
+      guard let s = sizes, s.indices.contains(i) else { return nil }
+      return s[i]
+    }
     var fwd = start
     for i in (index + 1)..<max(index + 1, frames.count) {
-      out[i] = fwd.step(frames[i], shift: guess(i))
+      out[i] = fwd.step(frames[i], shift: guess(i), size: size(i))
     }
     var back = start
     for i in stride(from: index - 1, through: 0, by: -1) {
-      out[i] = back.step(frames[i], shift: guess(i))
+      out[i] = back.step(frames[i], shift: guess(i), size: size(i))
     }
     return out.map { $0! }
   }

@@ -141,7 +141,11 @@ public enum VideoFit {
       : points.map { p -> (x: Double, y: Double)? in
         p.found ? (p.x - origin.x, p.y - origin.y) : nil
       }
-    let turns = AngleTracker.track(frames: frames, region: region, at: index, shifts: shifts)
+    // why: an element that grows as it turns (a fan item's spin) matches
+    // the marked template only at its own size
+    let sizes = lost != nil ? nil : points.map { $0.found ? $0.scale : nil }
+    let turns = AngleTracker.track(
+      frames: frames, region: region, at: index, shifts: shifts, sizes: sizes)
     let seen = turns.filter(\.found)
     let still =
       FitAxis.netTravel(seen.map { MotionSample(t: $0.t, x: $0.x, y: $0.y) })
