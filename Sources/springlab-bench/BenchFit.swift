@@ -95,7 +95,7 @@ enum BenchFit {
   }
 
   static func all(_ o: BenchOptions) -> [BenchResult] {
-    single(o) + menu(o) + phoneMenu(o)
+    single(o) + menu(o) + phoneMenu(o) + rotation(o)
   }
 
   static func single(_ o: BenchOptions) -> [BenchResult] {

@@ -73,6 +73,7 @@ struct HardeningCLITests {
     "fit.backdrop.1080p60.3s.decodeSeconds", "fit.backdrop.1080p60.3s.MiB",
     "fit.backdrop.1080p60.3s.fitSeconds", "fit.menu.1080p60.3s.seconds",
     "fit.menu.1080p60.3s.ratio", "fit.menu.phone60.2s.seconds", "fit.menu.phone60.2s.ratio",
+    "fit.rotation.1080p60.3s.seconds", "fit.rotation.1080p60.3s.ratio",
   ]
 
   @Test func benchJSONNamesEveryFigure() throws {

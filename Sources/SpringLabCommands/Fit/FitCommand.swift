@@ -41,12 +41,16 @@ enum FitCommand {
       // why: named by --from's label, so no line of its own
       .init("to", "T1", []),
       .init(
-        "axis", "x|y|scale|auto", label: "--axis A",
+        "axis", "x|y|scale|angle|auto", label: "--axis A",
         [
-          "x, y, scale (tracked size) or auto (default: along the line from the first",
-          "position to the last, 0 at the first; scale when only the size changes)",
+          "x, y, scale (tracked size), angle (or rotation: degrees turned since the marked",
+          "frame, clockwise: an icon turning in place) or auto (default: along the line",
+          "from the first position to the last, 0 at the first; when the centre stays put, the",
+          "angle when it turns by more than \(FitPrinter.f(FitAxis.minimumAutoAngle, 0))°, else scale when the size changes)",
         ]),
-      .init("samples", "FILE", ["write the tracked samples as CSV (t,x,y,scale,correlation)"]),
+      .init(
+        "samples", "FILE",
+        ["write the tracked samples as CSV (t,x,y,scale,correlation, and angle when tracked)"]),
       .init(
         "menu",
         [
@@ -89,6 +93,9 @@ enum FitCommand {
       "sizes 0.38…1.34 × the region in 5 % steps (finer where a step moves the edges more than \(FitPrinter.f(ElementTracker.fineSizeEdgeMove, 0)) px);",
       "matches below correlation \(ElementTracker.minimumCorrelation) are dropped, never guessed, and at least \(MotionFit.minimumSamples) samples must remain.",
       "Each frame's presentation timestamp is its time.",
+      "Angle: the disk inscribed in the region, turned around the last angle plus the last step",
+      "(±\(FitPrinter.f(AngleTracker.searchHalfWidth, 0))° beyond it) and refined by Gauss–Newton on the pixels; followed frame to frame, so a",
+      "symmetric icon (a \"+\" repeats every 90°) unwraps. Mark the region tight around the turning element.",
       "--menu prints each field it sets (fan.radius, fan.expand.stagger, …) with one σ; --json names them",
       "by their preset paths. A menu drawn from its end angle with the opposite order looks the same: the",
       "arc is reported with angles increasing (clockwise on screen) and the order says which end starts.",
@@ -126,8 +133,9 @@ enum FitCommand {
     }
     var axis = FitAxis.auto
     if let s = a.values["axis"] {
-      guard let ax = FitAxis(rawValue: s) else {
-        throw CLIError(.usage, "--axis \(s): one of x, y, scale, auto\nusage: \(usage)")
+      guard let ax = FitAxis.named(s) else {
+        throw CLIError(
+          .usage, "--axis \(s): one of x, y, scale, angle (rotation), auto\nusage: \(usage)")
       }
       axis = ax
     }
@@ -190,7 +198,7 @@ enum FitCommand {
       let samples = track.map(VideoFit.samples) ?? fit.samples
       try writeSamples(SampleReader.csv(samples), to: path)
     }
-    let unit = isSamples ? "units" : (fit.axis == .scale ? "× size" : "px")
+    let unit = isSamples ? "units" : Self.unit(fit.axis)
     let vocab = FitPrinter.equivalents(fit)
     if a.flags["json"] == true {
       printOut(JSONWriter.compact(json(fit, vocab, track: track, unit: unit)))
@@ -233,6 +241,15 @@ enum FitCommand {
     } catch {
       out.discard()
       throw CLIError(.environment, "\(error)")
+    }
+  }
+
+  /// The unit of a video fit's values on `axis`, as printed and in `--json`.
+  static func unit(_ axis: FitAxis) -> String {
+    switch axis {
+    case .scale: return "× size"
+    case .angle: return "degrees"
+    case .x, .y, .auto: return "px"
     }
   }
 
@@ -298,10 +315,10 @@ enum FitCommand {
       )
     }
     if fit.model == .tween {
-      o += FitPrinter.tweenLines(fit.tween)
+      o += FitPrinter.tweenLines(fit.tween, unit: unit)
     } else if fit.evidence == .indistinguishable {
       o.append("tween (RMS \(f(fit.tween.rms)) \(unit), as likely):")
-      o += FitPrinter.tweenLines(fit.tween)
+      o += FitPrinter.tweenLines(fit.tween, unit: unit)
       o.append("spring (RMS \(f(fit.spring.rms)) \(unit)):")
     }
     if fit.model == .tween {
@@ -338,6 +355,16 @@ enum FitCommand {
           ("x1", .number(fit.tween.curve.x1)), ("y1", .number(fit.tween.curve.y1)),
           ("x2", .number(fit.tween.curve.x2)), ("y2", .number(fit.tween.curve.y2)),
           ("duration", .number(fit.tween.duration)), ("start", .number(fit.tween.start)),
+          ("named", fit.tween.named.map { .string($0.rawValue) } ?? .null),
+          (
+            "free",
+            fit.tween.freeCurve.map { c in
+              .object([
+                ("x1", .number(c.x1)), ("y1", .number(c.y1)), ("x2", .number(c.x2)),
+                ("y2", .number(c.y2)), ("duration", .number(fit.tween.freeDuration ?? 0)),
+              ])
+            } ?? .null
+          ),
         ])
       ),
       ("samples", .number(Double(fit.samples.count))),

@@ -25,10 +25,20 @@ enum FitPrinter {
     return pairs + [("velocity", .number(e.reading.velocity))]
   }
 
-  /// The Bézier tween in the vocabularies that take a timing curve.
-  static func tweenLines(_ t: TweenFit) -> [String] {
-    CurveEquivalents(CurveReading(bezier: t.curve, duration: t.duration, form: "fitted tween"))
-      .forms
+  /// The Bézier tween in the vocabularies that take a timing curve, after
+  /// a line naming its standard curve (and what free control points drew)
+  /// when it is one.
+  static func tweenLines(_ t: TweenFit, unit: String) -> [String] {
+    var o: [String] = []
+    if let name = t.named, let free = t.freeCurve, let d = t.freeDuration {
+      o.append(
+        "tween curve:             \(name.rawValue) (a standard curve, RMS \(f(t.rms)) \(unit)) · free control points drew (\(f(free.x1)), \(f(free.y1)), \(f(free.x2)), \(f(free.y2))) over \(f(d)) s"
+      )
+    }
+    return o
+      + CurveEquivalents(
+        CurveReading(bezier: t.curve, duration: t.duration, form: "fitted tween")
+      ).forms
   }
 
   /// `value ± sigma` with `d` decimals, or "value (undetermined)" when the

@@ -18,6 +18,9 @@ public struct TrackPoint: Sendable, Equatable {
   /// the match (0 when not found): how strongly it stands out from what is
   /// behind it, which an element fading in raises with its opacity.
   public var contrast: Double = 0
+  /// How far the element has turned since the marked frame (degrees,
+  /// clockwise on screen), when its angle was tracked (`AngleTracker`).
+  public var angle: Double? = nil
 }
 
 /// Follows one element from frame to frame by normalised cross-correlation

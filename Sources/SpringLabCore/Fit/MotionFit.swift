@@ -44,7 +44,8 @@ public struct MotionFit: Sendable {
   /// Noise level estimated from the samples (units, one standard deviation).
   public var noise: Double
   /// The channels the spring was fitted to: "position" (or "scale" when the
-  /// values are the size), then "scale" and "alpha" when they carry the motion.
+  /// values are the size, "angle" when they are the angle), then "scale"
+  /// and "alpha" when they carry the motion.
   public var channels: [String] = []
   /// The fraction of the samples that count as independent for the model
   /// choice: (1 − ρ)/(1 + ρ), ρ the lag-1 autocorrelation (0…0.95) of the
@@ -160,7 +161,7 @@ public struct MotionFit: Sendable {
     var out = MotionFit(
       model: model, springBIC: sb, tweenBIC: tb, fitGap: gap, spring: s, tween: tw, axis: used,
       samples: samples, values: values, noise: noise,
-      channels: [used == .scale ? "scale" : "position"] + s.channels.map(\.name))
+      channels: [used.channel] + s.channels.map(\.name))
     out.independence = independence(residuals)
     let start = model == .spring ? s.start : tw.start
     out.motionSamples = times.filter { $0 > start }.count
@@ -199,6 +200,9 @@ public struct MotionFit: Sendable {
       return span > max(floor, noiseMultiple * noiseLevel(v))
     }
     var out: [FitChannel] = []
+    // why: a turning glyph's size and contrast change with its angle (its
+    // strokes cross the pixels differently), not with a motion of their own
+    if axis == .angle { return out }
     if axis != .scale, samples.allSatisfy({ $0.scale != nil }) {
       let sizes = samples.map { $0.scale ?? 1 }
       if carries(sizes, floor: min(minimumTravel, 0.02)) {

@@ -7,6 +7,8 @@ import Foundation
 /// nil when unknown. `score` is the tracker's correlation (1 for file samples).
 /// `alpha` is the element's contrast against what is behind it relative to
 /// its contrast when fully shown (`VideoFit.samples`), nil when unknown.
+/// `angle` is how far it has turned since the marked frame (degrees,
+/// clockwise on screen; `AngleTracker`), nil when not measured.
 public struct MotionSample: Sendable, Equatable {
   public var t: Double
   public var x: Double
@@ -14,10 +16,11 @@ public struct MotionSample: Sendable, Equatable {
   public var scale: Double?
   public var score: Double
   public var alpha: Double?
+  public var angle: Double?
 
   public init(
     t: Double, x: Double, y: Double? = nil, scale: Double? = nil, score: Double = 1,
-    alpha: Double? = nil
+    alpha: Double? = nil, angle: Double? = nil
   ) {
     self.t = t
     self.x = x
@@ -25,6 +28,7 @@ public struct MotionSample: Sendable, Equatable {
     self.scale = scale
     self.score = score
     self.alpha = alpha
+    self.angle = angle
   }
 }
 
@@ -98,9 +102,11 @@ public enum SampleReader {
       guard v.allSatisfy(\.isFinite) else {
         throw .unreadable("\(file): line \(n + 1): not a finite number")
       }
+      // why: a sixth field is the angle `fit --samples` writes for a turn
       out.append(
         MotionSample(
-          t: v[0], x: v[1], y: v.count >= 3 ? v[2] : nil, scale: v.count >= 4 ? v[3] : nil))
+          t: v[0], x: v[1], y: v.count >= 3 ? v[2] : nil, scale: v.count >= 4 ? v[3] : nil,
+          angle: v.count >= 6 ? v[5] : nil))
     }
     return out
   }
@@ -162,7 +168,8 @@ public enum SampleReader {
   }
 
   /// The samples as CSV, as `--samples FILE` writes them: `t,x,y,scale,correlation`
-  /// for tracked samples, `t,value` for one-dimensional ones. `parse` reads both back.
+  /// for tracked samples (then `,angle` in degrees when every sample has
+  /// one), `t,value` for one-dimensional ones. `parse` reads both back.
   public static func csv(_ samples: [MotionSample]) -> String {
     if samples.allSatisfy({ $0.y == nil }) {
       return "t,value\n"
@@ -171,14 +178,16 @@ public enum SampleReader {
         }
         .joined()
     }
-    var s = "t,x,y,scale,correlation\n"
+    let angled = samples.allSatisfy { $0.angle != nil }
+    var s = "t,x,y,scale,correlation" + (angled ? ",angle\n" : "\n")
     for m in samples {
       s +=
-        [
+        ([
           JSONWriter.number(m.t, places: 6), JSONWriter.number(m.x, places: 3),
           JSONWriter.number(m.y ?? 0, places: 3), JSONWriter.number(m.scale ?? 1, places: 4),
           JSONWriter.number(m.score, places: 4),
-        ].joined(separator: ",") + "\n"
+        ] + (angled ? [JSONWriter.number(m.angle ?? 0, places: 4)] : [])).joined(separator: ",")
+        + "\n"
     }
     return s
   }

@@ -15,6 +15,17 @@ public struct VideoTrack: Sendable {
   public var pixelStart: Double?
 }
 
+/// When `VideoFit.track` measures the element's angle too (`AngleTracker`).
+public enum AngleTracking: Sendable {
+  /// Never (the element's centre or size carries its motion).
+  case never
+  /// When its centre stays within `FitAxis.minimumAutoTravel`; the angle is
+  /// kept when it spans more than `FitAxis.minimumAutoAngle` (`--axis auto`).
+  case whenStill
+  /// Always, and always kept (`--axis angle`).
+  case always
+}
+
 /// Tracks an element through grey frames and fits its motion: the pure part
 /// of `springlab fit VIDEO` (decoding lives outside SpringLabCore).
 public enum VideoFit {
@@ -32,9 +43,12 @@ public enum VideoFit {
   /// when known (`MenuFinder`); else they are found (`MotionFinder.elementMask`).
   /// `changeLevel`: the clip's `MotionFinder.level`, when already known (a
   /// menu tracks several elements of one clip).
+  /// `angles`: when the element's angle is tracked too; when it is kept,
+  /// each point carries it and a frame whose angle is not found is dropped.
   public static func track(
     frames: [GreyFrame], region: FrameRegion?, regionAt: Double?, mask known: [Bool]? = nil,
-    changeLevel: Int? = nil, progress: ((Int, Int) -> Void)? = nil
+    changeLevel: Int? = nil, angles: AngleTracking = .never,
+    progress: ((Int, Int) -> Void)? = nil
   ) throws(FitError) -> VideoTrack {
     guard frames.count >= 2 else { throw .tooFewSamples(frames.count) }
     var index = 0
@@ -74,9 +88,13 @@ public enum VideoFit {
       auto = true
     }
     let mask = known ?? MotionFinder.elementMask(frames, region: rect, at: index)
-    let points = ElementTracker.track(
+    var points = ElementTracker.track(
       frames: frames, region: rect, at: index, mask: mask, progress: progress)
-    try ElementTracker.checkGaps(points)
+    if angles == .never {
+      try ElementTracker.checkGaps(points)
+    } else {
+      points = try turned(points, frames: frames, region: rect, at: index, angles: angles)
+    }
     var pixelStart: Double?
     // why: an element hidden before it moves (fading or growing in) gives no
     // resting samples, so the start time cannot come from its track; the last
@@ -100,6 +118,60 @@ public enum VideoFit {
       points: points, pixelStart: pixelStart)
   }
 
+  /// `points` with the element's angle (`AngleTracker`, the disk inscribed
+  /// in `region` marked on `frames[index]`) when `angles` asks for it. When
+  /// the angle is kept, the angle tracker's points stand: its centre, its
+  /// score and which frames it found (the size and contrast stay the
+  /// position tracker's); when not, `points` as they were, checked for gaps.
+  /// why: a glyph turned by 45° no longer matches the position tracker's
+  /// unturned template (the main button's region scored 0.58 and was
+  /// "lost"); the angle tracker follows the centre as well as the angle
+  static func turned(
+    _ points: [TrackPoint], frames: [GreyFrame], region: FrameRegion, at index: Int,
+    angles: AngleTracking
+  ) throws(FitError) -> [TrackPoint] {
+    var lost: FitError?
+    do { try ElementTracker.checkGaps(points) } catch { lost = error }
+    if angles == .whenStill, lost == nil,
+      FitAxis.netTravel(samples(fromPoints: points)) >= FitAxis.minimumAutoTravel
+    {
+      return points
+    }
+    let origin = points[index]
+    // why: a lost track's centres are no guide; the angle tracker then
+    // follows the centre from its own last shift
+    let shifts =
+      lost != nil
+      ? nil
+      : points.map { p -> (x: Double, y: Double)? in
+        p.found ? (p.x - origin.x, p.y - origin.y) : nil
+      }
+    // why: an element that grows as it turns (a fan item's spin) matches
+    // the marked template only at its own size
+    let sizes = lost != nil ? nil : points.map { $0.found ? $0.scale : nil }
+    let turns = AngleTracker.track(
+      frames: frames, region: region, at: index, shifts: shifts, sizes: sizes)
+    let seen = turns.filter(\.found)
+    let still =
+      FitAxis.netTravel(seen.map { MotionSample(t: $0.t, x: $0.x, y: $0.y) })
+      < FitAxis.minimumAutoTravel
+    let span = (seen.map(\.degrees).max() ?? 0) - (seen.map(\.degrees).min() ?? 0)
+    guard angles == .always || (still && span > FitAxis.minimumAutoAngle) else {
+      if let e = lost { throw e }
+      return points
+    }
+    var out = points
+    for i in out.indices {
+      out[i].x = turns[i].x
+      out[i].y = turns[i].y
+      out[i].score = turns[i].score
+      out[i].found = turns[i].found
+      out[i].angle = turns[i].found ? turns[i].degrees : nil
+    }
+    try ElementTracker.checkGaps(out)
+    return out
+  }
+
   /// The trusted samples of a track.
   public static func samples(_ track: VideoTrack) -> [MotionSample] {
     samples(fromPoints: track.points)
@@ -120,7 +192,7 @@ public enum VideoFit {
     return found.map {
       MotionSample(
         t: $0.t, x: $0.x, y: $0.y, scale: $0.scale, score: $0.score,
-        alpha: shown > 0 ? $0.contrast / shown : nil)
+        alpha: shown > 0 ? $0.contrast / shown : nil, angle: $0.angle)
     }
   }
 
@@ -129,7 +201,9 @@ public enum VideoFit {
     frames: [GreyFrame], region: FrameRegion?, regionAt: Double?, axis: FitAxis,
     progress: ((Int, Int) -> Void)? = nil
   ) throws(FitError) -> (track: VideoTrack, fit: MotionFit) {
-    let tr = try track(frames: frames, region: region, regionAt: regionAt, progress: progress)
+    let turns: AngleTracking = axis == .angle ? .always : axis == .auto ? .whenStill : .never
+    let tr = try track(
+      frames: frames, region: region, regionAt: regionAt, angles: turns, progress: progress)
     let f = try MotionFit.fit(
       samples(tr), axis: axis, minimumTravel: minimumTravel, fixedStart: tr.pixelStart)
     return (tr, f)
