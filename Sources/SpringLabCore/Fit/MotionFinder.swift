@@ -92,6 +92,18 @@ public enum MotionFinder {
       into: o.baseAddress! + (iy0 - y0) * bw + ix0 - x0, stride: bw)
   }
 
+  /// The pixels `rect` touches (whole pixels, clipped to the frame; the
+  /// whole frame when nil) as x0..<x1, y0..<y1; empty when it lies outside.
+  static func pixelBox(_ rect: FrameRegion?, width w: Int, height h: Int) -> (
+    Int, Int, Int, Int
+  ) {
+    (
+      max(0, Int((rect?.x ?? 0).rounded(.down))), max(0, Int((rect?.y ?? 0).rounded(.down))),
+      min(w, Int(((rect.map { $0.x + $0.width }) ?? Double(w)).rounded(.up))),
+      min(h, Int(((rect.map { $0.y + $0.height }) ?? Double(h)).rounded(.up)))
+    )
+  }
+
   /// Changed-pixel count between consecutive frames inside `rect` (whole frame when nil).
   static func changeCounts(_ frames: [GreyFrame], in rect: FrameRegion?, level: Int) -> [Int] {
     var spread = ChangeSpread(width: 0, height: 0)
@@ -146,10 +158,7 @@ public enum MotionFinder {
     guard frames.count > 1 else { return [] }
     let w = frames[0].width
     let h = frames[0].height
-    let x0 = max(0, Int((rect?.x ?? 0).rounded(.down)))
-    let y0 = max(0, Int((rect?.y ?? 0).rounded(.down)))
-    let x1 = min(w, Int(((rect.map { $0.x + $0.width }) ?? Double(w)).rounded(.up)))
-    let y1 = min(h, Int(((rect.map { $0.y + $0.height }) ?? Double(h)).rounded(.up)))
+    let (x0, y0, x1, y1) = pixelBox(rect, width: w, height: h)
     guard x1 > x0, y1 > y0 else { return [Int](repeating: 0, count: frames.count - 1) }
     let tally = spread.columns.count == w && spread.rows.count == h
     var counts: [Int] = []
@@ -238,10 +247,7 @@ public enum MotionFinder {
     // why: the box `changeCounts` reads, blurred frame by frame without
     // copying whole frames (an item's box is a few thousand of a phone
     // frame's 2.5 M pixels)
-    let x0 = max(0, Int((rect?.x ?? 0).rounded(.down)))
-    let y0 = max(0, Int((rect?.y ?? 0).rounded(.down)))
-    let x1 = min(w, Int(((rect.map { $0.x + $0.width }) ?? Double(w)).rounded(.up)))
-    let y1 = min(h, Int(((rect.map { $0.y + $0.height }) ?? Double(h)).rounded(.up)))
+    let (x0, y0, x1, y1) = pixelBox(rect, width: w, height: h)
     guard x1 > x0, y1 > y0 else { return firstMotion([Int](repeating: 0, count: end - 1)) }
     var counts: [Int] = []
     let n = (x1 - x0) * (y1 - y0)
