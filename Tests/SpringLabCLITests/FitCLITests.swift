@@ -299,6 +299,16 @@ struct FitCLITests {
     let z = o["dampingRatio"] as? Double ?? 0
     let sz = u["dampingRatio"] as? Double ?? .infinity
     #expect(sz > 0.2 * z, "damping ratio \(z) ± \(sz)")
+    // the tween's end is hidden too: its duration must come with a ± that
+    // says so (seen: 0.2757 s, +10 %, printed bare before) and covers 0.25 s
+    let tween = o["tween"] as? [String: Any] ?? [:]
+    let d = tween["duration"] as? Double ?? 0
+    let sd = (tween["uncertainty"] as? [String: Any])?["duration"] as? Double ?? .infinity
+    #expect(sd > 0.05 * d, "tween duration \(d) ± \(sd)")
+    #expect(!sd.isFinite || abs(d - 0.25) <= 3 * sd, "tween duration \(d) ± \(sd)")
+    print(
+      "fit-case fan item collapse (easeIn 0.25 s, end hidden): model \(o["model"] ?? "-") (\(evidence ?? "-")) · tween \(tween["named"] ?? "-") \(d) ± \(sd) s · spring ζ \(z) ± \(sz)"
+    )
   }
 
   /// The text output prints both models' evidence and a ± beside the spring's numbers.

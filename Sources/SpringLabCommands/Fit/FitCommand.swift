@@ -356,6 +356,7 @@ enum FitCommand {
           ("x2", .number(fit.tween.curve.x2)), ("y2", .number(fit.tween.curve.y2)),
           ("duration", .number(fit.tween.duration)), ("start", .number(fit.tween.start)),
           ("named", fit.tween.named.map { .string($0.rawValue) } ?? .null),
+          ("uncertainty", FitPrinter.uncertaintyJSON(fit.tween.uncertainty)),
           (
             "free",
             fit.tween.freeCurve.map { c in

@@ -29,7 +29,13 @@ enum FitPrinter {
   /// a line naming its standard curve (and what free control points drew)
   /// when it is one.
   static func tweenLines(_ t: TweenFit, unit: String) -> [String] {
-    var o: [String] = []
+    let u = t.uncertainty
+    var parts = [
+      "duration \(pm(t.duration, u.duration, 4)) s", "from \(pm(t.from, u.from, 3)) \(unit)",
+      "to \(pm(t.to, u.to, 3)) \(unit)",
+    ]
+    if u.start != 0 { parts.append("start \(pm(t.start, u.start, 4)) s") }
+    var o = ["tween (1σ):              " + parts.joined(separator: " · ")]
     if let name = t.named, let free = t.freeCurve, let d = t.freeDuration {
       o.append(
         "tween curve:             \(name.rawValue) (a standard curve, RMS \(f(t.rms)) \(unit)) · free control points drew (\(f(free.x1)), \(f(free.y1)), \(f(free.x2)), \(f(free.y2))) over \(f(d)) s"
@@ -79,6 +85,14 @@ enum FitPrinter {
 
   /// The precision a fit should reach (fraction): beyond it the text says so.
   static let precisionBound = 0.02
+
+  /// The tween's uncertainties as JSON (null where undetermined).
+  static func uncertaintyJSON(_ u: TweenUncertainty) -> JSONValue {
+    func n(_ x: Double) -> JSONValue { x.isFinite ? .number(x) : .null }
+    return .object([
+      ("start", n(u.start)), ("duration", n(u.duration)), ("from", n(u.from)), ("to", n(u.to)),
+    ])
+  }
 
   /// The uncertainties as JSON (null where undetermined).
   static func uncertaintyJSON(_ u: SpringUncertainty) -> JSONValue {
