@@ -122,7 +122,7 @@ public enum KeyMap {
     ),
     bind(
       "F", [KeyChord("f")], .fitBackdrop,
-      "fit the marked element's motion in the backdrop video onto the graphed motion; with none marked and the fan's expand graphed, the whole menu (one undo step)"
+      "fit the marked element's motion in the backdrop video onto the graphed motion (a turning element: the main button's turn); with none marked and the fan's expand graphed, the whole menu (one undo step)"
     ),
     bind("F12", [KeyChord("f12")], .screenshot, "screenshot to the screenshots folder"),
     bind("Esc", [KeyChord("escape")], .escape, "collapse / close the help"),

@@ -156,6 +156,13 @@ extension StudioState {
       )
       return
     }
+    // why: a turn is the main button's (its angle and duration), never the
+    // graphed items' spring: F on the turning button once set the expand's
+    // items to the button's ease-in-out 0.25 s
+    if fit.axis == .angle {
+      turnFitFinished(fit, target)
+      return
+    }
     let reading: SpringNotation
     let useTween = fit.model == .tween && (target == .fanExpand || target == .fanCollapse)
     if useTween {
@@ -181,6 +188,43 @@ extension StudioState {
         summary.replacingOccurrences(of: "Pasted ", with: "Fitted ")
           + " · RMS \(Fmt.fixed(pct, 2)) % of travel · Ctrl+Z undoes")
     }
+  }
+
+  /// A fitted turn: the fan main button's angle and open (expand graphed)
+  /// or close (collapse graphed) duration, in one undo step; any other
+  /// graphed motion has no turn to take it, which the toast says.
+  mutating func turnFitFinished(_ fit: MotionFit, _ target: GraphTarget) {
+    let travel = Fmt.fixed(fit.to - fit.from, 1)
+    let open: Bool
+    switch target {
+    case .fanExpand: open = true
+    case .fanCollapse: open = false
+    default:
+      flash(
+        "Fit: the element turns \(travel)°; only the fan's main button turns: graph the fan's expand or collapse (G), then F"
+      )
+      return
+    }
+    let before = preset
+    guard let p = fit.turnApplied(to: before, open: open) else {
+      flash("Fit: the element does not turn; nothing changed")
+      return
+    }
+    applyPreset(p)
+    document.history.record(from: before, to: p)
+    let duration = open ? p.fan.rotationOpen : p.fan.rotationClose
+    var note =
+      "Fitted the main button's turn (\(open ? "open" : "close")): \(Fmt.fixed(p.fan.rotationAngle, 1))° over \(Fmt.fixed(duration, 3)) s"
+    // why: the button always turns ease-in-out; a designer must hear when the
+    // video's turn is something else
+    if fit.model == .spring {
+      note +=
+        " (the video's turn is a spring, ζ \(Fmt.fixed(fit.spring.spring.dampingRatio, 2)); the button turns ease-in-out)"
+    } else if fit.tween.named != .easeInOut {
+      note +=
+        " (the video's curve is \(fit.tween.named?.rawValue ?? "custom"); the button turns ease-in-out)"
+    }
+    flash(note + " · Ctrl+Z undoes")
   }
 
   /// A whole-menu fit came back: its fields (`MenuFit.applied`) set on the

@@ -1,0 +1,84 @@
+import Foundation
+import SpringLabCore
+import Testing
+
+@testable import SpringLabStudio
+
+/// F on a turning element (the fan's main button): the fit's angle sets the
+/// button's turn, never the graphed items' spring or curve.
+@Suite("Studio fit of a turn")
+struct StudioTurnFitTests {
+  /// A turn of `degrees` along `curve` over `duration` s from 0.3 s, its
+  /// angle sampled at 60 Hz with the centre still, fitted on the angle.
+  static func turnFit(_ degrees: Double, _ duration: Double, _ curve: CubicBezier = .easeInOut)
+    throws -> MotionFit
+  {
+    let samples = (0..<60).map { i -> MotionSample in
+      let t = Double(i) / 60
+      let u = min(1, max(0, (t - 0.3) / duration))
+      return MotionSample(t: t, x: 100, y: 200, angle: degrees * curve.value(at: u))
+    }
+    return try MotionFit.fit(samples, axis: .angle)
+  }
+
+  func loaded() -> StudioHarness {
+    let h = StudioHarness(preset: .seedDefault)
+    let v = syntheticVideo(times: (0..<60).map { Double($0) / 60 })
+    h.send(.dropFile(v.path))
+    h.send(.videoLoaded(path: v.path, .success(v)))
+    return h
+  }
+
+  /// With the expand graphed, a 30° ease-in-out turn of 0.3 s sets the
+  /// button's angle and open duration, nothing else, in one undo step.
+  @Test func aTurnSetsTheMainButtonsOpenTurnOnly() throws {
+    let fit = try Self.turnFit(30, 0.3)
+    #expect(fit.axis == .angle && fit.model == .tween)
+    let h = loaded()
+    let before = h.state.preset
+    h.send(.fitFinished(.fanExpand, .success(fit)))
+    let f = h.state.preset.fan
+    #expect(abs(f.rotationAngle - 30) < 0.2, "angle \(f.rotationAngle)")
+    #expect(abs(f.rotationOpen - 0.3) < 0.003, "open \(f.rotationOpen)")
+    var other = h.state.preset
+    other.fan.rotationAngle = before.fan.rotationAngle
+    other.fan.rotationOpen = before.fan.rotationOpen
+    #expect(other == before, "only the button's turn changes")
+    let toast = h.state.toast?.text ?? ""
+    #expect(toast.hasPrefix("Fitted the main button's turn (open): 30.0° over 0.300 s"), "\(toast)")
+    #expect(!toast.contains("ease-in-out)"), "an ease-in-out turn needs no caveat: \(toast)")
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before)
+  }
+
+  /// With the collapse graphed, a turn back from −45° to rest is the
+  /// button's 45° and its close duration; an ease-in curve is named as
+  /// what the button cannot draw.
+  @Test func aTurnBackSetsTheCloseAndNamesAnotherCurve() throws {
+    let fit = try Self.turnFit(-45, 0.2, .easeIn)
+    let h = loaded()
+    let before = h.state.preset
+    h.send(.fitFinished(.fanCollapse, .success(fit)))
+    let f = h.state.preset.fan
+    #expect(abs(f.rotationAngle - 45) < 0.2, "angle \(f.rotationAngle)")
+    #expect(abs(f.rotationClose - 0.2) < 0.003, "close \(f.rotationClose)")
+    #expect(f.rotationOpen == before.fan.rotationOpen)
+    #expect(f.collapse == before.fan.collapse, "the items' collapse is untouched")
+    let toast = h.state.toast?.text ?? ""
+    #expect(
+      toast.contains("(the video's curve is easeIn; the button turns ease-in-out)"), "\(toast)")
+  }
+
+  /// The bubble's motions have no turn: the fit is refused, nothing changes.
+  @Test func aTurnOntoTheBubbleIsRefused() throws {
+    let fit = try Self.turnFit(30, 0.3)
+    let h = loaded()
+    let before = h.state.preset
+    h.send(.fitFinished(.bubbleSnap, .success(fit)))
+    #expect(h.state.preset == before)
+    #expect(
+      h.state.toast?.text.hasPrefix(
+        "Fit: the element turns 30.0°; only the fan's main button turns")
+        == true, "\(h.state.toast?.text ?? "-")")
+  }
+}
