@@ -181,6 +181,7 @@ extension StudioState {
     case .success(let (p, summary)):
       applyPreset(p)
       document.history.record(from: before, to: p)
+      showFitted(target.motion.descriptor.spring?.fields.duration)
       let rms = useTween ? fit.tween.rms : fit.spring.rms
       let travel = abs(useTween ? fit.tween.to - fit.tween.from : fit.spring.to - fit.spring.from)
       let pct = travel > 0 ? rms / travel * 100 : 0
@@ -212,6 +213,7 @@ extension StudioState {
     }
     applyPreset(p)
     document.history.record(from: before, to: p)
+    showFitted(.fanRotationAngle)
     let duration = open ? p.fan.rotationOpen : p.fan.rotationClose
     var note =
       "Fitted the main button's turn (\(open ? "open" : "close")): \(Fmt.fixed(p.fan.rotationAngle, 1))° over \(Fmt.fixed(duration, 3)) s"
@@ -225,6 +227,14 @@ extension StudioState {
         " (the video's curve is \(fit.tween.named?.rawValue ?? "custom"); the button turns ease-in-out)"
     }
     flash(note + " · Ctrl+Z undoes")
+  }
+
+  /// Opens the panel's tab at `field`, the first the fit set, selected.
+  /// why: a fit onto the bubble's menu while the Fan tab was open changed
+  /// numbers the designer could not see (seen under Xvfb)
+  mutating func showFitted(_ field: FieldID?) {
+    guard let field else { return }
+    select(field)
   }
 
   /// A whole-menu fit came back: its fields (`MenuFit.applied`) set on the
@@ -247,6 +257,7 @@ extension StudioState {
     }
     applyPreset(p)
     document.history.record(from: before, to: p)
+    showFitted(.fanExpandDuration)
     flash(
       // why: short enough for the toast band over the canvas (about 80
       // characters at 1280 px); the panel shows every fitted number

@@ -47,6 +47,8 @@ struct StudioTurnFitTests {
     let toast = h.state.toast?.text ?? ""
     #expect(toast.hasPrefix("Fitted the main button's turn (open): 30.0° over 0.300 s"), "\(toast)")
     #expect(!toast.contains("ease-in-out)"), "an ease-in-out turn needs no caveat: \(toast)")
+    // the panel shows what changed: the Fan tab, the angle selected
+    #expect(h.state.panelTab == .fan && h.state.highlightField == .fanRotationAngle)
     h.key("z", .ctrl)
     #expect(h.state.preset == before)
   }
@@ -80,5 +82,17 @@ struct StudioTurnFitTests {
       h.state.toast?.text.hasPrefix(
         "Fit: the element turns 30.0°; only the fan's main button turns")
         == true, "\(h.state.toast?.text ?? "-")")
+  }
+
+  /// A fit onto the bubble's menu while the Fan tab is open opens the
+  /// Bubble tab at the menu's duration, so the fitted numbers are in view.
+  @Test func aFitOpensThePanelWhereItsNumbersAre() throws {
+    let fit = try springFit(UIKitSpring(duration: 0.3, dampingRatio: 0.7, velocity: 0))
+    let h = loaded()
+    #expect(h.state.panelTab == .fan)
+    h.send(.fitFinished(.bubbleMenu, .success(fit)))
+    #expect(abs(h.state.preset.bubble.menu.duration - 0.3) < 0.005)
+    #expect(h.state.panelTab == .bubble, "\(h.state.panelTab)")
+    #expect(h.state.highlightField == .bubbleMenuDuration)
   }
 }
