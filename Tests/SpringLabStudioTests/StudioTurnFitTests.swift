@@ -29,14 +29,21 @@ struct StudioTurnFitTests {
     return h
   }
 
+  /// A window with a video whose `fit` came back for `target`, and the
+  /// preset before it.
+  func fitted(_ fit: MotionFit, onto target: GraphTarget) -> (StudioHarness, Preset) {
+    let h = loaded()
+    let before = h.state.preset
+    h.send(.fitFinished(target, .success(fit)))
+    return (h, before)
+  }
+
   /// With the expand graphed, a 30° ease-in-out turn of 0.3 s sets the
   /// button's angle and open duration, nothing else, in one undo step.
   @Test func aTurnSetsTheMainButtonsOpenTurnOnly() throws {
     let fit = try Self.turnFit(30, 0.3)
     #expect(fit.axis == .angle && fit.model == .tween)
-    let h = loaded()
-    let before = h.state.preset
-    h.send(.fitFinished(.fanExpand, .success(fit)))
+    let (h, before) = fitted(fit, onto: .fanExpand)
     let f = h.state.preset.fan
     #expect(abs(f.rotationAngle - 30) < 0.2, "angle \(f.rotationAngle)")
     #expect(abs(f.rotationOpen - 0.3) < 0.003, "open \(f.rotationOpen)")
@@ -58,9 +65,7 @@ struct StudioTurnFitTests {
   /// what the button cannot draw.
   @Test func aTurnBackSetsTheCloseAndNamesAnotherCurve() throws {
     let fit = try Self.turnFit(-45, 0.2, .easeIn)
-    let h = loaded()
-    let before = h.state.preset
-    h.send(.fitFinished(.fanCollapse, .success(fit)))
+    let (h, before) = fitted(fit, onto: .fanCollapse)
     let f = h.state.preset.fan
     #expect(abs(f.rotationAngle - 45) < 0.2, "angle \(f.rotationAngle)")
     #expect(abs(f.rotationClose - 0.2) < 0.003, "close \(f.rotationClose)")
@@ -74,9 +79,7 @@ struct StudioTurnFitTests {
   /// The bubble's motions have no turn: the fit is refused, nothing changes.
   @Test func aTurnOntoTheBubbleIsRefused() throws {
     let fit = try Self.turnFit(30, 0.3)
-    let h = loaded()
-    let before = h.state.preset
-    h.send(.fitFinished(.bubbleSnap, .success(fit)))
+    let (h, before) = fitted(fit, onto: .bubbleSnap)
     #expect(h.state.preset == before)
     #expect(
       h.state.toast?.text.hasPrefix(
