@@ -45,6 +45,17 @@ struct FitMenuModelTests {
     let p = try #require(fit.applied(to: .seedDefault))
     #expect(p.fan.count == 5 && p.fan.expand.order == order && p.fan.layout == .arc)
     #expect(abs(p.fan.expand.duration - 0.45) < 0.005, "\(p.fan.expand.duration)")
+    // saved as the decimals they were rounded to, without float noise
+    // (seen: "damping": 0.7221000000000001)
+    let f = p.fan
+    for (x, places) in [
+      (f.radius, 1), (f.startAngle, 1), (f.endAngle, 1), (f.expand.duration, 4),
+      (f.expand.damping, 4), (f.expand.velocity, 2), (f.expand.stagger, 4),
+    ] {
+      let spelled = JSONWriter.number(x)
+      let decimals = spelled.split(separator: ".").dropFirst().first?.count ?? 0
+      #expect(decimals <= places, "\(spelled) has more than \(places) decimals")
+    }
   }
 
   /// A velocity within 2 σ of 0 is written as 0, and the UIKit duration is

@@ -98,4 +98,24 @@ struct StudioTurnFitTests {
     #expect(h.state.panelTab == .bubble, "\(h.state.panelTab)")
     #expect(h.state.highlightField == .bubbleMenuDuration)
   }
+
+  /// A velocity the recording does not pin (a fan item's start hidden under
+  /// the main button: fitted 8.13 travels/s, truth 0.6, ± undetermined) is
+  /// written as 0, the UIKit duration then the fitted spring's from rest
+  /// (seen: 0.365 s written for a 0.4 s spring); a pinned one is kept.
+  @Test func anUndeterminedVelocityIsWrittenAsRest() throws {
+    let truth = UIKitSpring(duration: 0.4, dampingRatio: 0.72, velocity: 0)
+    var fit = try springFit(truth)
+    fit.spring.v0 = 8.13 * (fit.spring.to - fit.spring.from)
+    fit.spring.uncertainty.velocity = .infinity
+    #expect(fit.spring.presetVelocity == 0)
+    let (h, _) = fitted(fit, onto: .fanExpand)
+    let e = h.state.preset.fan.expand
+    #expect(e.velocity == 0, "velocity \(e.velocity)")
+    #expect(abs(e.duration - 0.4) < 0.004, "duration \(e.duration)")
+    fit.spring.v0 = 2 * (fit.spring.to - fit.spring.from)
+    fit.spring.uncertainty.velocity = 0.5
+    let (k, _) = fitted(fit, onto: .fanExpand)
+    #expect(abs(k.state.preset.fan.expand.velocity - 2) < 0.01)
+  }
 }

@@ -200,7 +200,7 @@ struct StudioVideoBackdropTests {
     #expect(abs(b.snap.duration - 0.5) < 0.005, "\(b.snap.duration)")
     // why: the start velocity is what the fit found (start and velocity trade
     // off over one frame: 0.45 travels/s at a start 0.9 ms late here)
-    #expect(abs(b.snap.velocity - fit.spring.relativeVelocity) < 0.01, "\(b.snap.velocity)")
+    #expect(abs(b.snap.velocity - fit.spring.presetVelocity) < 0.01, "\(b.snap.velocity)")
     #expect(h.state.toast?.text.hasPrefix("Fitted the video's spring → Bubble snap") == true)
     var other = h.state.preset
     other.bubble = before.bubble

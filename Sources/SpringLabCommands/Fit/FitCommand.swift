@@ -304,6 +304,9 @@ enum FitCommand {
     )
     o.append("uncertainty (1σ):        " + FitPrinter.uncertainty(fit.spring))
     if let note = FitPrinter.precisionNote(fit) { o.append("precision:               " + note) }
+    if let note = FitPrinter.velocityNote(fit.spring) {
+      o.append("velocity:                " + note)
+    }
     if track?.pixelStart == nil, fit.samples.count > 1, fit.start < fit.samples[1].t {
       o.append(
         "note:                    the motion was under way by the first samples (\(f(fit.samples[0].t, 3)) s): the start, from and initial velocity are not seen"
@@ -337,6 +340,7 @@ enum FitCommand {
     var m = FitPrinter.json(v)
     if fit.model == .tween { m.append(("settleTween", .number(fit.tween.duration))) }
     m += [
+      ("fittedVelocity", .number(fit.spring.relativeVelocity)),
       ("model", .string(fit.model.rawValue)), ("rms", .number(fit.rms)),
       ("maxError", .number(fit.maxError)), ("rmsPercent", .number(fit.rmsFraction * 100)),
       ("maxErrorPercent", .number(fit.maxFraction * 100)), ("start", .number(fit.start)),

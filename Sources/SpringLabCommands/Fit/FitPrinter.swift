@@ -8,11 +8,19 @@ enum FitPrinter {
   static func f(_ x: Double, _ d: Int = 4) -> String { JSONWriter.number(x, places: d) }
 
   /// The fitted spring as `springlab spring` reads one (mass 1, velocity in
-  /// travels per second).
+  /// travels per second: `SpringFit.presetVelocity`, 0 when undetermined).
   static func equivalents(_ fit: MotionFit) -> SpringEquivalents {
     SpringEquivalents(
       SpringReading(
-        spring: fit.spring.spring, velocity: fit.spring.relativeVelocity, form: "fitted spring"))
+        spring: fit.spring.spring, velocity: fit.spring.presetVelocity, form: "fitted spring"))
+  }
+
+  /// A line saying the forms start from rest because the recording does not
+  /// pin the velocity the fit drew, nil when they use the fitted one.
+  static func velocityNote(_ s: SpringFit) -> String? {
+    guard s.presetVelocity != s.relativeVelocity else { return nil }
+    return
+      "the initial velocity is not pinned by the recording (fitted \(f(s.relativeVelocity, 2)) travels/s, within 2σ of 0 or undetermined): the forms below start from rest (0), the damping ratio and response do not depend on it"
   }
 
   /// Every form of the spring, one per line.

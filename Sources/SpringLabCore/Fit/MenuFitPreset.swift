@@ -27,7 +27,11 @@ extension MenuFit {
   /// (finer than the recording tells apart) and kept within the fields' ranges.
   public func applied(to base: Preset) -> Preset? {
     guard let u = uikit else { return nil }
-    func r(_ x: Double, _ d: Double) -> Double { (x / d).rounded() * d }
+    // why: (x / d).rounded() * d left float noise in saved files
+    // (0.7221000000000001); the decimal the writers spell is exact
+    func r(_ x: Double, _ d: Double) -> Double {
+      CleanNumbers.rounded(x, decimals: Int((-log10(d)).rounded()))
+    }
     var p = base
     p.fan.count = min(max(items.count, 1), 12)
     p.fan.layout = .arc

@@ -14,7 +14,11 @@ extension MotionFit {
   /// of an angle or does not turn.
   public func turnApplied(to base: Preset, open: Bool) -> Preset? {
     guard axis == .angle else { return nil }
-    func r(_ x: Double, _ d: Double) -> Double { (x / d).rounded() * d }
+    // why: (x / d).rounded() * d left float noise in saved files
+    // (0.7221000000000001); the decimal the writers spell is exact
+    func r(_ x: Double, _ d: Double) -> Double {
+      CleanNumbers.rounded(x, decimals: Int((-log10(d)).rounded()))
+    }
     let angle = min(max(r(open ? to - from : from - to, 0.1), -360), 360)
     guard angle != 0, tween.duration.isFinite else { return nil }
     var p = base
