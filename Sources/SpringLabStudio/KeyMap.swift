@@ -19,6 +19,9 @@ public enum StudioCommand: Sendable, Equatable {
   /// Backdrop video: drags on the canvas mark the element (on/off), and fit
   /// the marked element's motion onto the graphed spring.
   case toggleMarking, fitBackdrop
+  /// Backdrop video: the fit's range starts (`[`) or ends (`]`) at the frame
+  /// shown; again on the same frame clears that end.
+  case fitFromHere, fitToHere
   /// The loaded preset in the library: rename (asks the name), duplicate,
   /// delete (asks; to the Trash), move up (-1) or down (+1) in the order.
   case renamePreset, duplicatePreset, deletePreset
@@ -124,6 +127,11 @@ public enum KeyMap {
       "F", [KeyChord("f")], .fitBackdrop,
       "fit the marked element's motion in the backdrop video onto the graphed motion (a turning element: the main button's turn); with none marked and the fan's expand graphed, the whole menu (one undo step)"
     ),
+    KeyBinding(
+      label: "[ / ]", chords: [KeyChord("["), KeyChord("]")],
+      help:
+        "backdrop video: the fit starts ([) or ends (]) at the frame shown, as fit --from/--to; again on that frame clears it",
+      command: { $0.key == "[" ? .fitFromHere : .fitToHere }),
     bind("F12", [KeyChord("f12")], .screenshot, "screenshot to the screenshots folder"),
     bind("Esc", [KeyChord("escape")], .escape, "collapse / close the help"),
     bind("? / H", [KeyChord("?"), KeyChord("/"), KeyChord("h")], .toggleHelp, "this help"),

@@ -195,8 +195,18 @@ enum PanelView {
         maxLength: 1024)
       if path != state.backdropField { actions.append(.backdropFieldChanged(path)) }
       if a == .submitted { actions.append(.command(.setBackdrop(path))) }
+      if let v = state.videoBackdrop {
+        if ui.button("Fit from here ([)") { actions.append(.command(.fitFromHere)) }
+        if ui.button("Fit to here (])") { actions.append(.command(.fitToHere)) }
+        ui.label(
+          v.rangeArguments.isEmpty ? "Fit range: the whole clip" : "Fit range: " + v.rangeArguments)
+      }
       if state.videoBackdrop?.region != nil, ui.button("Fit the marked element (F)") {
         actions.append(.command(.fitBackdrop))
+      }
+      if let lines = state.videoBackdrop?.lastFit, !lines.isEmpty {
+        ui.label("Last fit:")
+        for l in lines { ui.label(l) }
       }
       if state.overlays.backdrop != nil || state.videoBackdrop != nil, ui.button("Clear backdrop") {
         actions.append(.command(.clearBackdrop))

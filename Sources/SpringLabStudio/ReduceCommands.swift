@@ -134,6 +134,8 @@ extension StudioState {
       videoBackdrop = nil
     case .toggleMarking: toggleMarking()
     case .fitBackdrop: fitBackdrop(&fx)
+    case .fitFromHere: setFitRange(start: true)
+    case .fitToHere: setFitRange(start: false)
     case .renamePreset, .duplicatePreset, .deletePreset, .movePreset, .undoLibrary:
       libraryCommand(c, &fx)
     case .pinNumbered(let n):

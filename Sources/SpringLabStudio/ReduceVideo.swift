@@ -87,9 +87,34 @@ extension StudioState {
       flash("Drag a larger rectangle around the element (at least 4 × 4 video pixels)")
       return
     }
+    let range = v.rangeArguments.isEmpty ? "" : " " + v.rangeArguments
     flash(
-      "Element marked at \(Fmt.fixed(at, 3)) s (--region \(r) --region-at \(Fmt.fixed(at, 3))) · F fits it onto \(graphSettings.target.title)"
+      "Element marked at \(Fmt.fixed(at, 3)) s (--region \(r) --region-at \(Fmt.fixed(at, 3))\(range)) · F fits it onto \(graphSettings.target.title)"
     )
+  }
+
+  /// `[` / `]`: the fit's range starts or ends at the frame shown (video
+  /// seconds); again on the same frame clears that end. An end that would
+  /// fall on the wrong side of the other clears the other.
+  mutating func setFitRange(start: Bool) {
+    guard var v = videoBackdrop else {
+      flash("Drop a video on the window first (it becomes the backdrop)")
+      return
+    }
+    let t = v.video.times[v.frameIndex(at: timeline.time)]
+    if start {
+      v.fitFrom = v.fitFrom == t ? nil : t
+      if let a = v.fitFrom, let b = v.fitTo, a >= b { v.fitTo = nil }
+    } else {
+      v.fitTo = v.fitTo == t ? nil : t
+      if let a = v.fitFrom, let b = v.fitTo, a >= b { v.fitFrom = nil }
+    }
+    videoBackdrop = v
+    let range = v.rangeArguments
+    flash(
+      range.isEmpty
+        ? "Fit range cleared: F looks at the whole clip"
+        : "Fit range \(range) (\(v.framesInRange.count) frames) · F fits only that stretch")
   }
 
   /// F: tracks the marked element and fits, in the shell.
@@ -103,16 +128,23 @@ extension StudioState {
       return
     }
     let target = graphSettings.target
+    let keep = v.framesInRange
+    guard keep.count >= 3 else {
+      flash("Fit: the range holds \(keep.count) frames; widen it ([ and ] again clear it)")
+      return
+    }
+    let frames = keep.map { v.video.frames[$0] }
+    let times = keep.map { v.video.times[$0] }
     // why: with no element marked while the graph shows the fan's expand,
     // the whole menu is what the designer wants from the recording
     if v.region == nil && target == .fanExpand {
-      guard let first = v.video.frames.first else { return }
+      guard let first = frames.first else { return }
       v.fitting = true
       videoBackdrop = v
       fx.append(
         .fitMenu(
           MenuFitRequest(
-            frames: v.video.frames, times: v.video.times,
+            frames: frames, times: times,
             pixelsPerPoint: Double(first.width) / timeline.scene.device.width)))
       flash("Finding and fitting the whole menu…")
       return
@@ -127,13 +159,18 @@ extension StudioState {
       flash("The keyboard's slide is fixed; pick a motion on the graph first (G)")
       return
     }
+    guard at >= times[0] - 1e-9, at <= times[times.count - 1] + 1e-9 else {
+      flash(
+        "Fit: the element was marked at \(Fmt.fixed(at, 3)) s, outside the range \(v.rangeArguments): mark it inside, or clear the range ([ or ] again there)"
+      )
+      return
+    }
     v.fitting = true
     videoBackdrop = v
     fx.append(
       .fitVideo(
         VideoFitRequest(
-          frames: v.video.frames, times: v.video.times, region: v.frameRegion(r), regionAt: at,
-          target: target)))
+          frames: frames, times: times, region: v.frameRegion(r), regionAt: at, target: target)))
     flash("Tracking and fitting \(target.title)…")
   }
 
@@ -141,18 +178,32 @@ extension StudioState {
   /// the graph; an error or a poor fit changes nothing but says why.
   mutating func fitFinished(_ target: GraphTarget, _ r: Result<MotionFit, StudioFailure>) {
     videoBackdrop?.fitting = false
+    videoBackdrop?.lastFit = []
     let fit: MotionFit
     switch r {
     case .failure(let e):
-      flash("Fit: " + e.message)
+      fitSays("Fit: " + e.message)
       return
     case .success(let f): fit = f
     }
+    videoBackdrop?.lastFit = FitReport.lines(fit)
     videoBackdrop?.overlay = FitOverlay(target: target, points: Self.overlayPoints(fit))
     graphSettings.target = target
     if fit.isPoor {
-      flash(
+      fitSays(
         "Fit: poor (RMS \(Fmt.fixed(fit.rmsFraction * 100, 1)) % of the travel > \(Fmt.fixed(MotionFit.poorFitBound * 100, 0)) %): not applied; mark the element more tightly"
+      )
+      return
+    }
+    let useTween = fit.model == .tween && (target == .fanExpand || target == .fanCollapse)
+    // why: the bubble's motions take the spring even when the tween won; a
+    // drag before the snap, fitted with it, drew a tween the spring missed
+    // by 8.4 px (3 % of the travel), and that spring (1.0 s for a 0.35 s
+    // snap) was applied without a word
+    let springMiss = fit.travel > 0 ? fit.spring.rms / fit.travel : .infinity
+    if fit.axis != .angle, !useTween, springMiss > MotionFit.poorFitBound {
+      fitSays(
+        "Fit: no spring follows it (RMS \(Fmt.fixed(springMiss * 100, 1)) % of the travel > \(Fmt.fixed(MotionFit.poorFitBound * 100, 0)) %): not applied; fit from the release on ([ on that frame)"
       )
       return
     }
@@ -164,7 +215,6 @@ extension StudioState {
       return
     }
     let reading: SpringNotation
-    let useTween = fit.model == .tween && (target == .fanExpand || target == .fanCollapse)
     if useTween {
       reading = .curve(
         CurveReading(
@@ -172,12 +222,12 @@ extension StudioState {
     } else {
       reading = .spring(
         SpringReading(
-          spring: fit.spring.spring, velocity: fit.spring.relativeVelocity,
+          spring: fit.spring.spring, velocity: fit.spring.presetVelocity,
           form: "the video's spring"))
     }
     let before = preset
     switch SpringPaste.apply(reading, to: target, in: before) {
-    case .failure(let e): flash("Fit: " + e.message)
+    case .failure(let e): fitSays("Fit: " + e.message)
     case .success(let (p, summary)):
       applyPreset(p)
       document.history.record(from: before, to: p)
@@ -185,7 +235,7 @@ extension StudioState {
       let rms = useTween ? fit.tween.rms : fit.spring.rms
       let travel = abs(useTween ? fit.tween.to - fit.tween.from : fit.spring.to - fit.spring.from)
       let pct = travel > 0 ? rms / travel * 100 : 0
-      flash(
+      fitSays(
         summary.replacingOccurrences(of: "Pasted ", with: "Fitted ")
           + " · RMS \(Fmt.fixed(pct, 2)) % of travel · Ctrl+Z undoes")
     }
@@ -201,14 +251,14 @@ extension StudioState {
     case .fanExpand: open = true
     case .fanCollapse: open = false
     default:
-      flash(
+      fitSays(
         "Fit: the element turns \(travel)°; only the fan's main button turns: graph the fan's expand or collapse (G), then F"
       )
       return
     }
     let before = preset
     guard let p = fit.turnApplied(to: before, open: open) else {
-      flash("Fit: the element does not turn; nothing changed")
+      fitSays("Fit: the element does not turn; nothing changed")
       return
     }
     applyPreset(p)
@@ -226,7 +276,13 @@ extension StudioState {
       note +=
         " (the video's curve is \(fit.tween.named?.rawValue ?? "custom"); the button turns ease-in-out)"
     }
-    flash(note + " · Ctrl+Z undoes")
+    fitSays(note + " · Ctrl+Z undoes")
+  }
+
+  /// A fit's outcome: a toast, and a line of the panel's last-fit report.
+  mutating func fitSays(_ text: String) {
+    flash(text)
+    videoBackdrop?.lastFit.append(text)
   }
 
   /// Opens the panel's tab at `field`, the first the fit set, selected.
@@ -241,16 +297,17 @@ extension StudioState {
   /// preset in one undo step; an error changes nothing but says why.
   mutating func menuFitFinished(_ r: Result<MenuFit, StudioFailure>) {
     videoBackdrop?.fitting = false
+    videoBackdrop?.lastFit = []
     let fit: MenuFit
     switch r {
     case .failure(let e):
-      flash("Fit: " + e.message)
+      fitSays("Fit: " + e.message)
       return
     case .success(let f): fit = f
     }
     let before = preset
     guard let p = fit.applied(to: before) else {
-      flash(
+      fitSays(
         "Fit: the menu's spring (damping ratio \(Fmt.fixed(fit.spring.dampingRatio, 3))) has no UIKit form; nothing changed"
       )
       return
@@ -258,7 +315,7 @@ extension StudioState {
     applyPreset(p)
     document.history.record(from: before, to: p)
     showFitted(.fanExpandDuration)
-    flash(
+    fitSays(
       // why: short enough for the toast band over the canvas (about 80
       // characters at 1280 px); the panel shows every fitted number
       "Fitted the whole menu: \(fit.items.count) items \(fit.order.rawValue), \(Fmt.fixed(fit.stagger * 1000, 0)) ms apart, r \(Fmt.fixed(p.fan.radius, 0)) pt, \(Fmt.fixed(p.fan.expand.duration, 2)) s ζ \(Fmt.fixed(fit.spring.dampingRatio, 2)) · Ctrl+Z"

@@ -117,6 +117,27 @@ public struct VideoBackdrop: Sendable {
   /// A fit is running in the shell.
   public var fitting = false
   public var overlay: FitOverlay?
+  /// The stretch of the video a fit looks at (video seconds, either end
+  /// open when nil), as `springlab fit --from/--to`: `[` and `]` set it on
+  /// the frame shown.
+  public var fitFrom: Double?
+  public var fitTo: Double?
+  /// The last fit's result, one short line each (numbers with their ±, the
+  /// caveats), for the panel's Backdrop section: a toast is too short.
+  public var lastFit: [String] = []
+
+  /// Indices of the frames inside the fit's range.
+  public var framesInRange: [Int] {
+    video.times.indices.filter {
+      video.times[$0] >= (fitFrom ?? -.infinity) && video.times[$0] <= (fitTo ?? .infinity)
+    }
+  }
+
+  /// The range as `springlab fit` takes it (empty when the whole clip).
+  public var rangeArguments: String {
+    [fitFrom.map { "--from \(Fmt.fixed($0, 3))" }, fitTo.map { "--to \(Fmt.fixed($0, 3))" }]
+      .compactMap { $0 }.joined(separator: " ")
+  }
 
   public init(video: DecodedVideo, origin: Double) {
     self.video = video

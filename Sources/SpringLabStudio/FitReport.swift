@@ -1,0 +1,41 @@
+import SpringLabCore
+
+/// The last fit's result as short lines for the panel's Backdrop section
+/// (a toast holds about 80 characters and fades): what the CLI's text says
+/// that a designer needs before trusting the numbers — the model and its
+/// evidence, each number with its one-σ ±, and the caveats.
+enum FitReport {
+  /// `value ± sigma`, or "value (undetermined)".
+  static func pm(_ value: Double, _ sigma: Double, _ places: Int) -> String {
+    sigma.isFinite
+      ? "\(Fmt.fixed(value, places)) ± \(Fmt.fixed(sigma, places))"
+      : "\(Fmt.fixed(value, places)) (undetermined)"
+  }
+
+  static func lines(_ fit: MotionFit) -> [String] {
+    let pct = Fmt.fixed(fit.rmsFraction * 100, 2)
+    var o = [
+      "\(fit.model.rawValue) (\(fit.evidence.rawValue)) · \(fit.samples.count) samples · RMS \(pct) % of travel"
+    ]
+    let s = fit.spring
+    let u = s.uncertainty
+    let response = 2 * .pi / s.spring.naturalFrequency
+    o.append("spring: ζ \(pm(s.spring.dampingRatio, u.dampingRatio, 3))")
+    o.append("  response \(pm(response, u.response, 4)) s")
+    if s.presetVelocity != s.relativeVelocity {
+      o.append("  velocity not pinned (fitted \(Fmt.fixed(s.relativeVelocity, 2))): taken as 0")
+    }
+    let z = u.dampingRatio / s.spring.dampingRatio
+    let r = u.response / response
+    if !(3 * max(z, r) <= 0.02) {
+      o.append(
+        z.isFinite && r.isFinite
+          ? "  3σ: ζ ± \(Fmt.fixed(3 * z * 100, 1)) %, response ± \(Fmt.fixed(3 * r * 100, 1)) % (not within 2 %)"
+          : "  the recording does not pin the spring")
+    }
+    let t = fit.tween
+    o.append(
+      "tween: \(t.named?.rawValue ?? "custom") \(pm(t.duration, t.uncertainty.duration, 4)) s")
+    return o
+  }
+}

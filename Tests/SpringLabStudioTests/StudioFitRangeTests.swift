@@ -1,0 +1,113 @@
+import Foundation
+import SpringLabCore
+import Testing
+
+@testable import SpringLabStudio
+
+/// The window's fit of a stretch of the video (`[` and `]`, as `springlab
+/// fit --from/--to`), its refusals, and the last fit's report in the panel.
+@Suite("Studio fit range and report")
+struct StudioFitRangeTests {
+  /// A 60-frame video loaded, paused, with an element marked at the frame shown.
+  func marked() -> StudioHarness {
+    let h = StudioHarness(preset: .seedDefault)
+    let v = syntheticVideo(times: (0..<60).map { Double($0) / 60 })
+    h.send(.dropFile(v.path))
+    h.send(.videoLoaded(path: v.path, .success(v)))
+    h.draw()
+    h.key("p")
+    let s = h.state.screenRect
+    h.drag(from: (s.x + s.w * 0.25, s.y + s.h * 0.5), to: (s.x + s.w * 0.4, s.y + s.h * 0.6))
+    return h
+  }
+
+  /// The video time of the frame shown.
+  func shown(_ h: StudioHarness) -> Double {
+    let v = h.state.videoBackdrop!
+    return v.video.times[v.frameIndex(at: h.state.timeline.time)]
+  }
+
+  /// `[` on one frame and `]` on a later one: F sends only the frames in
+  /// between (ends included); `[` again on the same frame clears its end.
+  @Test func bracketsSetTheStretchFSends() throws {
+    let h = marked()
+    for _ in 0..<5 { h.key(",") }
+    let from = shown(h)
+    h.key("[")
+    #expect(h.state.videoBackdrop?.fitFrom == from)
+    #expect(h.state.toast?.text.hasPrefix("Fit range --from \(Fmt.fixed(from, 3))") == true)
+    for _ in 0..<20 { h.key(".") }
+    let to = shown(h)
+    h.key("]")
+    #expect(h.state.videoBackdrop?.fitTo == to)
+    h.key("f")
+    let req = try #require(
+      h.effects.compactMap { e -> VideoFitRequest? in
+        if case .fitVideo(let r) = e { return r }
+        return nil
+      }.last)
+    #expect(req.times.first == from && req.times.last == to, "\(req.times)")
+    #expect(req.frames.count == req.times.count && req.times.count == 21)
+    // again on the same frame clears that end
+    h.send(.fitFinished(.fanExpand, .failure(StudioFailure("element lost"))))
+    h.key("]")
+    #expect(h.state.videoBackdrop?.fitTo == nil)
+    #expect(h.state.videoBackdrop?.fitFrom == from)
+  }
+
+  /// An element marked outside the stretch is refused with a line saying
+  /// so; nothing is asked of the shell.
+  @Test func aMarkOutsideTheRangeIsRefused() {
+    let h = marked()
+    for _ in 0..<10 { h.key(".") }
+    h.key("[")
+    h.key("f")
+    #expect(!h.effects.contains { if case .fitVideo = $0 { return true } else { return false } })
+    #expect(
+      h.state.toast?.text.hasPrefix("Fit: the element was marked at") == true,
+      "\(h.state.toast?.text ?? "-")")
+  }
+
+  /// The bubble takes the spring even when the tween wins: a motion no
+  /// spring follows within 2 % of its travel is not applied, and the toast
+  /// says to fit from the release on (a drag fitted with the snap was the
+  /// case seen). Here an ease-in of 0.3 s, whose abrupt end a spring from
+  /// rest misses by 2.9 % of the travel.
+  @Test func aMotionNoSpringFollowsIsNotAppliedToTheBubble() throws {
+    let samples = (0..<60).map { i -> MotionSample in
+      let t = Double(i) / 60
+      return MotionSample(
+        t: t, x: 150 * CubicBezier.easeIn.value(at: min(1, max(0, (t - 0.2) / 0.3))))
+    }
+    let fit = try MotionFit.fit(samples, axis: .x)
+    let miss = fit.spring.rms / fit.travel
+    #expect(miss > MotionFit.poorFitBound, "spring RMS \(miss * 100) % of travel")
+    let h = marked()
+    let before = h.state.preset
+    h.send(.fitFinished(.bubbleSnap, .success(fit)))
+    #expect(h.state.preset == before)
+    #expect(
+      h.state.toast?.text.hasPrefix("Fit: no spring follows it") == true,
+      "\(h.state.toast?.text ?? "-")")
+  }
+
+  /// After a fit the panel's Backdrop section lists its result: model,
+  /// each number with its ±, the caveats and the toast's line.
+  @Test func theLastFitIsReportedInThePanel() throws {
+    let fit = try springFit(UIKitSpring(duration: 0.5, dampingRatio: 0.6, velocity: 0))
+    let h = marked()
+    h.send(.fitFinished(.bubbleSnap, .success(fit)))
+    let lines = try #require(h.state.videoBackdrop?.lastFit)
+    #expect(lines.first?.hasPrefix("spring (") == true, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("spring: ζ 0.6") && $0.contains(" ± ") }, "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("Fitted the video's spring → Bubble snap") }, "\(lines)")
+    for _ in 0..<4 where h.state.panelTab != .device { h.key("tab", .ctrl) }
+    #expect(h.state.panelTab == .device)
+    h.draw()
+    let drawn = h.texts.joined(separator: "\n")
+    #expect(drawn.contains("Last fit:"), "the panel shows the report")
+    // a failure replaces the report with its reason
+    h.send(.fitFinished(.bubbleSnap, .failure(StudioFailure("element lost at t = 0.4 s"))))
+    #expect(h.state.videoBackdrop?.lastFit == ["Fit: element lost at t = 0.4 s"])
+  }
+}
