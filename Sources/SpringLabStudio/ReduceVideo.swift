@@ -305,6 +305,12 @@ extension StudioState {
       return
     case .success(let f): fit = f
     }
+    guard !fit.isPoor else {
+      fitSays(
+        "Fit: no one spring and stagger draws these items (RMS \(Fmt.fixed(fit.rmsFraction * 100, 1)) % of the radius > \(Fmt.fixed(MotionFit.poorFitBound * 100, 0)) %): nothing changed; use a clip from before the tap"
+      )
+      return
+    }
     let before = preset
     guard let p = fit.applied(to: before) else {
       fitSays(

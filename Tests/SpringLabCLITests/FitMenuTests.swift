@@ -242,6 +242,46 @@ struct FitMenuTests {
     #expect(r.err.split(separator: "\n").count == 1, "\(r.err)")
   }
 
+  /// A 30 fps clip ending 0.9 s after the tap shows the last items on their
+  /// way out in 17–19 frames, fewer than a fit needs: the menu is refused
+  /// with the reason (exit 3), never written with the items left out (it
+  /// wrote fan.count 2 for 5 items).
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func itemsSeenTooBrieflyAreSaidNotDropped() throws {
+    let clip = try MenuVideos.render("seed000", preset: MenuVideos.seedFan(), fps: 30)
+    let v = try FitVideos.variant(
+      FitVideos.Video(path: clip.path, region: "", regionAt: 0), "menu-short",
+      ["-t", "1.2", "-c:v", "libx264", "-crf", "18"])
+    let out = FitVideos.dir.appendingPathComponent("menu-short.json").path
+    let r = try CLIHarness.run([
+      "fit", v.path, "--menu", "--px-per-pt", "\(clip.scale)", "--out", out,
+    ])
+    #expect(r.code == 3, "\(r.out)\(r.err)")
+    #expect(r.err.contains("in too few frames to fit"), "\(r.err)")
+    #expect(r.err.split(separator: "\n").count == 1, "\(r.err)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  /// A clip cut 0.1 s after the tap starts with the first item already at
+  /// rest on the arc: refused (it wrote fan.count 4 for 5 items), and no
+  /// preset written.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func aClipCutAfterTheTapIsRefused() throws {
+    let clip = try MenuVideos.render("seed000", preset: MenuVideos.seedFan(), fps: 60)
+    let v = try FitVideos.variant(
+      FitVideos.Video(path: clip.path, region: "", regionAt: 0), "menu-cut", input: ["-ss", "0.4"],
+      ["-c:v", "libx264", "-crf", "18"])
+    let out = FitVideos.dir.appendingPathComponent("menu-cut.json").path
+    let r = try CLIHarness.run([
+      "fit", v.path, "--menu", "--px-per-pt", "\(clip.scale)", "--out", out,
+    ])
+    #expect(r.code == 3 || r.code == 1, "\(r.out)\(r.err)")
+    #expect(
+      r.err.contains("at rest on the arc from the first frame") || r.err.contains("poor fit"),
+      "\(r.err)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
   @Test func menuUsageErrors() throws {
     let r = try CLIHarness.run(["fit", "x.mp4", "--menu", "--region", "1,2,3,4"])
     #expect(r.code == 2, "\(r.err)")

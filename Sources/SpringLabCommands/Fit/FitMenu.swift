@@ -39,7 +39,7 @@ enum FitMenu {
     }
     let uikit = fit.uikit
     let preset = fit.applied(to: base)
-    if let path = a.values["out"] {
+    if let path = a.values["out"], !fit.isPoor {
       guard preset != nil else {
         throw CLIError(
           .input,
@@ -55,6 +55,12 @@ enum FitMenu {
       printOut(JSONWriter.compact(json(fit, uikit: uikit)))
     } else {
       printOut(text(input: input, fit, uikit: uikit, frameInfo: frameInfo).joined(separator: "\n"))
+    }
+    if fit.isPoor {
+      printErr(
+        "springlab: \(input): poor fit: the item centres' RMS residual is \(FitPrinter.f(fit.rmsFraction * 100, 2)) % of the radius, beyond \(Int(MotionFit.poorFitBound * 100)) %: no one spring and stagger draws them (a clip cut mid-bloom?)\(a.values["out"] != nil ? "; no preset written" : "")"
+      )
+      return .finding
     }
     return .ok
   }

@@ -15,6 +15,14 @@ public enum MenuFinder {
     public var samples: [MotionSample]
     /// Why it is not a menu item, nil for an item.
     public var reason: String?
+    /// It blooms from the shared origin but was followed on its line out of
+    /// it in fewer than `MotionFit.minimumSamples` frames: an item the
+    /// clip shows too briefly to fit.
+    public var seenTooBriefly = false
+    /// It changed between the last still frame and the last frame but
+    /// hardly moves in the clip (an item at rest from the first frame, the
+    /// main button's icon).
+    public var staysInPlace = false
   }
 
   /// A changed area is an element when it holds at least this share of the
@@ -269,6 +277,7 @@ public enum MenuFinder {
     for i in out.indices where out[i].reason == nil {
       let d = spans[i]
       if d < max(4 * VideoFit.minimumTravel, minimumTravelShare * typical) {
+        out[i].staysInPlace = true
         out[i].reason =
           "stays in place (travel \(JSONWriter.number(d, places: 1)) px; the median \(JSONWriter.number(typical, places: 1)) px)"
       }
@@ -307,6 +316,7 @@ public enum MenuFinder {
         if kept.count < MotionFit.minimumSamples {
           out[i].reason =
             "too few samples on its line out of the origin (\(kept.count), at least \(MotionFit.minimumSamples))"
+          out[i].seenTooBriefly = true
         }
         out[i].samples = kept
       }

@@ -81,8 +81,22 @@ public struct MenuFit: Sendable {
   /// Response 2π/ω0, seconds.
   public var response: Double { 2 * .pi / spring.naturalFrequency }
 
+  /// The item centres' RMS residual as a fraction of the radius (each
+  /// item's travel), the single fit's measure.
+  public var rmsFraction: Double {
+    radius > 0 ? rms / (radius * pixelsPerPoint) : .infinity
+  }
+  /// Beyond `MotionFit.poorFitBound`: no one spring and stagger draws the
+  /// items (seen on a clip cut mid-bloom: RMS 26 px on a 210 px radius,
+  /// radius 56 ± 88 pt for a true 120), so nothing may be applied.
+  public var isPoor: Bool { rmsFraction > MotionFit.poorFitBound }
+
   /// At least this many items must bloom from the shared origin.
   public static let minimumItems = 2
+  /// An element that stays in place whose box centre lies within this
+  /// share of the radius from the arc is an item at rest (the box is the
+  /// element's on the last frame; its centre sits on the item's to a few px).
+  public static let restingOnArcTolerance = 0.15
 
   /// Finds the items in `frames` and fits them (`MenuFinder`, `fit(items:)`).
   /// Throws `.notAMenu` when fewer than `minimumItems` bloom from one origin.
@@ -99,10 +113,34 @@ public struct MenuFit: Sendable {
         "\(found) element\(found == 1 ? "" : "s") bloom\(found == 1 ? "s" : "") from a shared origin (\(minimumItems) needed)"
           + (others > 0 ? "; \(others) other changed area\(others == 1 ? "" : "s") left out" : ""))
     }
+    // why: an item seen too briefly on its way out still blooms from the
+    // origin; fitting the menu without it wrote fan.count 2 for a 30 fps
+    // clip of 5 items, a confident wrong menu
+    let brief = cands.filter(\.seenTooBriefly)
+    guard brief.isEmpty else {
+      let counts = brief.map { $0.samples.count }
+      throw .notAMenu(
+        "\(brief.count) of the \(items.count + brief.count) items bloom from the shared origin in too few frames to fit (\(counts.min()!)–\(counts.max()!), at least \(MotionFit.minimumSamples)); the count and arc would be wrong: record a longer clip or at a higher frame rate"
+      )
+    }
     var f = try fit(
       items: items.map { ($0.region, $0.samples, $0.track?.pixelStart) }, origin: o,
       pixelsPerPoint: pixelsPerPoint)
     f.excluded = cands.compactMap { c in c.reason.map { (c.region, $0) } }
+    // why: an element at rest on the arc (at the items' radius from their
+    // origin) is an item whose bloom happened before the clip began; left
+    // out, a clip cut after the tap gave fan.count 4 for 5 items
+    let radiusPx = f.radius * pixelsPerPoint
+    let resting = cands.filter { c in
+      guard c.staysInPlace else { return false }
+      let (cx, cy) = (c.region.x + c.region.width / 2, c.region.y + c.region.height / 2)
+      return abs(hypot(cx - f.originX, cy - f.originY) / radiusPx - 1) <= restingOnArcTolerance
+    }
+    guard resting.isEmpty else {
+      throw .notAMenu(
+        "\(resting.count) of the \(f.items.count + resting.count) items are at rest on the arc from the first frame: the clip starts after \(resting.count == 1 ? "it" : "they") bloomed, so the count, stagger and arc would be wrong; use a clip from before the tap"
+      )
+    }
     return f
   }
 
