@@ -33,16 +33,23 @@ extension FitVideos {
   static let rotation120: Result<Video, Error> = Result { try renderRotation(fps: 120) }
 
   /// The playful preset's first fan item, which spins −180° → 0 with its
-  /// expand spring (UIKit 0.45 s, 0.62, 0.8) as it blooms, marked at 1.1 s.
+  /// expand spring (UIKit 0.45 s, 0.62, 0.8) as it blooms, rendered at
+  /// `fps`, marked at 1.1 s.
   static let spinSpring = UIKitSpring(duration: 0.45, dampingRatio: 0.62, velocity: 0.8)
-  static let spin: Result<Video, Error> = Result {
+  static func renderSpin(fps: Int) throws -> Video {
     try render(
-      "spin60", preset: "playful.json", script: fanScript, size: "720x1560", regionAt: 1.1,
-      extent: 48
+      "spin\(fps)", preset: "playful.json", script: fanScript, size: "720x1560", regionAt: 1.1,
+      extent: 48, fps: fps
     ) { line in
       let items = (line["fan"] as! [String: Any])["items"] as! [[String: Any]]
       return (items[0]["x"] as! Double, items[0]["y"] as! Double)
     }
+  }
+  static let spin30: Result<Video, Error> = Result { try renderSpin(fps: 30) }
+  static let spin60: Result<Video, Error> = Result { try renderSpin(fps: 60) }
+  static let spin120: Result<Video, Error> = Result { try renderSpin(fps: 120) }
+  static func spin(fps: Int) throws -> Video {
+    try (fps == 30 ? spin30 : fps == 60 ? spin60 : spin120).get()
   }
 
   static func rotation(fps: Int) throws -> Video {
@@ -93,23 +100,27 @@ struct FitRotationTests {
 
   /// A spring-driven turn: the playful fan item's spin (`fan.spin` −180°,
   /// driven by the expand spring while the item also moves, grows and
-  /// fades in). Fitted on its angle alone (`--axis angle`) from where the
-  /// turned template is found (the item's first frames, small and faint, are
-  /// dropped and the start comes from the pixels): a spring, decisively,
-  /// with the truth within 3σ of the printed damping ratio and response.
-  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
-  func itemSpinIsASpring() throws {
-    let v = try FitVideos.spin.get()
+  /// fades in), fitted with `--axis angle` from where the turned, scaled
+  /// template is found (the item's first frames, under the main button, are
+  /// dropped and the start comes from the pixels): one spring progress over
+  /// the angle, the distance along the ray, the size and the opacity; a
+  /// spring, decisively, its damping ratio and response within 1 % and the
+  /// truth within 3σ of each.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [30, 60, 120])
+  func itemSpinIsASpring(fps: Int) throws {
+    let v = try FitVideos.spin(fps: fps)
     let (code, o, err) = try FitVideos.fit([
       v.path, "--region", v.region, "--region-at", "\(v.regionAt)", "--axis", "angle",
     ])
     #expect(code == 0, "\(err)")
-    #expect(o["channels"] as? [String] == ["angle"], "\(o["channels"] ?? "-")")
+    #expect(
+      o["channels"] as? [String] == ["angle", "position", "scale", "alpha"],
+      "\(o["channels"] ?? "-")")
     #expect(o["model"] as? String == "spring", "\(o["model"] ?? "-") \(o["evidence"] ?? "-")")
     let s = FitVideos.spinSpring.spring
     let u = o["uncertainty"] as? [String: Any] ?? [:]
     var row =
-      "fit-case fan item spin (playful, spring) 60 fps: model \(o["model"] ?? "-") (\(o["evidence"] ?? "-"))"
+      "fit-case fan item spin (playful, spring) \(fps) fps, angle+position+scale+alpha: model \(o["model"] ?? "-") (\(o["evidence"] ?? "-"))"
     for (key, truth) in [
       ("dampingRatio", s.dampingRatio), ("response", 2 * .pi / s.naturalFrequency),
     ] {
@@ -117,6 +128,7 @@ struct FitRotationTests {
       let sigma = u[key] as? Double ?? .infinity
       row +=
         " · \(key) truth \(String(format: "%.4f", truth)) fitted \(String(format: "%.4f", x)) ± \(String(format: "%.4f", sigma)) error \(String(format: "%+.2f", (x / truth - 1) * 100)) %"
+      #expect(abs(x / truth - 1) <= 0.01, "\(key) \(x), truth \(truth)")
       #expect(abs(x - truth) <= 3 * sigma, "\(key) \(x) ± \(sigma), truth \(truth)")
     }
     row += " · to \(String(format: "%.3f", o["to"] as? Double ?? .nan))° (truth 0)"

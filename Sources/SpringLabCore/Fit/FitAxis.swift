@@ -99,11 +99,21 @@ public enum FitAxis: String, Sendable, CaseIterable {
         let ry = (ys.max() ?? 0) - (ys.min() ?? 0)
         return rx >= ry ? (xs, .x) : (ys, .y)
       }
-      let ux = dx / len
-      let uy = dy / len
-      let x0 = first.x
-      let y0 = first.y ?? 0
-      return (samples.map { ($0.x - x0) * ux + (($0.y ?? 0) - y0) * uy }, .auto)
+      return (Self.alongTravel(samples), .auto)
     }
+  }
+
+  /// The distance of each sample along the line from the first positions to
+  /// the last (means of three), 0 at the first sample; zeros when the
+  /// centre does not travel.
+  public static func alongTravel(_ samples: [MotionSample]) -> [Double] {
+    let (dx, dy) = direction(samples)
+    let len = (dx * dx + dy * dy).squareRoot()
+    guard let first = samples.first, len >= 1e-9 else { return samples.map { _ in 0 } }
+    let ux = dx / len
+    let uy = dy / len
+    let x0 = first.x
+    let y0 = first.y ?? 0
+    return samples.map { ($0.x - x0) * ux + (($0.y ?? 0) - y0) * uy }
   }
 }

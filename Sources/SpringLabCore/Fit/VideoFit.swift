@@ -120,9 +120,9 @@ public enum VideoFit {
 
   /// `points` with the element's angle (`AngleTracker`, the disk inscribed
   /// in `region` marked on `frames[index]`) when `angles` asks for it. When
-  /// the angle is kept, the angle tracker's points stand: its centre, its
-  /// score and which frames it found (the size and contrast stay the
-  /// position tracker's); when not, `points` as they were, checked for gaps.
+  /// the angle is kept, the angle tracker's points stand: its centre, size,
+  /// contrast (its gain times the marked frame's contrast), score and which
+  /// frames it found; when not, `points` as they were, checked for gaps.
   /// why: a glyph turned by 45° no longer matches the position tracker's
   /// unturned template (the main button's region scored 0.58 and was
   /// "lost"); the angle tracker follows the centre as well as the angle
@@ -161,9 +161,14 @@ public enum VideoFit {
       return points
     }
     var out = points
+    // why: the turned template's size and gain are the element's own; the
+    // position tracker's unturned one reads a turned glyph as smaller and fainter
+    let shown = points[index].contrast
     for i in out.indices {
       out[i].x = turns[i].x
       out[i].y = turns[i].y
+      out[i].scale = turns[i].size
+      out[i].contrast = turns[i].gain * shown
       out[i].score = turns[i].score
       out[i].found = turns[i].found
       out[i].angle = turns[i].found ? turns[i].degrees : nil
