@@ -20,8 +20,11 @@ public enum AngleTracking: Sendable {
   /// Never (the element's centre or size carries its motion).
   case never
   /// When its centre stays within `FitAxis.minimumAutoTravel`; the angle is
-  /// kept when it spans more than `FitAxis.minimumAutoAngle` (`--axis auto`).
+  /// kept when it spans more than `FitAxis.minimumAutoAngle`.
   case whenStill
+  /// As `whenStill`, and for an element that travels too: its angle is
+  /// kept when it spans more than `FitAxis.minimumAutoSpin` (`--axis auto`).
+  case whenTurning
   /// Always, and always kept (`--axis angle`).
   case always
 }
@@ -156,7 +159,14 @@ public enum VideoFit {
       FitAxis.netTravel(seen.map { MotionSample(t: $0.t, x: $0.x, y: $0.y) })
       < FitAxis.minimumAutoTravel
     let span = (seen.map(\.degrees).max() ?? 0) - (seen.map(\.degrees).min() ?? 0)
-    guard angles == .always || (still && span > FitAxis.minimumAutoAngle) else {
+    // why: an element that travels and turns (a fan item's spin) is fitted
+    // on its angle with its position, size and opacity; one that travels
+    // without turning must not be: its angle is the tracker's drift, a few
+    // degrees where its glyph is small or faint
+    let spins =
+      angles == .whenTurning && !still && span > FitAxis.minimumAutoSpin
+      && Self.turnFollowsTravel(seen)
+    guard angles == .always || (still && span > FitAxis.minimumAutoAngle) || spins else {
       if let e = lost { throw e }
       return points
     }
@@ -175,6 +185,40 @@ public enum VideoFit {
     }
     try ElementTracker.checkGaps(out)
     return out
+  }
+
+  /// The smallest correlation between a travelling element's angle and its
+  /// distance along its travel for `auto` to fit its angle.
+  public static let minimumTurnTravelCorrelation = 0.99
+
+  /// |Pearson correlation| of the angle and the distance along the travel
+  /// (`FitAxis.alongTravel`) over `turns` (found points); 0 when either is constant.
+  static func travelCorrelation(_ turns: [AnglePoint]) -> Double {
+    let along = FitAxis.alongTravel(turns.map { MotionSample(t: $0.t, x: $0.x, y: $0.y) })
+    let a = turns.map(\.degrees)
+    let n = Double(a.count)
+    guard a.count >= 3 else { return 0 }
+    let ma = a.reduce(0, +) / n
+    let mb = along.reduce(0, +) / n
+    var sab = 0.0
+    var saa = 0.0
+    var sbb = 0.0
+    for i in a.indices {
+      sab += (a[i] - ma) * (along[i] - mb)
+      saa += (a[i] - ma) * (a[i] - ma)
+      sbb += (along[i] - mb) * (along[i] - mb)
+    }
+    guard saa > 0, sbb > 0 else { return 0 }
+    return abs(sab) / (saa * sbb).squareRoot()
+  }
+
+  /// True when the angle follows the travel (`travelCorrelation` at least
+  /// `minimumTurnTravelCorrelation`): both then carry one progress, as a fan
+  /// item's spin does with its bloom.
+  /// why: a plain disk (the bubble) has no angle to follow; the tracker's
+  /// angle then drifts, by 20° or more on a noisy clip, with no relation to its travel
+  static func turnFollowsTravel(_ turns: [AnglePoint]) -> Bool {
+    travelCorrelation(turns) >= minimumTurnTravelCorrelation
   }
 
   /// The trusted samples of a track.
@@ -206,7 +250,7 @@ public enum VideoFit {
     frames: [GreyFrame], region: FrameRegion?, regionAt: Double?, axis: FitAxis,
     progress: ((Int, Int) -> Void)? = nil
   ) throws(FitError) -> (track: VideoTrack, fit: MotionFit) {
-    let turns: AngleTracking = axis == .angle ? .always : axis == .auto ? .whenStill : .never
+    let turns: AngleTracking = axis == .angle ? .always : axis == .auto ? .whenTurning : .never
     let tr = try track(
       frames: frames, region: region, regionAt: regionAt, angles: turns, progress: progress)
     let f = try MotionFit.fit(
