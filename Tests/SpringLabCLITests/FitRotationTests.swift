@@ -105,7 +105,7 @@ struct FitRotationTests {
   /// dropped and the start comes from the pixels): one spring progress over
   /// the angle, the distance along the ray, the size and the opacity; a
   /// spring, decisively, its damping ratio and response within 1 % and the
-  /// truth within 3σ of each.
+  /// truth within 3σ of each. `--axis auto` (the default) fits the same.
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [30, 60, 120])
   func itemSpinIsASpring(fps: Int) throws {
     let v = try FitVideos.spin(fps: fps)
@@ -134,10 +134,21 @@ struct FitRotationTests {
     row += " · to \(String(format: "%.3f", o["to"] as? Double ?? .nan))° (truth 0)"
     print(row)
     #expect(abs(o["to"] as? Double ?? .infinity) <= 0.5, "to \(o["to"] ?? "-")")
+    // `auto` picks the same: the angle follows the travel
+    let (ac, ao, aerr) = try FitVideos.fit([
+      v.path, "--region", v.region, "--region-at", "\(v.regionAt)",
+    ])
+    #expect(ac == 0, "\(aerr)")
+    #expect(ao["axis"] as? String == "angle", "\(ao["axis"] ?? "-")")
+    #expect(ao["channels"] as? [String] == o["channels"] as? [String], "\(ao["channels"] ?? "-")")
+    #expect(ao["dampingRatio"] as? Double == o["dampingRatio"] as? Double)
   }
 
   /// The text names the angle and prints it in degrees and the standard
-  /// curve; `--axis rotation` is the same axis; `--axis x` says the element
+  /// curve, with the tween's own ± (duration, travel, start) and no
+  /// precision line (the tween is pinned within 2 %); the nearest spring's
+  /// ± is printed with it, named, and its loose precision (± 40–110 %) not at
+  /// all; `--axis rotation` is the same axis; `--axis x` says the element
   /// was lost (exit 3) rather than fitting a still centre.
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
   func textNamesTheAngle() throws {
@@ -149,6 +160,14 @@ struct FitRotationTests {
     #expect(r.out.contains("channels:                angle"), "\(r.out)")
     #expect(r.out.contains(" degrees (travel "), "\(r.out)")
     #expect(r.out.contains("tween curve:             easeInOut (a standard curve"), "\(r.out)")
+    // the ± and the precision are the tween's; the spring's are named as its
+    let lines = r.out.split(separator: "\n").map(String.init)
+    let u = lines.first { $0.hasPrefix("uncertainty (1σ):") } ?? ""
+    #expect(u.contains(" duration 0.2") && u.contains(" s · travel 4"), "\(u)")
+    #expect(u.contains(" degrees") && !u.contains("damping ratio"), "\(u)")
+    #expect(!lines.contains { $0.hasPrefix("precision:") }, "\(r.out)")
+    let nearest = try #require(lines.firstIndex { $0.hasPrefix("nearest spring (RMS ") })
+    #expect(lines[nearest + 1].hasPrefix("spring (1σ):             damping ratio "), "\(r.out)")
     // the position tracker's unturned template loses the turned icon
     let x = try CLIHarness.run(args + ["--axis", "x"])
     #expect(x.code == 3, "\(x.out)")

@@ -302,8 +302,21 @@ enum FitCommand {
     o.append(
       "residual:                RMS \(f(fit.rms)) \(unit) (\(f(fit.rmsFraction * 100, 3)) % of travel) · max \(f(fit.maxError)) \(unit) (\(f(fit.maxFraction * 100, 3)) % of travel)"
     )
-    o.append("uncertainty (1σ):        " + FitPrinter.uncertainty(fit.spring))
-    if let note = FitPrinter.precisionNote(fit) { o.append("precision:               " + note) }
+    // why: the ± and the precision are the reported model's; a tween's
+    // followed by the spring's (± 40–110 % on the main button's turn) read
+    // as if the tween were that loose. The other model's are printed with
+    // it, named, below.
+    if fit.model == .spring {
+      o.append("uncertainty (1σ):        " + FitPrinter.uncertainty(fit.spring))
+      if let note = FitPrinter.precisionNote(fit.spring) {
+        o.append("precision:               " + note)
+      }
+    } else {
+      o.append("uncertainty (1σ):        " + FitPrinter.tweenUncertainty(fit.tween, unit: unit))
+      if let note = FitPrinter.precisionNote(fit.tween) {
+        o.append("precision:               " + note)
+      }
+    }
     if track?.pixelStart == nil, fit.samples.count > 1, fit.start < fit.samples[1].t {
       o.append(
         "note:                    the motion was under way by the first samples (\(f(fit.samples[0].t, 3)) s): the start, from and initial velocity are not seen"
@@ -318,14 +331,25 @@ enum FitCommand {
       o += FitPrinter.tweenLines(fit.tween, unit: unit)
     } else if fit.evidence == .indistinguishable {
       o.append("tween (RMS \(f(fit.tween.rms)) \(unit), as likely):")
+      o.append("tween (1σ):              " + FitPrinter.tweenUncertainty(fit.tween, unit: unit))
+      if let note = FitPrinter.precisionNote(fit.tween) {
+        o.append("tween precision:         " + note)
+      }
       o += FitPrinter.tweenLines(fit.tween, unit: unit)
       o.append("spring (RMS \(f(fit.spring.rms)) \(unit)):")
     }
     if fit.model == .tween {
+      let likely = fit.evidence == .indistinguishable
       o.append(
-        fit.evidence == .indistinguishable
+        likely
           ? "spring (RMS \(f(fit.spring.rms)) \(unit), as likely):"
           : "nearest spring (RMS \(f(fit.spring.rms)) \(unit)):")
+      o.append("spring (1σ):             " + FitPrinter.uncertainty(fit.spring))
+      // why: the nearest spring of a decisive tween is a stand-in, not a
+      // finding; how loosely the samples pin it says nothing more
+      if likely, let note = FitPrinter.precisionNote(fit.spring) {
+        o.append("spring precision:        " + note)
+      }
     }
     o += FitPrinter.lines(v)
     return o
@@ -349,6 +373,7 @@ enum FitCommand {
       ("springEndsAfter", fit.spring.endsAfter.map { .number($0) } ?? .null),
       ("evidence", .string(fit.evidence.rawValue)),
       ("uncertainty", FitPrinter.uncertaintyJSON(fit.spring.uncertainty)),
+      ("tweenUncertainty", FitPrinter.tweenUncertaintyJSON(fit.tween.uncertainty)),
       (
         "tween",
         .object([

@@ -20,6 +20,8 @@ public struct TweenFit: Sendable, Equatable {
   /// (what the samples alone draw).
   public var freeCurve: CubicBezier? = nil
   public var freeDuration: Double? = nil
+  /// One σ of the duration, travel and start (`measured`).
+  public var uncertainty: TweenUncertainty = .unknown
 
   /// A standard curve whose RMS residual is within this fraction of the
   /// travel is taken even when free control points fit closer: 0.2 % is a
@@ -121,13 +123,13 @@ public struct TweenFit: Sendable, Equatable {
     // called a noisy drift a poor fit
     guard
       let std = named(
-        times: times, values: values, from: free, fixedStart: fixedStart)
-    else { return free }
-    guard std.rms <= standardTolerance * abs(std.to - std.from) else { return free }
+        times: times, values: values, from: free, fixedStart: fixedStart),
+      std.rms <= standardTolerance * abs(std.to - std.from)
+    else { return free.measured(times: times, values: values, fixedStart: fixedStart) }
     var out = std
     out.freeCurve = free.curve
     out.freeDuration = free.duration
-    return out
+    return out.measured(times: times, values: values, fixedStart: fixedStart)
   }
 
   /// The standard curve (`standardCurves`) that fits the samples best over
