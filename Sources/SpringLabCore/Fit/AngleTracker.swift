@@ -88,7 +88,9 @@ public struct AngleTracker: Sendable {
   public var degrees: Double { angle * 180 / .pi }
 
   /// Starts on the disk inscribed in `region` of `frame` (pixels).
-  public init(frame: GreyFrame, region: FrameRegion) {
+  /// `maxPoints`: the disk's pixels are taken on a grid sparse enough to
+  /// keep at most about this many (nil: every pixel), for a quick first look.
+  public init(frame: GreyFrame, region: FrameRegion, maxPoints: Int? = nil) {
     cx = region.centerX - 0.5
     cy = region.centerY - 0.5
     radius = max(3, min(region.width, region.height) / 2 - 0.5)
@@ -99,8 +101,10 @@ public struct AngleTracker: Sendable {
     let r = Int(radius.rounded(.up))
     let ix = Int(cx.rounded())
     let iy = Int(cy.rounded())
-    for j in (iy - r)...(iy + r) {
-      for i in (ix - r)...(ix + r) {
+    let area = Double.pi * radius * radius
+    let every = maxPoints.map { max(1, Int((area / Double(max($0, 1))).squareRoot())) } ?? 1
+    for j in stride(from: iy - r, through: iy + r, by: every) {
+      for i in stride(from: ix - r, through: ix + r, by: every) {
         guard i >= 0, j >= 0, i < frame.width, j < frame.height else { continue }
         let dx = Double(i) - cx
         let dy = Double(j) - cy
@@ -392,13 +396,14 @@ public struct AngleTracker: Sendable {
   /// (px; nil entries, or nil, follow the shift found in the last frame).
   /// `sizes`: per frame, a guess of the element's size relative to the
   /// marked one (nil entries, or nil, follow the last size and its step).
+  /// `maxPoints`: as for `init`.
   public static func track(
     frames: [GreyFrame], region: FrameRegion, at index: Int,
-    shifts: [(x: Double, y: Double)?]? = nil, sizes: [Double?]? = nil
+    shifts: [(x: Double, y: Double)?]? = nil, sizes: [Double?]? = nil, maxPoints: Int? = nil
   ) -> [AnglePoint] {
     guard frames.indices.contains(index) else { return [] }
     var out = [AnglePoint?](repeating: nil, count: frames.count)
-    let start = AngleTracker(frame: frames[index], region: region)
+    let start = AngleTracker(frame: frames[index], region: region, maxPoints: maxPoints)
     out[index] = AnglePoint(
       t: frames[index].pts, degrees: 0, x: start.cx, y: start.cy, score: 1, found: true)
     func guess(_ i: Int) -> (x: Double, y: Double)? {
