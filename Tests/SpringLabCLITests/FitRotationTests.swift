@@ -33,16 +33,23 @@ extension FitVideos {
   static let rotation120: Result<Video, Error> = Result { try renderRotation(fps: 120) }
 
   /// The playful preset's first fan item, which spins −180° → 0 with its
-  /// expand spring (UIKit 0.45 s, 0.62, 0.8) as it blooms, marked at 1.1 s.
+  /// expand spring (UIKit 0.45 s, 0.62, 0.8) as it blooms, rendered at
+  /// `fps`, marked at 1.1 s.
   static let spinSpring = UIKitSpring(duration: 0.45, dampingRatio: 0.62, velocity: 0.8)
-  static let spin: Result<Video, Error> = Result {
+  static func renderSpin(fps: Int) throws -> Video {
     try render(
-      "spin60", preset: "playful.json", script: fanScript, size: "720x1560", regionAt: 1.1,
-      extent: 48
+      "spin\(fps)", preset: "playful.json", script: fanScript, size: "720x1560", regionAt: 1.1,
+      extent: 48, fps: fps
     ) { line in
       let items = (line["fan"] as! [String: Any])["items"] as! [[String: Any]]
       return (items[0]["x"] as! Double, items[0]["y"] as! Double)
     }
+  }
+  static let spin30: Result<Video, Error> = Result { try renderSpin(fps: 30) }
+  static let spin60: Result<Video, Error> = Result { try renderSpin(fps: 60) }
+  static let spin120: Result<Video, Error> = Result { try renderSpin(fps: 120) }
+  static func spin(fps: Int) throws -> Video {
+    try (fps == 30 ? spin30 : fps == 60 ? spin60 : spin120).get()
   }
 
   static func rotation(fps: Int) throws -> Video {
@@ -93,23 +100,27 @@ struct FitRotationTests {
 
   /// A spring-driven turn: the playful fan item's spin (`fan.spin` −180°,
   /// driven by the expand spring while the item also moves, grows and
-  /// fades in). Fitted on its angle alone (`--axis angle`) from where the
-  /// turned template is found (the item's first frames, small and faint, are
-  /// dropped and the start comes from the pixels): a spring, decisively,
-  /// with the truth within 3σ of the printed damping ratio and response.
-  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
-  func itemSpinIsASpring() throws {
-    let v = try FitVideos.spin.get()
+  /// fades in), fitted with `--axis angle` from where the turned, scaled
+  /// template is found (the item's first frames, under the main button, are
+  /// dropped and the start comes from the pixels): one spring progress over
+  /// the angle, the distance along the ray, the size and the opacity; a
+  /// spring, decisively, its damping ratio and response within 1 % and the
+  /// truth within 3σ of each. `--axis auto` (the default) fits the same.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [30, 60, 120])
+  func itemSpinIsASpring(fps: Int) throws {
+    let v = try FitVideos.spin(fps: fps)
     let (code, o, err) = try FitVideos.fit([
       v.path, "--region", v.region, "--region-at", "\(v.regionAt)", "--axis", "angle",
     ])
     #expect(code == 0, "\(err)")
-    #expect(o["channels"] as? [String] == ["angle"], "\(o["channels"] ?? "-")")
+    #expect(
+      o["channels"] as? [String] == ["angle", "position", "scale", "alpha"],
+      "\(o["channels"] ?? "-")")
     #expect(o["model"] as? String == "spring", "\(o["model"] ?? "-") \(o["evidence"] ?? "-")")
     let s = FitVideos.spinSpring.spring
     let u = o["uncertainty"] as? [String: Any] ?? [:]
     var row =
-      "fit-case fan item spin (playful, spring) 60 fps: model \(o["model"] ?? "-") (\(o["evidence"] ?? "-"))"
+      "fit-case fan item spin (playful, spring) \(fps) fps, angle+position+scale+alpha: model \(o["model"] ?? "-") (\(o["evidence"] ?? "-"))"
     for (key, truth) in [
       ("dampingRatio", s.dampingRatio), ("response", 2 * .pi / s.naturalFrequency),
     ] {
@@ -117,15 +128,27 @@ struct FitRotationTests {
       let sigma = u[key] as? Double ?? .infinity
       row +=
         " · \(key) truth \(String(format: "%.4f", truth)) fitted \(String(format: "%.4f", x)) ± \(String(format: "%.4f", sigma)) error \(String(format: "%+.2f", (x / truth - 1) * 100)) %"
+      #expect(abs(x / truth - 1) <= 0.01, "\(key) \(x), truth \(truth)")
       #expect(abs(x - truth) <= 3 * sigma, "\(key) \(x) ± \(sigma), truth \(truth)")
     }
     row += " · to \(String(format: "%.3f", o["to"] as? Double ?? .nan))° (truth 0)"
     print(row)
     #expect(abs(o["to"] as? Double ?? .infinity) <= 0.5, "to \(o["to"] ?? "-")")
+    // `auto` picks the same: the angle follows the travel
+    let (ac, ao, aerr) = try FitVideos.fit([
+      v.path, "--region", v.region, "--region-at", "\(v.regionAt)",
+    ])
+    #expect(ac == 0, "\(aerr)")
+    #expect(ao["axis"] as? String == "angle", "\(ao["axis"] ?? "-")")
+    #expect(ao["channels"] as? [String] == o["channels"] as? [String], "\(ao["channels"] ?? "-")")
+    #expect(ao["dampingRatio"] as? Double == o["dampingRatio"] as? Double)
   }
 
   /// The text names the angle and prints it in degrees and the standard
-  /// curve; `--axis rotation` is the same axis; `--axis x` says the element
+  /// curve, with the tween's own ± (duration, travel, start) and no
+  /// precision line (the tween is pinned within 2 %); the nearest spring's
+  /// ± is printed with it, named, and its loose precision (± 40–110 %) not at
+  /// all; `--axis rotation` is the same axis; `--axis x` says the element
   /// was lost (exit 3) rather than fitting a still centre.
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
   func textNamesTheAngle() throws {
@@ -137,6 +160,14 @@ struct FitRotationTests {
     #expect(r.out.contains("channels:                angle"), "\(r.out)")
     #expect(r.out.contains(" degrees (travel "), "\(r.out)")
     #expect(r.out.contains("tween curve:             easeInOut (a standard curve"), "\(r.out)")
+    // the ± and the precision are the tween's; the spring's are named as its
+    let lines = r.out.split(separator: "\n").map(String.init)
+    let u = lines.first { $0.hasPrefix("uncertainty (1σ):") } ?? ""
+    #expect(u.contains(" duration 0.2") && u.contains(" s · travel 4"), "\(u)")
+    #expect(u.contains(" degrees") && !u.contains("damping ratio"), "\(u)")
+    #expect(!lines.contains { $0.hasPrefix("precision:") }, "\(r.out)")
+    let nearest = try #require(lines.firstIndex { $0.hasPrefix("nearest spring (RMS ") })
+    #expect(lines[nearest + 1].hasPrefix("spring (1σ):             damping ratio "), "\(r.out)")
     // the position tracker's unturned template loses the turned icon
     let x = try CLIHarness.run(args + ["--axis", "x"])
     #expect(x.code == 3, "\(x.out)")

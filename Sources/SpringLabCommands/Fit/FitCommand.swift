@@ -46,7 +46,9 @@ enum FitCommand {
           "x, y, scale (tracked size), angle (or rotation: degrees turned since the marked",
           "frame, clockwise: an icon turning in place) or auto (default: along the line",
           "from the first position to the last, 0 at the first; when the centre stays put, the",
-          "angle when it turns by more than \(FitPrinter.f(FitAxis.minimumAutoAngle, 0))°, else scale when the size changes)",
+          "angle when it turns by more than \(FitPrinter.f(FitAxis.minimumAutoAngle, 0))°, else scale when the size changes; when it",
+          "travels and turns by more than \(FitPrinter.f(FitAxis.minimumAutoSpin, 0))° with its angle following its travel, the angle",
+          "with the travel, size and opacity as channels)",
         ]),
       .init(
         "samples", "FILE",
@@ -95,7 +97,8 @@ enum FitCommand {
       "Each frame's presentation timestamp is its time.",
       "Angle: the disk inscribed in the region, turned around the last angle plus the last step",
       "(±\(FitPrinter.f(AngleTracker.searchHalfWidth, 0))° beyond it) and refined by Gauss–Newton on the pixels; followed frame to frame, so a",
-      "symmetric icon (a \"+\" repeats every 90°) unwraps. Mark the region tight around the turning element.",
+      "symmetric icon (a \"+\" repeats every 90°) unwraps; the size is followed with it (a fan item grows as it",
+      "spins). Mark the region tight around the turning element.",
       "--menu prints each field it sets (fan.radius, fan.expand.stagger, …) with one σ; --json names them",
       "by their preset paths. A menu drawn from its end angle with the opposite order looks the same: the",
       "arc is reported with angles increasing (clockwise on screen) and the order says which end starts.",
@@ -302,8 +305,21 @@ enum FitCommand {
     o.append(
       "residual:                RMS \(f(fit.rms)) \(unit) (\(f(fit.rmsFraction * 100, 3)) % of travel) · max \(f(fit.maxError)) \(unit) (\(f(fit.maxFraction * 100, 3)) % of travel)"
     )
-    o.append("uncertainty (1σ):        " + FitPrinter.uncertainty(fit.spring))
-    if let note = FitPrinter.precisionNote(fit) { o.append("precision:               " + note) }
+    // why: the ± and the precision are the reported model's; a tween's
+    // followed by the spring's (± 40–110 % on the main button's turn) read
+    // as if the tween were that loose. The other model's are printed with
+    // it, named, below.
+    if fit.model == .spring {
+      o.append("uncertainty (1σ):        " + FitPrinter.uncertainty(fit.spring))
+      if let note = FitPrinter.precisionNote(fit.spring) {
+        o.append("precision:               " + note)
+      }
+    } else {
+      o.append("uncertainty (1σ):        " + FitPrinter.tweenUncertainty(fit.tween, unit: unit))
+      if let note = FitPrinter.precisionNote(fit.tween) {
+        o.append("precision:               " + note)
+      }
+    }
     if let note = FitPrinter.velocityNote(fit.spring) {
       o.append("velocity:                " + note)
     }
@@ -321,14 +337,25 @@ enum FitCommand {
       o += FitPrinter.tweenLines(fit.tween, unit: unit)
     } else if fit.evidence == .indistinguishable {
       o.append("tween (RMS \(f(fit.tween.rms)) \(unit), as likely):")
+      o.append("tween (1σ):              " + FitPrinter.tweenUncertainty(fit.tween, unit: unit))
+      if let note = FitPrinter.precisionNote(fit.tween) {
+        o.append("tween precision:         " + note)
+      }
       o += FitPrinter.tweenLines(fit.tween, unit: unit)
       o.append("spring (RMS \(f(fit.spring.rms)) \(unit)):")
     }
     if fit.model == .tween {
+      let likely = fit.evidence == .indistinguishable
       o.append(
-        fit.evidence == .indistinguishable
+        likely
           ? "spring (RMS \(f(fit.spring.rms)) \(unit), as likely):"
           : "nearest spring (RMS \(f(fit.spring.rms)) \(unit)):")
+      o.append("spring (1σ):             " + FitPrinter.uncertainty(fit.spring))
+      // why: the nearest spring of a decisive tween is a stand-in, not a
+      // finding; how loosely the samples pin it says nothing more
+      if likely, let note = FitPrinter.precisionNote(fit.spring) {
+        o.append("spring precision:        " + note)
+      }
     }
     o += FitPrinter.lines(v)
     return o

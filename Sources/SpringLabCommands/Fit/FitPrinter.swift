@@ -37,13 +37,7 @@ enum FitPrinter {
   /// a line naming its standard curve (and what free control points drew)
   /// when it is one.
   static func tweenLines(_ t: TweenFit, unit: String) -> [String] {
-    let u = t.uncertainty
-    var parts = [
-      "duration \(pm(t.duration, u.duration, 4)) s", "from \(pm(t.from, u.from, 3)) \(unit)",
-      "to \(pm(t.to, u.to, 3)) \(unit)",
-    ]
-    if u.start != 0 { parts.append("start \(pm(t.start, u.start, 4)) s") }
-    var o = ["tween (1σ):              " + parts.joined(separator: " · ")]
+    var o: [String] = []
     if let name = t.named, let free = t.freeCurve, let d = t.freeDuration {
       o.append(
         "tween curve:             \(name.rawValue) (a standard curve, RMS \(f(t.rms)) \(unit)) · free control points drew (\(f(free.x1)), \(f(free.y1)), \(f(free.x2)), \(f(free.y2))) over \(f(d)) s"
@@ -75,11 +69,22 @@ enum FitPrinter {
     return parts.joined(separator: " · ")
   }
 
+  /// The tween's numbers, each with its one-σ uncertainty (`unit`: the
+  /// values' unit, for the travel).
+  static func tweenUncertainty(_ t: TweenFit, unit: String) -> String {
+    let u = t.uncertainty
+    var parts = [
+      "duration \(pm(t.duration, u.duration, 4)) s",
+      "travel \(pm(abs(t.to - t.from), u.travel, 3)) \(unit)",
+    ]
+    if u.start != 0 { parts.append("start \(pm(t.start, u.start, 4)) s") }
+    return parts.joined(separator: " · ")
+  }
+
   /// A line saying the samples do not pin the spring within
   /// `FitPrinter.precisionBound` (three σ of the damping ratio or the
   /// response beyond it), nil when they do.
-  static func precisionNote(_ fit: MotionFit) -> String? {
-    let s = fit.spring
+  static func precisionNote(_ s: SpringFit) -> String? {
     let z = s.uncertainty.dampingRatio / s.spring.dampingRatio
     let r = s.uncertainty.response * s.spring.naturalFrequency / (2 * .pi)
     guard !(3 * max(z, r) <= precisionBound) else { return nil }
@@ -91,6 +96,21 @@ enum FitPrinter {
       "the recording pins the damping ratio to ± \(f(3 * z * 100, 1)) % and the response to ± \(f(3 * r * 100, 1)) % (3σ), not within \(bound) %: compression, a short or partly hidden motion, or tracking errors that come in runs"
   }
 
+  /// The same for a tween: three σ of its duration or its travel beyond
+  /// `precisionBound`; nil when within.
+  static func precisionNote(_ t: TweenFit) -> String? {
+    let d = t.uncertainty.duration / t.duration
+    let travel = abs(t.to - t.from)
+    let a = travel > 0 ? t.uncertainty.travel / travel : .infinity
+    guard !(3 * max(d, a) <= precisionBound) else { return nil }
+    let bound = f(precisionBound * 100, 0)
+    guard d.isFinite, a.isFinite else {
+      return "the recording does not determine the tween's duration and travel within \(bound) %"
+    }
+    return
+      "the recording pins the tween's duration to ± \(f(3 * d * 100, 1)) % and its travel to ± \(f(3 * a * 100, 1)) % (3σ), not within \(bound) %: compression, a short or partly hidden motion, or tracking errors that come in runs"
+  }
+
   /// The precision a fit should reach (fraction): beyond it the text says so.
   static let precisionBound = 0.02
 
@@ -99,6 +119,7 @@ enum FitPrinter {
     func n(_ x: Double) -> JSONValue { x.isFinite ? .number(x) : .null }
     return .object([
       ("start", n(u.start)), ("duration", n(u.duration)), ("from", n(u.from)), ("to", n(u.to)),
+      ("travel", n(u.travel)),
     ])
   }
 

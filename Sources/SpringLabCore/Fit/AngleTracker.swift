@@ -12,6 +12,13 @@ public struct AnglePoint: Sendable, Equatable {
   /// top-left pixel's centre is 0, 0); the last trusted one when not `found`.
   public var x: Double
   public var y: Double
+  /// The element's size relative to the marked frame (1 = as marked),
+  /// estimated with the angle; the last trusted one when not `found`.
+  public var size: Double = 1
+  /// The gain of the template's grey levels in the frame (1 = as marked):
+  /// how strongly the element stands out, which its opacity scales (a fan
+  /// item fading in); the last trusted one when not `found`.
+  public var gain: Double = 1
   /// Normalised cross-correlation of the turned template with the frame, −1…1.
   public var score: Double
   /// False when the score is below `ElementTracker.minimumCorrelation`.
@@ -22,7 +29,8 @@ public struct AnglePoint: Sendable, Equatable {
 /// icon turns in place): the disk of the marked region, cut from the marked
 /// frame, is turned by candidate angles around a predicted one (the last
 /// angle plus the last step), scored by NCC, the best refined by a parabola
-/// through its neighbours, then by Gauss–Newton on the pixels for the angle,
+/// through its neighbours, the size checked over a few ratios of its
+/// prediction, then by Gauss–Newton on the pixels for the angle, the size,
 /// a shift and the gain and offset of the grey levels.
 ///
 /// why: tracked from frame to frame, never searched over a whole turn, so a
@@ -56,15 +64,33 @@ public struct AngleTracker: Sendable {
   var angle = 0.0
   var step = 0.0
   var shift = (x: 0.0, y: 0.0)
-  /// The element's size in this frame relative to the marked one (e.g.
-  /// `ElementTracker`'s): the template is scaled by it, not searched over it.
+  var shiftStep = (x: 0.0, y: 0.0)
+  var shiftStepBefore = (x: 0.0, y: 0.0)
+  /// The element's size in this frame relative to the marked one: started
+  /// from a guess (e.g. `ElementTracker`'s) or the last size times the last
+  /// step's ratio, checked over `sizeChecks` and refined with the angle.
   var size = 1.0
+  var sizeStep = 1.0
+  /// The gain of the last trusted frame's grey levels over the template's.
+  var gain = 1.0
+  /// Ratios of the predicted size tried after the coarse angle search.
+  /// why: an element that grows as it blooms changes size by up to 30 % a
+  /// frame at 30 fps, beyond what Gauss–Newton reaches from one start
+  static let sizeChecks = [0.7, 0.8, 0.9, 1.0, 1.1, 1.25]
+  /// The grid of shifts tried around a predicted one (no guess given):
+  /// ±`shiftChecks` steps of `shiftCheckStep` px each way.
+  static let shiftChecks = 2
+  static let shiftCheckStep = 1.5
+  /// The smallest and largest size followed, relative to the marked one.
+  static let sizeRange = 0.25...4.0
 
   /// The current angle relative to the marked frame, degrees.
   public var degrees: Double { angle * 180 / .pi }
 
   /// Starts on the disk inscribed in `region` of `frame` (pixels).
-  public init(frame: GreyFrame, region: FrameRegion) {
+  /// `maxPoints`: the disk's pixels are taken on a grid sparse enough to
+  /// keep at most about this many (nil: every pixel), for a quick first look.
+  public init(frame: GreyFrame, region: FrameRegion, maxPoints: Int? = nil) {
     cx = region.centerX - 0.5
     cy = region.centerY - 0.5
     radius = max(3, min(region.width, region.height) / 2 - 0.5)
@@ -75,8 +101,10 @@ public struct AngleTracker: Sendable {
     let r = Int(radius.rounded(.up))
     let ix = Int(cx.rounded())
     let iy = Int(cy.rounded())
-    for j in (iy - r)...(iy + r) {
-      for i in (ix - r)...(ix + r) {
+    let area = Double.pi * radius * radius
+    let every = maxPoints.map { max(1, Int((area / Double(max($0, 1))).squareRoot())) } ?? 1
+    for j in stride(from: iy - r, through: iy + r, by: every) {
+      for i in stride(from: ix - r, through: ix + r, by: every) {
         guard i >= 0, j >= 0, i < frame.width, j < frame.height else { continue }
         let dx = Double(i) - cx
         let dy = Double(j) - cy
@@ -112,15 +140,17 @@ public struct AngleTracker: Sendable {
     )
   }
 
-  /// NCC of the template turned by `a` (radians) and shifted by `s` over the
-  /// points `idx` of `img` (whose origin is `o`), bilinear; −2 when a point falls outside.
+  /// NCC of the template turned by `a` (radians), scaled by `k` and shifted
+  /// by `s` over the points `idx` of `img` (whose origin is `o`), bilinear;
+  /// −2 when a point falls outside.
   func score(
-    _ img: FloatImage, o: (x: Int, y: Int), a: Double, s: (x: Double, y: Double), _ idx: [Int]
+    _ img: FloatImage, o: (x: Int, y: Int), a: Double, k: Double, s: (x: Double, y: Double),
+    _ idx: [Int]
   )
     -> Double
   {
-    let c = Float(size * cos(a))
-    let sn = Float(size * sin(a))
+    let c = Float(k * cos(a))
+    let sn = Float(k * sin(a))
     let ox = Float(cx + s.x - Double(o.x))
     let oy = Float(cy + s.y - Double(o.y))
     var sw = 0.0
@@ -154,36 +184,45 @@ public struct AngleTracker: Sendable {
     return cross / (varI * varT).squareRoot()
   }
 
-  /// Gauss–Newton on Σw·(I(c + s + R(a)·p) − g·T(p) − b)² over the angle a
-  /// (radians), the shift s (px), the gain g and the offset b, the image
-  /// interpolated with Keys' cubic, from (a0, s0); nil when a point leaves
-  /// the image or the equations are singular.
+  /// Gauss–Newton on Σw·(I(c + s + k·R(a)·p) − g·T(p) − b)² over the angle
+  /// a (radians), the size k (relative to the marked one), the shift s (px),
+  /// the gain g and the offset b, the image interpolated with Keys' cubic,
+  /// from (a0, k0, s0); nil when a point leaves the image or the equations
+  /// are singular.
   /// why: only the image is interpolated (as in `ElementTracker.refine`):
   /// the template stays on its own pixels, so its blur never depends on the angle
-  func refine(_ img: FloatImage, o: (x: Int, y: Int), a a0: Double, s s0: (x: Double, y: Double))
-    -> (a: Double, s: (x: Double, y: Double))?
-  {
+  /// why (k): an element that grows as it turns (a fan item's spin) matches
+  /// the turned template only at its own size; a size taken from a tracker
+  /// with an unturned template is off by the turn
+  func refine(
+    _ img: FloatImage, o: (x: Int, y: Int), a a0: Double, k k0: Double,
+    s s0: (x: Double, y: Double)
+  ) -> (a: Double, k: Double, s: (x: Double, y: Double), g: Double)? {
     var a = a0
+    var k = k0
     var s = s0
+    var g = 1.0
     let n = px.count
     let w = img.width
     let h = img.height
     for _ in 0..<Self.iterations {
-      // the template scaled by `size`: its turn's derivative scales with it
-      let c = Float(size * cos(a))
-      let sn = Float(size * sin(a))
+      let c = Float(k * cos(a))
+      let sn = Float(k * sin(a))
       let ox = Float(cx + s.x - Double(o.x))
       let oy = Float(cy + s.y - Double(o.y))
-      // unknowns z = (da, dsx, dsy, g, b); per point u = (ja, gx, gy, −T, −1)
-      // and the linearised residual I + u·z: (Σw·u·uᵀ)·z = −Σw·u·I
-      var m = [Double](repeating: 0, count: 25)
-      var rhs = [Double](repeating: 0, count: 5)
-      var acc = [Float](repeating: 0, count: 20)
+      // unknowns z = (da, dk, dsx, dsy, g, b); per point u = (ja, jk, gx, gy,
+      // −T, −1) and the linearised residual I + u·z: (Σw·u·uᵀ)·z = −Σw·u·I
+      var rows = [SIMD8<Float>](repeating: .zero, count: 6)
+      var rhs = SIMD8<Float>.zero
+      var m = [[Double]](repeating: [Double](repeating: 0, count: 6), count: 6)
+      var r6 = [Double](repeating: 0, count: 6)
       var ok = true
       img.data.withUnsafeBufferPointer { d in
-        for k in 0..<n {
-          let x = ox + c * px[k] - sn * py[k]
-          let y = oy + sn * px[k] + c * py[k]
+        for q in 0..<n {
+          let rx = c * px[q] - sn * py[q]
+          let ry = sn * px[q] + c * py[q]
+          let x = ox + rx
+          let y = oy + ry
           let fx0 = x.rounded(.down)
           let fy0 = y.rounded(.down)
           let ix = Int(fx0)
@@ -209,77 +248,94 @@ public struct AngleTracker: Sendable {
           let v = y0 * ra + y1 * rb + y2 * rc + y3 * rd
           let gx = y0 * da + y1 * db + y2 * dc + y3 * dd
           let gy = dy0 * ra + dy1 * rb + dy2 * rc + dy3 * rd
-          // d(R·p)/da = (−sin·px − cos·py, cos·px − sin·py)
-          let ja = gx * (-sn * px[k] - c * py[k]) + gy * (c * px[k] - sn * py[k])
-          let t = values[k]
-          let wt = weights[k]
-          acc[0] += wt * ja * ja
-          acc[1] += wt * ja * gx
-          acc[2] += wt * ja * gy
-          acc[3] -= wt * ja * t
-          acc[4] -= wt * ja
-          acc[5] += wt * gx * gx
-          acc[6] += wt * gx * gy
-          acc[7] -= wt * gx * t
-          acc[8] -= wt * gx
-          acc[9] += wt * gy * gy
-          acc[10] -= wt * gy * t
-          acc[11] -= wt * gy
-          acc[12] += wt * t * t
-          acc[13] += wt * t
-          acc[14] += wt
-          acc[15] -= wt * ja * v
-          acc[16] -= wt * gx * v
-          acc[17] -= wt * gy * v
-          acc[18] += wt * t * v
-          acc[19] += wt * v
+          // d(k·R·p)/da = (−ry, rx); d(k·R·p)/dk = (rx, ry) / k
+          let ja = gx * -ry + gy * rx
+          let jk = (gx * rx + gy * ry) / Float(k)
+          let u = SIMD8<Float>(ja, jk, gx, gy, -values[q], -1, 0, 0)
+          let wu = weights[q] * u
+          for e in 0..<6 { rows[e] += wu[e] * u }
+          rhs -= wu * v
           // why: partial sums in Float over a few hundred points, then in Double
-          if k % 256 == 255 || k == n - 1 {
-            for (q, e) in Self.upper.enumerated() { m[e] += Double(acc[q]) }
-            for q in 0..<5 { rhs[q] += Double(acc[15 + q]) }
-            for q in acc.indices { acc[q] = 0 }
+          if q % 256 == 255 || q == n - 1 {
+            for e in 0..<6 {
+              for f in 0..<6 { m[e][f] += Double(rows[e][f]) }
+              r6[e] += Double(rhs[e])
+            }
+            rows = [SIMD8<Float>](repeating: .zero, count: 6)
+            rhs = .zero
           }
         }
       }
-      guard ok else { return nil }
-      for i in 0..<5 { for j in 0..<i { m[i * 5 + j] = m[j * 5 + i] } }
-      let rows = (0..<5).map { i in Array(m[(i * 5)..<(i * 5 + 5)]) }
-      guard let z = LevenbergMarquardt.solve(rows, rhs) else { return nil }
+      guard ok, let z = LevenbergMarquardt.solve(m, r6) else { return nil }
       a += z[0]
-      s = (s.x + z[1], s.y + z[2])
-      if abs(z[0]) * radius < 1e-4 && abs(z[1]) < 1e-4 && abs(z[2]) < 1e-4 { break }
+      k += z[1]
+      s = (s.x + z[2], s.y + z[3])
+      g = z[4]
+      guard Self.sizeRange.contains(k) else { return nil }
+      if abs(z[0]) * radius < 1e-4 && abs(z[1]) * radius < 1e-4 && abs(z[2]) < 1e-4
+        && abs(z[3]) < 1e-4
+      {
+        break
+      }
     }
-    return (a, s)
+    return (a, k, s, g)
   }
 
-  /// The upper triangle of the 5 × 5 normal matrix, row-major, in the order
-  /// `refine` accumulates it.
-  static let upper = [0, 1, 2, 3, 4, 6, 7, 8, 9, 12, 13, 14, 18, 19, 24]
-
-  /// Looks for the element's angle in `frame` around the prediction (the
-  /// last trusted angle plus the last step); `shift`: where the element's
-  /// centre is, relative to the marked one (px, e.g. from `ElementTracker`),
-  /// nil to start from the last shift found; `size`: its size relative to
-  /// the marked one (nil: the last size given). Updates the angle when found.
+  /// Looks for the element's angle and size in `frame` around the
+  /// prediction (the last trusted angle plus the last step, the last size
+  /// times the last step's ratio); `shift`: where the element's centre is,
+  /// relative to the marked one (px, e.g. from `ElementTracker`), nil to
+  /// start from the last shift found plus the last step's; `size`: a guess
+  /// of its size relative to the marked one (nil: the prediction). Updates
+  /// the angle, size, shift and gain when found.
   public mutating func step(
     _ frame: GreyFrame, shift guess: (x: Double, y: Double)? = nil, size k: Double? = nil
   ) -> AnglePoint {
-    let sg = guess ?? shift
-    if let k, k > 0.05, k.isFinite { size = k }
+    // why: with no guess, the shift is predicted at constant acceleration: a
+    // spring's element speeds up frame by frame as it is followed backwards
+    // to its start, by more than the disk's refinement reaches at 30 fps
+    var sg =
+      guess
+      ?? (
+        shift.x + 2 * shiftStep.x - shiftStepBefore.x,
+        shift.y + 2 * shiftStep.y - shiftStepBefore.y
+      )
+    var kg = min(max(size * sizeStep, Self.sizeRange.lowerBound), Self.sizeRange.upperBound)
+    if let k, Self.sizeRange.contains(k) { kg = k }
     let predicted = angle + step
-    // the crop around the element covers the disk at any angle, plus the taps
-    let half = Int((radius * max(1, size) + 6).rounded(.up))
+    // the crop around the element covers the disk at any angle and size, plus the taps
+    let half = Int((radius * max(1, kg * Self.sizeChecks.last!) + 6).rounded(.up))
     let ox = Int((cx + sg.x).rounded()) - half
     let oy = Int((cy + sg.y).rounded()) - half
     let img = FloatImage(frame, x0: ox, y0: oy, w: 2 * half + 1, h: 2 * half + 1)
     let o = (x: ox, y: oy)
+    // why: a predicted shift misses by a few pixels where the element's
+    // speed changes fastest; the turned template is placed on the best of
+    // a small grid around it before its angle is searched
+    if guess == nil {
+      var best = -2.0
+      var at = sg
+      for j in -Self.shiftChecks...Self.shiftChecks {
+        for i in -Self.shiftChecks...Self.shiftChecks {
+          let c = (
+            x: sg.x + Double(i) * Self.shiftCheckStep, y: sg.y + Double(j) * Self.shiftCheckStep
+          )
+          let v = score(img, o: o, a: predicted, k: kg, s: c, coarse)
+          if v > best {
+            best = v
+            at = c
+          }
+        }
+      }
+      sg = at
+    }
     // why: a step of ~0.7 px at the disk's rim keeps the coarse peak sampled
-    let delta = min(2, max(0.25, 0.7 / (radius * size) * 180 / .pi)) * .pi / 180
+    let delta = min(2, max(0.25, 0.7 / (radius * kg) * 180 / .pi)) * .pi / 180
     let width = (Self.searchHalfWidth * .pi / 180 + 0.5 * abs(step))
     let count = Int((width / delta).rounded(.up))
     var scores: [Double] = []
     for i in -count...count {
-      scores.append(score(img, o: o, a: predicted + Double(i) * delta, s: sg, coarse))
+      scores.append(score(img, o: o, a: predicted + Double(i) * delta, k: kg, s: sg, coarse))
     }
     let bi = scores.indices.max { scores[$0] < scores[$1] }!
     var a0 = predicted + Double(bi - count) * delta
@@ -288,27 +344,49 @@ public struct AngleTracker: Sendable {
       let den = l - 2 * m + r
       if den < -1e-12 { a0 += max(-0.5, min(0.5, 0.5 * (l - r) / den)) * delta }
     }
+    // the size: the best of a few ratios of the prediction at the coarse angle
+    let k0 =
+      Self.sizeChecks.map { kg * $0 }.filter(Self.sizeRange.contains).max {
+        score(img, o: o, a: a0, k: $0, s: sg, coarse)
+          < score(img, o: o, a: a0, k: $1, s: sg, coarse)
+      } ?? kg
     var a = a0
+    var kk = k0
     var s = sg
+    var g = gain
     // why: a refinement that wanders off by more than a coarse step is
-    // matching another shape (a neighbour, a blur): the parabola's angle stands
-    if let r = refine(img, o: o, a: a0, s: sg), abs(r.a - a0) <= 2 * delta,
-      abs(r.s.x - sg.x) <= 2, abs(r.s.y - sg.y) <= 2
+    // matching another shape (a neighbour, a blur): the parabola's angle
+    // stands; the shift may move by a third of the disk (a fast element's
+    // prediction misses by a few pixels)
+    let reach = max(2, radius * k0 / 3)
+    if let r = refine(img, o: o, a: a0, k: k0, s: sg), abs(r.a - a0) <= 2 * delta,
+      abs(r.s.x - sg.x) <= reach, abs(r.s.y - sg.y) <= reach, abs(r.k / k0 - 1) <= 0.1
     {
       a = r.a
+      kk = r.k
       s = r.s
+      g = r.g
     }
-    let sc = score(img, o: o, a: a, s: s, Array(px.indices))
+    let sc = score(img, o: o, a: a, k: kk, s: s, Array(px.indices))
     let found = sc >= ElementTracker.minimumCorrelation
     if found {
       step = a - angle
       angle = a
+      sizeStep = kk / size
+      size = kk
+      shiftStepBefore = shiftStep
+      shiftStep = (s.x - shift.x, s.y - shift.y)
       shift = s
+      gain = g
     } else {
       step = 0
+      sizeStep = 1
+      shiftStep = (0, 0)
+      shiftStepBefore = (0, 0)
     }
     return AnglePoint(
-      t: frame.pts, degrees: degrees, x: cx + shift.x, y: cy + shift.y, score: sc, found: found)
+      t: frame.pts, degrees: degrees, x: cx + shift.x, y: cy + shift.y, size: size, gain: gain,
+      score: sc, found: found)
   }
 
   /// Tracks the angle of the disk inscribed in `region`, marked on
@@ -316,15 +394,16 @@ public struct AngleTracker: Sendable {
   /// point per frame, in frame order (the marked frame at 0°). `shifts`:
   /// per frame, where the element's centre is relative to the marked one
   /// (px; nil entries, or nil, follow the shift found in the last frame).
-  /// `sizes`: per frame, the element's size relative to the marked one
-  /// (nil entries, or nil, keep the last).
+  /// `sizes`: per frame, a guess of the element's size relative to the
+  /// marked one (nil entries, or nil, follow the last size and its step).
+  /// `maxPoints`: as for `init`.
   public static func track(
     frames: [GreyFrame], region: FrameRegion, at index: Int,
-    shifts: [(x: Double, y: Double)?]? = nil, sizes: [Double?]? = nil
+    shifts: [(x: Double, y: Double)?]? = nil, sizes: [Double?]? = nil, maxPoints: Int? = nil
   ) -> [AnglePoint] {
     guard frames.indices.contains(index) else { return [] }
     var out = [AnglePoint?](repeating: nil, count: frames.count)
-    let start = AngleTracker(frame: frames[index], region: region)
+    let start = AngleTracker(frame: frames[index], region: region, maxPoints: maxPoints)
     out[index] = AnglePoint(
       t: frames[index].pts, degrees: 0, x: start.cx, y: start.cy, score: 1, found: true)
     func guess(_ i: Int) -> (x: Double, y: Double)? {

@@ -44,8 +44,9 @@ public struct MotionFit: Sendable {
   /// Noise level estimated from the samples (units, one standard deviation).
   public var noise: Double
   /// The channels the spring was fitted to: "position" (or "scale" when the
-  /// values are the size, "angle" when they are the angle), then "scale"
-  /// and "alpha" when they carry the motion.
+  /// values are the size, "angle" when they are the angle, then "position"
+  /// when the element travels as it turns), then "scale" and "alpha" when
+  /// they carry the motion.
   public var channels: [String] = []
   /// The fraction of the samples that count as independent for the model
   /// choice: (1 − ρ)/(1 + ρ), ρ the lag-1 autocorrelation (0…0.95) of the
@@ -185,8 +186,10 @@ public struct MotionFit: Sendable {
   /// The smallest opacity change (fraction of fully shown) taken as motion.
   public static let minimumAlphaSpan = 0.05
 
-  /// The further channels fitted with the values on `axis`: the tracked size
-  /// when the values are a position and the size spans more than
+  /// The further channels fitted with the values on `axis`: for the angle,
+  /// only when the centre travels `FitAxis.minimumAutoTravel` or more, the
+  /// distance along its travel (`FitAxis.alongTravel`) first; the tracked size
+  /// when the values are a position or an angle and the size spans more than
   /// `noiseMultiple` times its noise (and 2 % of the size, or the minimum
   /// travel); the opacity (`MotionSample.alpha`, following the progress
   /// clamped to 0…1) when it spans more than `noiseMultiple` times its noise
@@ -200,9 +203,18 @@ public struct MotionFit: Sendable {
       return span > max(floor, noiseMultiple * noiseLevel(v))
     }
     var out: [FitChannel] = []
-    // why: a turning glyph's size and contrast change with its angle (its
-    // strokes cross the pixels differently), not with a motion of their own
-    if axis == .angle { return out }
+    if axis == .angle {
+      // why: an element turning in place (the main button) moves nothing
+      // else with its turn; one that travels as it turns (a fan item's spin)
+      // carries the same progress in its position, size and opacity, each
+      // seen where the others are faint or small
+      guard samples.first?.y != nil, FitAxis.netTravel(samples) >= FitAxis.minimumAutoTravel
+      else { return out }
+      let along = FitAxis.alongTravel(samples)
+      if carries(along, floor: minimumTravel) {
+        out.append(FitChannel(name: "position", values: along))
+      }
+    }
     if axis != .scale, samples.allSatisfy({ $0.scale != nil }) {
       let sizes = samples.map { $0.scale ?? 1 }
       if carries(sizes, floor: min(minimumTravel, 0.02)) {

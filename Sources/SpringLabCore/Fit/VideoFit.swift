@@ -20,8 +20,11 @@ public enum AngleTracking: Sendable {
   /// Never (the element's centre or size carries its motion).
   case never
   /// When its centre stays within `FitAxis.minimumAutoTravel`; the angle is
-  /// kept when it spans more than `FitAxis.minimumAutoAngle` (`--axis auto`).
+  /// kept when it spans more than `FitAxis.minimumAutoAngle`.
   case whenStill
+  /// As `whenStill`, and for an element that travels too: its angle is
+  /// kept when it spans more than `FitAxis.minimumAutoSpin` (`--axis auto`).
+  case whenTurning
   /// Always, and always kept (`--axis angle`).
   case always
 }
@@ -120,9 +123,9 @@ public enum VideoFit {
 
   /// `points` with the element's angle (`AngleTracker`, the disk inscribed
   /// in `region` marked on `frames[index]`) when `angles` asks for it. When
-  /// the angle is kept, the angle tracker's points stand: its centre, its
-  /// score and which frames it found (the size and contrast stay the
-  /// position tracker's); when not, `points` as they were, checked for gaps.
+  /// the angle is kept, the angle tracker's points stand: its centre, size,
+  /// contrast (its gain times the marked frame's contrast), score and which
+  /// frames it found; when not, `points` as they were, checked for gaps.
   /// why: a glyph turned by 45° no longer matches the position tracker's
   /// unturned template (the main button's region scored 0.58 and was
   /// "lost"); the angle tracker follows the centre as well as the angle
@@ -149,6 +152,17 @@ public enum VideoFit {
     // why: an element that grows as it turns (a fan item's spin) matches
     // the marked template only at its own size
     let sizes = lost != nil ? nil : points.map { $0.found ? $0.scale : nil }
+    // why: most travelling elements do not turn; a look on a sparse grid
+    // of the disk (a tenth of the work on a large element) says whether
+    // this one does before it is followed on every pixel
+    if angles == .whenTurning, lost == nil,
+      FitAxis.netTravel(samples(fromPoints: points)) >= FitAxis.minimumAutoTravel
+    {
+      let look = AngleTracker.track(
+        frames: frames, region: region, at: index, shifts: shifts, sizes: sizes,
+        maxPoints: Self.turnLookPoints)
+      guard Self.spins(look.filter(\.found)) else { return points }
+    }
     let turns = AngleTracker.track(
       frames: frames, region: region, at: index, shifts: shifts, sizes: sizes)
     let seen = turns.filter(\.found)
@@ -156,14 +170,24 @@ public enum VideoFit {
       FitAxis.netTravel(seen.map { MotionSample(t: $0.t, x: $0.x, y: $0.y) })
       < FitAxis.minimumAutoTravel
     let span = (seen.map(\.degrees).max() ?? 0) - (seen.map(\.degrees).min() ?? 0)
-    guard angles == .always || (still && span > FitAxis.minimumAutoAngle) else {
+    // why: an element that travels and turns (a fan item's spin) is fitted
+    // on its angle with its position, size and opacity; one that travels
+    // without turning must not be: its angle is the tracker's drift, a few
+    // degrees where its glyph is small or faint
+    let spins = angles == .whenTurning && !still && Self.spins(seen)
+    guard angles == .always || (still && span > FitAxis.minimumAutoAngle) || spins else {
       if let e = lost { throw e }
       return points
     }
     var out = points
+    // why: the turned template's size and gain are the element's own; the
+    // position tracker's unturned one reads a turned glyph as smaller and fainter
+    let shown = points[index].contrast
     for i in out.indices {
       out[i].x = turns[i].x
       out[i].y = turns[i].y
+      out[i].scale = turns[i].size
+      out[i].contrast = turns[i].gain * shown
       out[i].score = turns[i].score
       out[i].found = turns[i].found
       out[i].angle = turns[i].found ? turns[i].degrees : nil
@@ -171,6 +195,50 @@ public enum VideoFit {
     try ElementTracker.checkGaps(out)
     return out
   }
+
+  /// The smallest correlation between a travelling element's angle and its
+  /// distance along its travel for `auto` to fit its angle.
+  public static let minimumTurnTravelCorrelation = 0.99
+
+  /// |Pearson correlation| of the angle and the distance along the travel
+  /// (`FitAxis.alongTravel`) over `turns` (found points); 0 when either is constant.
+  static func travelCorrelation(_ turns: [AnglePoint]) -> Double {
+    let along = FitAxis.alongTravel(turns.map { MotionSample(t: $0.t, x: $0.x, y: $0.y) })
+    let a = turns.map(\.degrees)
+    let n = Double(a.count)
+    guard a.count >= 3 else { return 0 }
+    let ma = a.reduce(0, +) / n
+    let mb = along.reduce(0, +) / n
+    var sab = 0.0
+    var saa = 0.0
+    var sbb = 0.0
+    for i in a.indices {
+      sab += (a[i] - ma) * (along[i] - mb)
+      saa += (a[i] - ma) * (a[i] - ma)
+      sbb += (along[i] - mb) * (along[i] - mb)
+    }
+    guard saa > 0, sbb > 0 else { return 0 }
+    return abs(sab) / (saa * sbb).squareRoot()
+  }
+
+  /// True when the angle follows the travel (`travelCorrelation` at least
+  /// `minimumTurnTravelCorrelation`): both then carry one progress, as a fan
+  /// item's spin does with its bloom.
+  /// why: a plain disk (the bubble) has no angle to follow; the tracker's
+  /// angle then drifts, by 20° or more on a noisy clip, with no relation to its travel
+  static func turnFollowsTravel(_ turns: [AnglePoint]) -> Bool {
+    travelCorrelation(turns) >= minimumTurnTravelCorrelation
+  }
+
+  /// True when the found `turns` span more than `FitAxis.minimumAutoSpin`
+  /// and follow the travel (`turnFollowsTravel`).
+  static func spins(_ turns: [AnglePoint]) -> Bool {
+    let a = turns.map(\.degrees)
+    return (a.max() ?? 0) - (a.min() ?? 0) > FitAxis.minimumAutoSpin && turnFollowsTravel(turns)
+  }
+
+  /// The disk's points at most in the first look at a travelling element's angle.
+  static let turnLookPoints = 400
 
   /// The trusted samples of a track.
   public static func samples(_ track: VideoTrack) -> [MotionSample] {
@@ -201,7 +269,7 @@ public enum VideoFit {
     frames: [GreyFrame], region: FrameRegion?, regionAt: Double?, axis: FitAxis,
     progress: ((Int, Int) -> Void)? = nil
   ) throws(FitError) -> (track: VideoTrack, fit: MotionFit) {
-    let turns: AngleTracking = axis == .angle ? .always : axis == .auto ? .whenStill : .never
+    let turns: AngleTracking = axis == .angle ? .always : axis == .auto ? .whenTurning : .never
     let tr = try track(
       frames: frames, region: region, regionAt: regionAt, angles: turns, progress: progress)
     let f = try MotionFit.fit(
