@@ -115,14 +115,19 @@ extension ElementTracker {
   static let fadeMargin = 0.5
 
   /// The best placement near `guess` by the background model: a grid of
-  /// ±`reach` px (2 px apart, every other pixel scored) over sizes
-  /// ±`sizeReach` (natural log, 0.05 apart), then a compass search halving
-  /// its steps down to 1/64 px and 0.001 in log size.
+  /// ±`reach` px (2 px apart, every `coarseStride`-th pixel scored) over
+  /// sizes ±`sizeReach` (natural log, 0.05 apart), then a compass search
+  /// halving its steps down to 1/64 px and 0.001 in log size.
   func fadeSearch(
     _ frame: GreyFrame, background: GreyFrame, near guess: Placement, reach: Double,
     sizeReach: Double = 0.3
   ) -> (Placement, Composite)? {
     var best: (Placement, Double)?
+    // why: the grid only picks the basin; ~20 pixels across the element's
+    // short side find it. Every other pixel of a 1080p fan item (~150 px)
+    // would be ~10⁸ pixel scores a frame over the ±24 px, 13-size grid
+    let short = min(regionWidth, regionHeight) * guess.scale
+    let coarseStride = max(2, Int(short / 20))
     let r = Int((reach / 2).rounded(.up))
     let k = Int((sizeReach / 0.05).rounded())
     for n in -k...k {
@@ -131,7 +136,7 @@ extension ElementTracker {
       for j in -r...r {
         for i in -r...r {
           let p = Placement(x: guess.x + 2 * Double(i), y: guess.y + 2 * Double(j), scale: s)
-          guard let c = composite(frame, background: background, at: p, stride: 2) else {
+          guard let c = composite(frame, background: background, at: p, stride: coarseStride) else {
             continue
           }
           if best == nil || c.score > best!.1 { best = (p, c.score) }
