@@ -196,13 +196,17 @@ struct FitMoreMotionsTests {
   /// following the menu spring (0.25 s), fitted as one spring progress.
   /// The panel fades in over the list's text, and below ~70 % opacity the
   /// text behind it outweighs it (correlation under 0.6 at the true place
-  /// and size), so the spring's first frames are dropped, its start coming
-  /// from the pixels: of the 0.25 s spring's frames before full opacity,
-  /// 1 of 2 at 30 fps, 2 of 4 at 60 fps, 5 of 9 at 120 fps. From 120 fps the
-  /// damping ratio and response are within 1 % (measured ζ +0.65 %,
-  /// response −0.39 %); from 30 and 60 fps the frames left leave them to
-  /// the printed ± (measured at 60 fps ζ −0.70 %, response −1.75 %, 3σ
-  /// ±23 % and ±77 %; at 30 fps +2.9 % and −2.7 %), which must say so.
+  /// and size); those frames are found by the background model
+  /// (`ElementTracker.recoverFaded`: the frame as the panel composited over
+  /// the clip's first frame), so of the spring's frames before full
+  /// opacity 2 of 2 are seen at 30 fps, 4 of 4 at 60 fps and 8 of 9 at
+  /// 120 fps (the correlation alone kept 1, 2 and 5). From 60 and 120 fps
+  /// the damping ratio and response are within 1 % (measured at 60 fps
+  /// ζ +0.58 %, response +0.16 %, before −0.70 % and −1.75 %; at 120 fps
+  /// +0.37 % and −0.89 %, before +0.65 % and −0.39 %). At 30 fps one frame
+  /// shows the panel rising (at 45 %) and the next is at 90 %: the fit
+  /// leaves them to the printed ± (measured ζ +1.24 %, response +1.02 %,
+  /// 1σ ±23 % and ±37 %; before +2.87 % and −2.65 %), which must say so.
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: FitVideos.cadences)
   func bubbleMenuScale(fps: Int) throws {
     let v = try FitVideos.menus[fps]!.get()
@@ -214,7 +218,7 @@ struct FitMoreMotionsTests {
     #expect(channels.isSuperset(of: ["scale", "alpha"]), "\(channels)")
     if fps > 30 { #expect(channels.contains("position"), "\(channels)") }
     checkHonest("bubble menu scale \(fps) fps", o, truth: truth, tolerance: 0.01)
-    if fps == 120 { checkWithin(o, truth: truth, 0.01) }
+    if fps >= 60 { checkWithin(o, truth: truth, 0.01) }
     #expect(
       abs((o["start"] as? Double ?? 0) - FitVideos.menuStart) < 1.5 / Double(fps),
       "start \(o["start"] ?? "-")")
@@ -226,7 +230,14 @@ struct FitMoreMotionsTests {
   /// 40 ms in (a third of the way), so its spring is seen in 1 sample after
   /// the start at 30 fps, 2 at 60 fps and 5 at 120 fps: fewer than the fit
   /// needs (`SpringFit.minimumSamplesInMotion`), and past half faded the
-  /// tracker loses it. The 1 % is out of reach; what is asserted is that
+  /// tracker loses it. The background model (`ElementTracker.recoverFaded`,
+  /// the range run on to the first frame it is gone, as the background)
+  /// does not bring it back: the item fades out as it slides under the main
+  /// button, which turns back at the same time (45° → 0 over 1.5…1.7 s),
+  /// so those frames are not the item over a still background (nor is the
+  /// item on top there); measured, it keeps 1 more frame at
+  /// 30 fps and none at 60 and 120 fps (lost at 1.683 s and 1.675 s), so
+  /// the range still ends half shown. The 1 % is out of reach; what is asserted is that
   /// the fit says so (the models indistinguishable, the damping ratio and
   /// response undetermined), never a confident wrong spring. Before, the
   /// 120 fps clip printed ζ 0.53 ± 0.007 (truth 0.75) and the 30 fps one a

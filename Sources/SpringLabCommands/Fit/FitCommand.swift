@@ -94,6 +94,8 @@ enum FitCommand {
       "Tracking: normalised cross-correlation around the last position, coarse to fine, sub-pixel peak,",
       "sizes 0.38…1.34 × the region in 5 % steps (finer where a step moves the edges more than \(FitPrinter.f(ElementTracker.fineSizeEdgeMove, 0)) px);",
       "matches below correlation \(ElementTracker.minimumCorrelation) are dropped, never guessed, and at least \(MotionFit.minimumSamples) samples must remain.",
+      "A fading element's dropped first or last frames are matched as its template composited over the",
+      "range's first or last frame (opacity by least squares), kept above correlation \(ElementTracker.fadeCorrelation).",
       "Each frame's presentation timestamp is its time.",
       "Angle: the disk inscribed in the region, turned around the last angle plus the last step",
       "(±\(FitPrinter.f(AngleTracker.searchHalfWidth, 0))° beyond it) and refined by Gauss–Newton on the pixels; followed frame to frame, so a",

@@ -21,6 +21,10 @@ public struct TrackPoint: Sendable, Equatable {
   /// How far the element has turned since the marked frame (degrees,
   /// clockwise on screen), when its angle was tracked (`AngleTracker`).
   public var angle: Double? = nil
+  /// The element's opacity, 0…1 (noise may take it a little past 1), from
+  /// the background model (`ElementTracker.recoverFaded`); nil when not
+  /// measured (its contrast stands in).
+  public var alpha: Double? = nil
 }
 
 /// Follows one element from frame to frame by normalised cross-correlation

@@ -93,6 +93,8 @@ public enum VideoFit {
     let mask = known ?? MotionFinder.elementMask(frames, region: rect, at: index)
     var points = ElementTracker.track(
       frames: frames, region: rect, at: index, mask: mask, progress: progress)
+    points = ElementTracker.recoverFaded(
+      points, frames: frames, region: rect, at: index, mask: mask)
     if angles == .never {
       try ElementTracker.checkGaps(points)
     } else {
@@ -249,9 +251,18 @@ public enum VideoFit {
   /// frame hands to `MotionFit.fit`).
   /// Each sample's `alpha` is its contrast over the element's contrast when
   /// fully shown: the larger of the medians of the first three and the last
-  /// three trusted points (an element fades in or out).
+  /// three trusted points (an element fades in or out); or, when every
+  /// trusted point has one, the opacity the background model measured
+  /// (`ElementTracker.recoverFaded`).
   public static func samples(fromPoints points: [TrackPoint]) -> [MotionSample] {
     let found = points.filter(\.found)
+    if !found.isEmpty, found.allSatisfy({ $0.alpha != nil }) {
+      return found.map {
+        MotionSample(
+          t: $0.t, x: $0.x, y: $0.y, scale: $0.scale, score: $0.score, alpha: $0.alpha,
+          angle: $0.angle)
+      }
+    }
     func median(_ s: ArraySlice<TrackPoint>) -> Double {
       let c = s.map(\.contrast).sorted()
       return c.isEmpty ? 0 : c[c.count / 2]
