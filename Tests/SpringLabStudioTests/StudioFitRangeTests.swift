@@ -41,11 +41,7 @@ struct StudioFitRangeTests {
     h.key("]")
     #expect(h.state.videoBackdrop?.fitTo == to)
     h.key("f")
-    let req = try #require(
-      h.effects.compactMap { e -> VideoFitRequest? in
-        if case .fitVideo(let r) = e { return r }
-        return nil
-      }.last)
+    let req = try #require(h.lastFitRequest)
     #expect(req.times.first == from && req.times.last == to, "\(req.times)")
     #expect(req.frames.count == req.times.count && req.times.count == 21)
     // again on the same frame clears that end

@@ -296,3 +296,13 @@ enum Shipped {
     try PresetReader.load(path: folder + "/" + name)
   }
 }
+
+extension StudioHarness {
+  /// The last fit of a marked element the reducer asked the shell for.
+  var lastFitRequest: VideoFitRequest? {
+    effects.compactMap { e -> VideoFitRequest? in
+      if case .fitVideo(let r) = e { return r }
+      return nil
+    }.last
+  }
+}

@@ -160,11 +160,7 @@ struct StudioVideoBackdropTests {
     #expect(yellow)
     // F asks for a fit on the decoded frames' pixels (4 × 8 here), for the graphed motion
     h.key("f")
-    let req = try #require(
-      h.effects.compactMap { e -> VideoFitRequest? in
-        if case .fitVideo(let r) = e { return r }
-        return nil
-      }.last)
+    let req = try #require(h.lastFitRequest)
     #expect(abs(req.region.x - 1) < 1e-9 && abs(req.region.y - 4) < 1e-9)
     #expect(abs(req.region.width - 0.5) < 1e-9 && abs(req.region.height - 0.5) < 1e-9)
     #expect(req.regionAt == at)

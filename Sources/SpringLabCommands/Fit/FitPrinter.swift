@@ -85,30 +85,32 @@ enum FitPrinter {
   /// `FitPrinter.precisionBound` (three σ of the damping ratio or the
   /// response beyond it), nil when they do.
   static func precisionNote(_ s: SpringFit) -> String? {
-    let z = s.uncertainty.dampingRatio / s.spring.dampingRatio
-    let r = s.uncertainty.response * s.spring.naturalFrequency / (2 * .pi)
-    guard !(3 * max(z, r) <= precisionBound) else { return nil }
-    let bound = f(precisionBound * 100, 0)
-    guard z.isFinite, r.isFinite else {
-      return "the recording does not determine the damping ratio and the response within \(bound) %"
-    }
-    return
-      "the recording pins the damping ratio to ± \(f(3 * z * 100, 1)) % and the response to ± \(f(3 * r * 100, 1)) % (3σ), not within \(bound) %: compression, a short or partly hidden motion, or tracking errors that come in runs"
+    precisionNote(
+      ("the damping ratio", s.uncertainty.dampingRatio / s.spring.dampingRatio),
+      ("the response", s.uncertainty.response * s.spring.naturalFrequency / (2 * .pi)))
   }
 
   /// The same for a tween: three σ of its duration or its travel beyond
   /// `precisionBound`; nil when within.
   static func precisionNote(_ t: TweenFit) -> String? {
-    let d = t.uncertainty.duration / t.duration
     let travel = abs(t.to - t.from)
-    let a = travel > 0 ? t.uncertainty.travel / travel : .infinity
-    guard !(3 * max(d, a) <= precisionBound) else { return nil }
+    return precisionNote(
+      ("the tween's duration", t.uncertainty.duration / t.duration),
+      ("its travel", travel > 0 ? t.uncertainty.travel / travel : .infinity))
+  }
+
+  /// Two numbers' relative one-σ uncertainties, said when three σ of either
+  /// exceeds `precisionBound`.
+  static func precisionNote(_ a: (name: String, sigma: Double), _ b: (name: String, sigma: Double))
+    -> String?
+  {
+    guard !(3 * max(a.sigma, b.sigma) <= precisionBound) else { return nil }
     let bound = f(precisionBound * 100, 0)
-    guard d.isFinite, a.isFinite else {
-      return "the recording does not determine the tween's duration and travel within \(bound) %"
+    guard a.sigma.isFinite, b.sigma.isFinite else {
+      return "the recording does not determine \(a.name) and \(b.name) within \(bound) %"
     }
     return
-      "the recording pins the tween's duration to ± \(f(3 * d * 100, 1)) % and its travel to ± \(f(3 * a * 100, 1)) % (3σ), not within \(bound) %: compression, a short or partly hidden motion, or tracking errors that come in runs"
+      "the recording pins \(a.name) to ± \(f(3 * a.sigma * 100, 1)) % and \(b.name) to ± \(f(3 * b.sigma * 100, 1)) % (3σ), not within \(bound) %: compression, a short or partly hidden motion, or tracking errors that come in runs"
   }
 
   /// The precision a fit should reach (fraction): beyond it the text says so.
