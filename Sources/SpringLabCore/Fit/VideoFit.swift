@@ -48,9 +48,11 @@ public enum VideoFit {
   /// menu tracks several elements of one clip).
   /// `angles`: when the element's angle is tracked too; when it is kept,
   /// each point carries it and a frame whose angle is not found is dropped.
+  /// `recoverFades`: look again at the frames dropped while the element
+  /// fades over a still background (`ElementTracker.recoverFaded`).
   public static func track(
     frames: [GreyFrame], region: FrameRegion?, regionAt: Double?, mask known: [Bool]? = nil,
-    changeLevel: Int? = nil, angles: AngleTracking = .never,
+    changeLevel: Int? = nil, angles: AngleTracking = .never, recoverFades: Bool = true,
     progress: ((Int, Int) -> Void)? = nil
   ) throws(FitError) -> VideoTrack {
     guard frames.count >= 2 else { throw .tooFewSamples(frames.count) }
@@ -93,8 +95,10 @@ public enum VideoFit {
     let mask = known ?? MotionFinder.elementMask(frames, region: rect, at: index)
     var points = ElementTracker.track(
       frames: frames, region: rect, at: index, mask: mask, progress: progress)
-    points = ElementTracker.recoverFaded(
-      points, frames: frames, region: rect, at: index, mask: mask)
+    if recoverFades {
+      points = ElementTracker.recoverFaded(
+        points, frames: frames, region: rect, at: index, mask: mask)
+    }
     if angles == .never {
       try ElementTracker.checkGaps(points)
     } else {
