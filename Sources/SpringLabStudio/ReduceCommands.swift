@@ -84,8 +84,16 @@ extension StudioState {
     case .togglePause:
       timeline.togglePause()
       flash(timeline.paused ? "Paused · , and . step one frame" : "Playing")
-    case .stepBack: if timeline.paused { timeline.stepBack() }
-    case .stepForward: if timeline.paused { timeline.stepForward() }
+    case .stepBack:
+      if timeline.paused {
+        timeline.stepBack()
+        sayVideoFrame()
+      }
+    case .stepForward:
+      if timeline.paused {
+        timeline.stepForward()
+        sayVideoFrame()
+      }
     case .slower:
       timeline.slower()
       flash("Speed \(Fmt.speed(timeline.speed))")

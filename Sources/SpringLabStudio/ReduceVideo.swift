@@ -93,6 +93,16 @@ extension StudioState {
     )
   }
 
+  /// After a frame step with a backdrop video: which of its frames shows.
+  /// why: marking on the right frame and setting `[`/`]` needs the video's
+  /// own time, which nothing on the window showed while stepping
+  mutating func sayVideoFrame() {
+    guard let v = videoBackdrop else { return }
+    let i = v.frameIndex(at: timeline.time)
+    flash(
+      "Video \(Fmt.fixed(v.video.times[i], 3)) s · frame \(i + 1) of \(v.video.times.count)")
+  }
+
   /// `[` / `]`: the fit's range starts or ends at the frame shown (video
   /// seconds); again on the same frame clears that end. An end that would
   /// fall on the wrong side of the other clears the other.

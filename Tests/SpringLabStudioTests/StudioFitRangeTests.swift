@@ -33,6 +33,11 @@ struct StudioFitRangeTests {
     let h = marked()
     for _ in 0..<5 { h.key(",") }
     let from = shown(h)
+    // each step says which of the video's frames shows
+    let index = h.state.videoBackdrop!.frameIndex(at: h.state.timeline.time)
+    #expect(
+      h.state.toast?.text == "Video \(Fmt.fixed(from, 3)) s · frame \(index + 1) of 60",
+      "\(h.state.toast?.text ?? "-")")
     h.key("[")
     #expect(h.state.videoBackdrop?.fitFrom == from)
     #expect(h.state.toast?.text.hasPrefix("Fit range --from \(Fmt.fixed(from, 3))") == true)
