@@ -25,12 +25,12 @@ enum FitReport {
     if s.presetVelocity != s.relativeVelocity {
       o.append("  velocity not pinned (fitted \(Fmt.fixed(s.relativeVelocity, 2))): taken as 0")
     }
-    let z = u.dampingRatio / s.spring.dampingRatio
-    let r = u.response / response
-    if !(3 * max(z, r) <= 0.02) {
+    let (z, r) = s.relativeSpread
+    let bound = MotionFit.precisionBound
+    if !(max(z, r) <= bound) {
       o.append(
         z.isFinite && r.isFinite
-          ? "  3σ: ζ ± \(Fmt.fixed(3 * z * 100, 1)) %, response ± \(Fmt.fixed(3 * r * 100, 1)) % (not within 2 %)"
+          ? "  3σ: ζ ± \(Fmt.fixed(z * 100, 1)) %, response ± \(Fmt.fixed(r * 100, 1)) % (not within \(Fmt.fixed(bound * 100, 0)) %)"
           : "  the recording does not pin the spring")
     }
     let t = fit.tween

@@ -85,9 +85,9 @@ enum FitPrinter {
   /// `FitPrinter.precisionBound` (three σ of the damping ratio or the
   /// response beyond it), nil when they do.
   static func precisionNote(_ s: SpringFit) -> String? {
-    precisionNote(
-      ("the damping ratio", s.uncertainty.dampingRatio / s.spring.dampingRatio),
-      ("the response", s.uncertainty.response * s.spring.naturalFrequency / (2 * .pi)))
+    let spread = s.relativeSpread
+    return precisionNote(
+      ("the damping ratio", spread.dampingRatio / 3), ("the response", spread.response / 3))
   }
 
   /// The same for a tween: three σ of its duration or its travel beyond
@@ -114,7 +114,7 @@ enum FitPrinter {
   }
 
   /// The precision a fit should reach (fraction): beyond it the text says so.
-  static let precisionBound = 0.02
+  static let precisionBound = MotionFit.precisionBound
 
   /// The tween's uncertainties as JSON (null where undetermined).
   static func uncertaintyJSON(_ u: TweenUncertainty) -> JSONValue {

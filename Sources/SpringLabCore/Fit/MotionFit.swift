@@ -69,6 +69,9 @@ public struct MotionFit: Sendable {
   /// A fit whose RMS residual exceeds this fraction of the travel is reported
   /// as poor (exit 1 in the CLI).
   public static let poorFitBound = 0.02
+  /// The precision (three σ, as a fraction) a fitted number should reach:
+  /// beyond it the CLI's text and the window's fit report say so.
+  public static let precisionBound = 0.02
 
   public var rms: Double { model == .spring ? spring.rms : tween.rms }
   public var maxError: Double { model == .spring ? spring.maxError : tween.maxError }

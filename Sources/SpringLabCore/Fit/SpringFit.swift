@@ -62,6 +62,16 @@ public struct SpringFit: Sendable, Equatable {
     return d == 0 ? 0 : v0 / d
   }
 
+  /// Three σ of the damping ratio and of the response, each as a fraction
+  /// of its value (infinite when undetermined): what `MotionFit.precisionBound`
+  /// is held against.
+  public var relativeSpread: (dampingRatio: Double, response: Double) {
+    (
+      3 * uncertainty.dampingRatio / spring.dampingRatio,
+      3 * uncertainty.response * spring.naturalFrequency / (2 * .pi)
+    )
+  }
+
   /// The initial velocity a preset or a printed form gets, travels per
   /// second: the fitted one when the recording pins it (more than 2 σ from
   /// 0), else 0.
