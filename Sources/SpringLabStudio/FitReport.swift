@@ -25,6 +25,11 @@ enum FitReport {
     if s.presetVelocity != s.relativeVelocity {
       o.append("  velocity not pinned (fitted \(Fmt.fixed(s.relativeVelocity, 2))): taken as 0")
     }
+    if fit.seenTooBriefly {
+      o.append(
+        "  seen moving in \(fit.motionSamples) of the \(SpringFit.minimumSamplesInMotion) samples a spring needs"
+      )
+    }
     let (z, r) = s.relativeSpread
     let bound = MotionFit.precisionBound
     if !(max(z, r) <= bound) {

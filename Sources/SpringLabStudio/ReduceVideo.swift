@@ -205,6 +205,15 @@ extension StudioState {
       )
       return
     }
+    // why: a fan item's collapse seen in one frame before it faded out came
+    // back as ζ 0.49, response 0.51 s (truth 0.75, 0.17 s), numbers the
+    // recording does not hold, and were applied like any other
+    if fit.seenTooBriefly {
+      fitSays(
+        "Fit: seen moving in \(fit.motionSamples) of the \(SpringFit.minimumSamplesInMotion) frames a spring needs: not applied; record at a higher frame rate, or fit the opening"
+      )
+      return
+    }
     let useTween = fit.model == .tween && (target == .fanExpand || target == .fanCollapse)
     // why: the bubble's motions take the spring even when the tween won; a
     // drag before the snap, fitted with it, drew a tween the spring missed

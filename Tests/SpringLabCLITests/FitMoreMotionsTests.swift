@@ -218,6 +218,7 @@ struct FitMoreMotionsTests {
     if fps > 30 { #expect(channels.contains("position"), "\(channels)") }
     checkHonest("bubble menu scale \(fps) fps", o, truth: truth, tolerance: 0.01)
     checkWithin(o, truth: truth, 0.01)
+    #expect(o["seenTooBriefly"] as? Bool == false, "\(o["motionSamples"] ?? "-") in motion")
     #expect(
       abs((o["start"] as? Double ?? 0) - FitVideos.menuStart) < 1.5 / Double(fps),
       "start \(o["start"] ?? "-")")
@@ -267,5 +268,17 @@ struct FitMoreMotionsTests {
     let u = o["uncertainty"] as? [String: Any] ?? [:]
     #expect(u["dampingRatio"] is NSNull, "ζ ± \(u["dampingRatio"] ?? "-")")
     #expect(u["response"] is NSNull, "response ± \(u["response"] ?? "-")")
+    // and says why, in the words a designer reads: how few frames show it
+    let moving = o["motionSamples"] as? Double ?? .infinity
+    #expect(moving < Double(SpringFit.minimumSamplesInMotion), "\(moving) samples in motion")
+    #expect(o["seenTooBriefly"] as? Bool == true)
+    let text = try CLIHarness.run([
+      "fit", v.path, "--region", v.region, "--region-at", "\(v.regionAt)", "--from", "0.8",
+      "--to", "\(to)",
+    ])
+    let line = text.out.split(separator: "\n").first { $0.hasPrefix("seen moving:") }
+    #expect(
+      line?.contains("seen moving in \(Int(moving)) sample") == true
+        && line?.contains("higher frame rate") == true, "\(line ?? "no seen moving: line")")
   }
 }

@@ -92,6 +92,35 @@ struct StudioFitRangeTests {
       "\(h.state.toast?.text ?? "-")")
   }
 
+  /// A motion seen in too few frames (a collapse fading out after two
+  /// frames at 30 fps) leaves its numbers to chance: not applied, and the
+  /// toast and the report say how few frames showed it.
+  @Test func aMotionSeenTooBrieflyIsNotApplied() throws {
+    let u = UIKitSpring(duration: 0.25, dampingRatio: 0.75, velocity: 1)
+    // at rest, then two frames of the spring, then gone
+    let samples = (0..<27).map { i -> MotionSample in
+      let t = Double(i) / 30
+      return MotionSample(t: t, x: t <= 0.8 ? 0 : 120 * u.progress(at: t - 0.8).p)
+    }
+    let fit = try MotionFit.fit(samples, axis: .x)
+    #expect(fit.seenTooBriefly, "\(fit.motionSamples) samples in motion")
+    let h = marked()
+    let before = h.state.preset
+    h.send(.fitFinished(.fanCollapse, .success(fit)))
+    #expect(h.state.preset == before)
+    #expect(
+      h.state.toast?.text.hasPrefix("Fit: seen moving in \(fit.motionSamples) of the 8 frames")
+        == true,
+      "\(h.state.toast?.text ?? "-")")
+    let lines = h.state.videoBackdrop?.lastFit ?? []
+    #expect(
+      lines.contains { $0.contains("seen moving in \(fit.motionSamples) of the 8 samples") },
+      "\(lines)")
+    // the undo history has nothing to undo
+    h.key("z", .ctrl)
+    #expect(h.state.preset == before)
+  }
+
   /// After a fit the panel's Backdrop section lists its result: model,
   /// each number with its ±, the caveats and the toast's line.
   @Test func theLastFitIsReportedInThePanel() throws {

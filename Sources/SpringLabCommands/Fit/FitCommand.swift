@@ -322,6 +322,9 @@ enum FitCommand {
         o.append("precision:               " + note)
       }
     }
+    if let note = FitPrinter.seenTooBrieflyNote(fit) {
+      o.append("seen moving:             " + note)
+    }
     if let note = FitPrinter.velocityNote(fit.spring) {
       o.append("velocity:                " + note)
     }
@@ -402,6 +405,8 @@ enum FitCommand {
         ])
       ),
       ("samples", .number(Double(fit.samples.count))),
+      ("motionSamples", .number(Double(fit.motionSamples))),
+      ("seenTooBriefly", .bool(fit.seenTooBriefly)),
     ]
     if let tr = track {
       m.append(

@@ -113,6 +113,16 @@ enum FitPrinter {
       "the recording pins \(a.name) to ± \(f(3 * a.sigma * 100, 1)) % and \(b.name) to ± \(f(3 * b.sigma * 100, 1)) % (3σ), not within \(bound) %: compression, a short or partly hidden motion, or tracking errors that come in runs"
   }
 
+  /// Why a spring cannot be pinned when the motion is seen in too few
+  /// samples, and what a recording that would pin it looks like; nil when
+  /// enough are seen.
+  static func seenTooBrieflyNote(_ fit: MotionFit) -> String? {
+    guard fit.seenTooBriefly else { return nil }
+    let n = fit.motionSamples
+    return
+      "the element is seen moving in \(n) sample\(n == 1 ? "" : "s") after its start, and a spring needs \(SpringFit.minimumSamplesInMotion): record at a higher frame rate, or fit a motion that stays in view while it moves (the same spring's opening, not a close that fades out)"
+  }
+
   /// The precision a fit should reach (fraction): beyond it the text says so.
   static let precisionBound = MotionFit.precisionBound
 

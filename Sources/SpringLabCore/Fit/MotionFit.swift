@@ -57,6 +57,12 @@ public struct MotionFit: Sendable {
   /// (the ones before it rest at `from` whatever the model).
   public var motionSamples = Int.max
 
+  /// True when the motion is seen in fewer samples than
+  /// `SpringFit.minimumSamplesInMotion` after its start: no spring can be
+  /// pinned, whatever the residuals (a fan item's collapse fades out under
+  /// the main button 40 ms in, one frame at 30 fps).
+  public var seenTooBriefly: Bool { motionSamples < SpringFit.minimumSamplesInMotion }
+
   /// At least this many samples must remain after dropping untrusted ones.
   public static let minimumSamples = 20
   /// ΔBIC below this: the models are indistinguishable (Kass & Raftery:
@@ -100,7 +106,7 @@ public struct MotionFit: Sendable {
   /// after one frame at 30 fps), the tween drew the motion exactly with its
   /// extra numbers and was called "decisive" over the spring it was
   public var evidence: FitEvidence {
-    guard motionSamples >= SpringFit.minimumSamplesInMotion else { return .indistinguishable }
+    guard !seenTooBriefly else { return .indistinguishable }
     let weaker = min(deltaBIC, fitGap) * independence
     return weaker >= MotionFit.decisiveBIC
       ? .decisive : weaker >= MotionFit.indistinguishableBIC ? .strong : .indistinguishable
