@@ -16,7 +16,7 @@ enum LibraryView {
     let rows = entries.enumerated().map { k, e in
       LibraryRow(
         number: k < 9 ? "\(k + 1)" : "", title: e.title,
-        detail: e.preset == nil ? "\(e.fileName) (unreadable)" : e.fileName, curve: e.curve)
+        detail: e.problem?.text ?? e.fileName, curve: e.curve)
     }
     if state.revealLibraryRow {
       actions.append(.libraryRowRevealed)

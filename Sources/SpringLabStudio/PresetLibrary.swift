@@ -9,9 +9,12 @@ public struct LibraryEntry: Sendable, Equatable {
   public var preset: Preset?
   /// The expand curve for the row's thumbnail (see `PresetLibrary.thumbnail`).
   public var curve: [Double]
-  public init(path: String, preset: Preset?) {
+  /// Why `preset` is nil (nil when it is not).
+  public var problem: LibraryProblem?
+  public init(path: String, preset: Preset?, problem: LibraryProblem? = nil) {
     self.path = path
     self.preset = preset
+    self.problem = preset == nil ? problem ?? .unreadable("unreadable") : nil
     curve = preset.map(PresetLibrary.thumbnail) ?? []
   }
 
@@ -19,6 +22,32 @@ public struct LibraryEntry: Sendable, Equatable {
   public var fileName: String { StudioFiles.lastComponent(path) }
   /// What the row says first: the preset's name, else the file name.
   public var title: String { preset?.name ?? fileName }
+}
+
+/// Why a library file is not a preset.
+public enum LibraryProblem: Sendable, Equatable {
+  /// An input script kept beside the presets: not broken, and a designer
+  /// who put it there knows what it is.
+  case inputScript
+  /// The first problem the reader found, in a few words.
+  case unreadable(String)
+
+  /// The first problem's field and reason (the row already names the file).
+  public init(_ error: LoadError) {
+    guard let p = error.problems.first else {
+      self = .unreadable("unreadable")
+      return
+    }
+    self = .unreadable((p.path.isEmpty ? "" : p.path + ": ") + p.reason)
+  }
+
+  /// What the row says after the file name.
+  public var text: String {
+    switch self {
+    case .inputScript: return "an input script, not a preset"
+    case .unreadable(let why): return why
+    }
+  }
 }
 
 /// A folder's presets and the order kept in it.

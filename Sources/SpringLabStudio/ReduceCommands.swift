@@ -22,11 +22,11 @@ extension StudioState {
       flash("Rotated: \(scene.device.name) \(scene.device.orientationName)")
     case .loadNumbered(let n):
       if n >= 1 && n <= library.count {
-        request(.load(library[n - 1]), &fx)
+        loadFromLibrary(library[n - 1], &fx)
       } else {
         flash("No preset \(n) in \(StudioFiles.library(of: document, folders: folders))")
       }
-    case .loadFile(let path): request(.load(path), &fx)
+    case .loadFile(let path): loadFromLibrary(path, &fx)
     case .save: save(then: nil, &fx)
     case .saveAs: openSaveAs()
     case .undo:

@@ -22,6 +22,19 @@ extension StudioState {
     }
   }
 
+  /// Loads `path`, unless the library knows it for an input script: a
+  /// script's load failed with "duration: unknown field", which read as a
+  /// broken preset; the toast says what it is and how it plays.
+  mutating func loadFromLibrary(_ path: String, _ fx: inout [StudioEffect]) {
+    if libraryEntries.first(where: { $0.path == path })?.problem == .inputScript {
+      let name = StudioFiles.lastComponent(path)
+      flash(
+        "\(name) is an input script, not a preset: play it with springlab --play")
+      return
+    }
+    request(.load(path), &fx)
+  }
+
   mutating func libraryCommand(_ c: StudioCommand, _ fx: inout [StudioEffect]) {
     if case .undoLibrary = c {
       undoLibrary(&fx)

@@ -26,8 +26,13 @@ final class FakeDisk {
   func write(_ p: Preset, to path: String) { presets[path] = (p, stamp()) }
 
   func list(_ folder: String) -> [String] {
-    presets.keys.filter { StudioFiles.folder($0) == folder }.sorted()
+    (Array(presets.keys) + Array(notPresets.keys)).filter { StudioFiles.folder($0) == folder }
+      .sorted()
   }
+
+  /// `.json` files that are not presets (scripts, broken files), as the
+  /// shell's listing describes them.
+  var notPresets: [String: LibraryProblem] = [:]
 
   /// Order files by folder, as `PresetLibrary.orderFile` would hold them.
   var orders: [String: [String]] = [:]
@@ -42,7 +47,9 @@ final class FakeDisk {
   func listing(_ folder: String) -> LibraryListing {
     LibraryListing(
       folder: folder,
-      entries: list(folder).map { LibraryEntry(path: $0, preset: presets[$0]?.preset) },
+      entries: list(folder).map {
+        LibraryEntry(path: $0, preset: presets[$0]?.preset, problem: notPresets[$0])
+      },
       order: orders[folder], iconFiles: iconFiles[folder] ?? [])
   }
 

@@ -227,3 +227,40 @@ struct StudioLibraryTests {
     #expect(PresetLibrary.parseOrder("# c\n\n../e.json\nok.json\n") == ["ok.json"])
   }
 }
+
+/// Files in the library folder that are not presets: the row says what they
+/// are, and choosing one loads nothing.
+@Suite("Preset library: files that are not presets")
+struct StudioLibraryNotPresetTests {
+  /// A script kept beside the presets reads "an input script, not a
+  /// preset" (it read "(unreadable)", like a broken file); a broken file
+  /// names its first problem. Choosing the script, by click or number,
+  /// says how it plays and leaves the loaded preset as it was.
+  @Test func aScriptBesideThePresetsSaysWhatItIs() throws {
+    let disk = try StudioLibraryTests.disk()
+    disk.notPresets["/lib/a-tap.json"] = .inputScript
+    disk.notPresets["/lib/b-broken.json"] = .unreadable("name: must be a string")
+    let h = StudioLibraryTests.open(disk)
+    let script = try #require(h.state.libraryEntries.first { $0.fileName == "a-tap.json" })
+    #expect(script.problem == .inputScript && script.preset == nil)
+    h.draw()
+    let texts = h.texts
+    #expect(
+      texts.contains { $0.hasPrefix("an input script") },
+      "\(texts.filter { $0.contains("a-tap") })")
+    #expect(texts.contains { $0.hasPrefix("name: must be") })
+    #expect(!texts.contains { $0.contains("(unreadable)") })
+    let before = h.state.preset
+    let n = try #require(h.state.libraryEntries.firstIndex { $0.fileName == "a-tap.json" }) + 1
+    h.effects = []
+    h.key("\(n)")
+    #expect(!h.effects.contains { if case .load = $0 { return true } else { return false } })
+    #expect(h.state.preset == before)
+    #expect(
+      h.state.toast?.text
+        == "a-tap.json is an input script, not a preset: play it with springlab --play",
+      "\(h.state.toast?.text ?? "-")")
+    h.send(.command(.loadFile("/lib/a-tap.json")))
+    #expect(h.state.preset == before)
+  }
+}

@@ -104,8 +104,16 @@ enum LiveStudioServices {
   /// The library folder's presets (each read; unreadable ones without a
   /// preset) and its order file.
   static func listLibrary(_ dir: String) -> LibraryListing {
-    let entries = LibraryFolder.presetFiles(dir).map {
-      LibraryEntry(path: $0, preset: try? PresetReader.load(path: $0))
+    let entries = LibraryFolder.presetFiles(dir).map { path in
+      do throws(LoadError) {
+        return LibraryEntry(path: path, preset: try PresetReader.load(path: path))
+      } catch {
+        // why: a script kept beside the presets was listed "(unreadable)",
+        // which read as a broken file (designer walk-through)
+        let isScript = (try? InputScript.load(path: path)) != nil
+        return LibraryEntry(
+          path: path, preset: nil, problem: isScript ? .inputScript : LibraryProblem(error))
+      }
     }
     let order = LibraryFolder.readText(dir + "/" + PresetLibrary.orderFile).map(
       PresetLibrary.parseOrder)
