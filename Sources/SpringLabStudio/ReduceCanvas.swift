@@ -70,7 +70,7 @@ extension StudioState {
           k, to: p, preset: preset, device: scene.device, free: pointerMods.contains(.shift)))
     case .editMain(_, let grab):
       applyPreset(CanvasEdit.moveMain(to: p - grab, preset: preset, device: scene.device))
-    case .markRegion(let a, let at): dragMark(from: a, at: at, x, y)
+    case .markRegion(let a, let at, _): dragMark(from: a, at: at, x, y)
     case .scrub:
       if let r = layout.graph {
         timeline.seek(to: GraphView.scrubTime(at: x, state: self, graph: r))
@@ -108,7 +108,7 @@ extension StudioState {
       // why: the edit shows at rest immediately: open the menu to see it
       if scene.fan.phase(at: scene.now) == .collapsed { send(.command(.toggleFan)) }
     case .scrub: break
-    case .markRegion(let a, let at): endMark(from: a, at: at, x, y)
+    case .markRegion(let a, let at, let old): endMark(from: a, at: at, x, y, replacing: old)
     }
   }
 

@@ -64,7 +64,7 @@ extension StudioState {
   mutating func beginMark(_ x: Double, _ y: Double) -> Bool {
     guard let v = videoBackdrop, v.marking, screenRect.contains(x, y) else { return false }
     let at = v.video.times[v.frameIndex(at: timeline.time)]
-    gesture = .markRegion(from: videoPixel(v, x, y), at: at)
+    gesture = .markRegion(from: videoPixel(v, x, y), at: at, replacing: v.region)
     return true
   }
 
@@ -78,13 +78,20 @@ extension StudioState {
     videoBackdrop = v
   }
 
-  mutating func endMark(from a: Point, at: Double, _ x: Double, _ y: Double) {
+  mutating func endMark(
+    from a: Point, at: Double, _ x: Double, _ y: Double, replacing old: FrameRegion?
+  ) {
     dragMark(from: a, at: at, x, y)
     guard var v = videoBackdrop, let r = v.region else { return }
     guard r.width >= VideoBackdrop.minimumRegion, r.height >= VideoBackdrop.minimumRegion else {
       v.region = nil
       videoBackdrop = v
-      flash("Drag a larger rectangle around the element (at least 4 × 4 video pixels)")
+      // why: a click is how a mark is cleared, and "drag a larger
+      // rectangle" read as an error to the designer who meant to clear it
+      flash(
+        old != nil
+          ? "Mark cleared · drag a rectangle around the element to mark it again"
+          : "Drag a larger rectangle around the element (at least 4 × 4 video pixels)")
       return
     }
     let range = v.rangeArguments.isEmpty ? "" : " " + v.rangeArguments

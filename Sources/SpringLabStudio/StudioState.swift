@@ -74,8 +74,9 @@ public enum CanvasGesture: Sendable {
   /// An arc handle of the canvas editor (radius, start or end angle).
   case editHandle(CanvasHandleKind, before: Preset)
   case scrub
-  /// A rectangle around the backdrop video's element, from a video pixel.
-  case markRegion(from: Point, at: Double)
+  /// A rectangle around the backdrop video's element, from a video pixel;
+  /// `replacing` is the mark it replaces (nil when there was none).
+  case markRegion(from: Point, at: Double, replacing: FrameRegion?)
   /// A Bézier control point on the graph, with the axes at the press.
   case bezier(Int, before: Preset, axes: GraphAxes)
   /// The spring's first peak (damping only), grabbed at pixel y.

@@ -180,6 +180,14 @@ struct StudioVideoBackdropTests {
     h.drag(from: (s.x + 50, s.y + 50), to: (s.x + 51, s.y + 51))
     #expect(h.state.videoBackdrop?.region == nil)
     #expect(h.state.toast?.text.hasPrefix("Drag a larger rectangle") == true)
+    // a click over a mark clears it, and says so rather than refusing
+    h.drag(from: (s.x + 50, s.y + 50), to: (s.x + 150, s.y + 150))
+    #expect(h.state.videoBackdrop?.region != nil)
+    h.drag(from: (s.x + 60, s.y + 60), to: (s.x + 60, s.y + 60))
+    #expect(h.state.videoBackdrop?.region == nil)
+    #expect(
+      h.state.toast?.text == "Mark cleared · drag a rectangle around the element to mark it again",
+      "\(h.state.toast?.text ?? "-")")
   }
 
   @Test func aFinishedFitChangesTheGraphedSpringInOneUndoStepAndDrawsItsSamples() throws {
