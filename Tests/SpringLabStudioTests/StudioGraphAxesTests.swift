@@ -83,4 +83,23 @@ struct StudioGraphAxesTests {
     #expect(clips.contains { abs($0.y - (plot.y - 3)) < 1e-9 && abs($0.x - (plot.x - 3)) < 1e-9 })
     h.input([.mouseUp(x: pk.x, y: plot.y - 20, button: .left, mods: [])])
   }
+
+  /// The peak's label stays inside the plot at every damping: at ζ 0.95 the
+  /// peak sits near the right edge and its label ran off it (walk-through).
+  /// Widths as the view estimates them (5.6 pt a character at 10 pt).
+  @Test(arguments: [0.3, 0.6, 0.9, 0.95, 0.98])
+  func thePeakLabelStaysInsideThePlot(damping: Double) throws {
+    let (h, plot) = try graphed(damping: damping)
+    h.draw()
+    let label = try #require(
+      h.lastFrame.finished.lazy.compactMap { c -> (String, Double, TextAlign)? in
+        if case .text(let t, let x, _, _, _, let a) = c, t.hasPrefix("bounce ") { return (t, x, a) }
+        return nil
+      }.first)
+    let w = Double(label.0.count) * 5.6
+    let (left, right) = label.2 == .right ? (label.1 - w, label.1) : (label.1, label.1 + w)
+    #expect(
+      left >= plot.x - 1e-9 && right <= plot.x + plot.w + 1e-9,
+      "'\(label.0)' spans \(left)…\(right), plot \(plot.x)…\(plot.x + plot.w)")
+  }
 }
