@@ -19,12 +19,14 @@ package enum RenderCommand {
           "or a folder (ends in / or has no extension) of frame-000000.png…",
         ]),
       .init(
-        "size", "WxH", usage: .group("[--size WxH | --frame device]"),
+        "size", "WxH", usage: .group("[--size WxH | --frame device|screen]"),
         ["frame size in points (default 1280x720)"]),
       .init(
-        "frame", "device", usage: .inGroup,
+        "frame", "device|screen", usage: .inGroup,
         [
-          "the device alone with its bezel and a 24 pt margin (even pixel sizes; not with --size or --ui)"
+          "device: the device alone with its bezel and a 24 pt margin (even pixel sizes; not with --size or --ui);",
+          "screen: the screen alone, edge to edge with square corners, as a phone's screen recording",
+          "(device points × --scale, rounded up to even pixels; not with --size, --ui, --panel or --caption)",
         ]),
       .init("fps", "N", ["frames per second (default 30; gif: 25, must divide 100)"]),
       .init("scale", "K", ["renders K× pixels (HiDPI; default 1)"]),
@@ -75,6 +77,8 @@ package enum RenderCommand {
     case canvas
     /// The device alone with its bezel and a margin.
     case device
+    /// The screen alone, edge to edge, as a phone records its screen.
+    case screen
   }
 
   package enum Output: Equatable {
@@ -215,15 +219,22 @@ package enum RenderCommand {
     guard let frame = Framing(rawValue: a.values["frame"] ?? "canvas") else {
       throw CLIError(
         .usage,
-        "--frame \(TerminalText.escape(a.values["frame"] ?? "")): expected canvas or device\nusage: \(usage)"
+        "--frame \(TerminalText.escape(a.values["frame"] ?? "")): expected canvas, device or screen\nusage: \(usage)"
       )
     }
-    if frame == .device && a.values["size"] != nil {
-      throw CLIError(.usage, "--frame device sets the frame's size; drop --size")
+    if frame != .canvas && a.values["size"] != nil {
+      throw CLIError(.usage, "--frame \(frame.rawValue) sets the frame's size; drop --size")
     }
-    if a.flags["ui"] == true && (frame == .device || a.flags["caption"] == true) {
+    if a.flags["ui"] == true && (frame != .canvas || a.flags["caption"] == true) {
       // why: --ui is the window as it is; the window has no device-only framing or caption
-      throw CLIError(.usage, "--ui draws the whole window; drop --frame device / --caption")
+      throw CLIError(
+        .usage, "--ui draws the whole window; drop --frame \(frame.rawValue) / --caption")
+    }
+    if frame == .screen && (a.flags["panel"] == true || a.flags["caption"] == true) {
+      // why: a screen recording holds the screen and nothing else
+      throw CLIError(
+        .usage,
+        "--frame screen is the screen alone, as a phone records it; drop --panel / --caption")
     }
     if kind == .mp4 || kind == .webm, pw % 2 != 0 || ph % 2 != 0 {
       throw CLIError(
@@ -238,8 +249,10 @@ package enum RenderCommand {
     }
     try refuseSameFile(a.values)
     let preset = try loadPresetOrFail(a.values["preset"])
-    if frame == .device {
-      (pw, ph) = deviceFrame(Scene(preset: preset).device, scale: scale)
+    switch frame {
+    case .canvas: break
+    case .device: (pw, ph) = deviceFrame(Scene(preset: preset).device, scale: scale)
+    case .screen: (pw, ph) = screenFrame(Scene(preset: preset).device, scale: scale)
     }
     let captionText = a.flags["caption"] == true ? caption(preset) : nil
     if captionText != nil && frame == .device {
@@ -270,7 +283,8 @@ package enum RenderCommand {
       ui: a.flags["ui"] == true
         ? RenderJob.UIFrames(
           presetPath: a.values["preset"], script: kind == .png ? given : script) : nil,
-      caption: captionText, strip: frame != .device, transparent: transparent)
+      caption: captionText, strip: frame == .canvas, transparent: transparent)
+    job.screenOnly = frame == .screen
     job.assetFolder = a.values["preset"].map(IconAssets.folder(ofPreset:))
     let exit = try job.run(out: out, kind: kind, trace: a.values["trace"])
     if exit == .ok {
@@ -286,12 +300,21 @@ package enum RenderCommand {
   /// `--frame device`: the device with its bezel (14 pt) and a 24 pt margin
   /// all round, at `scale`, rounded up to even pixels (video encoders need them).
   static func deviceFrame(_ d: Device, scale: Double) -> (Int, Int) {
-    func even(_ v: Double) -> Int {
-      let n = Int(v.rounded(.up))
-      return n % 2 == 0 ? n : n + 1
-    }
     let pad = 2 * 14.0 + 2 * 24.0
-    return (even((d.width + pad) * scale), even((d.height + pad) * scale))
+    return (evenPixels((d.width + pad) * scale), evenPixels((d.height + pad) * scale))
+  }
+
+  /// `--frame screen`: the device's screen alone at `scale` (393 × 852 pt at
+  /// 2 → 786 × 1704 px), rounded up to even pixels; the extra column or row
+  /// is the bezel's edge.
+  static func screenFrame(_ d: Device, scale: Double) -> (Int, Int) {
+    (evenPixels(d.width * scale), evenPixels(d.height * scale))
+  }
+
+  /// `v` rounded up to a whole, even number of pixels.
+  static func evenPixels(_ v: Double) -> Int {
+    let n = Int(v.rounded(.up))
+    return n % 2 == 0 ? n : n + 1
   }
 
   /// `--caption`: "Seed 000 fan menu · spring 0.4 s, damping 0.72 · stagger 0.045 s".

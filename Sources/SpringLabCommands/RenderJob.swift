@@ -35,6 +35,10 @@ package struct RenderJob {
   /// for `--frame device`, sized to the device alone).
   var strip = true
 
+  /// `--frame screen`: the screen alone at the frame's origin, one point
+  /// `scale` pixels, square corners (a phone's screen recording).
+  var screenOnly = false
+
   /// `--transparent`: no backdrop (fully transparent pixels around the
   /// device and under the caption), kept as alpha by the output.
   var transparent = false
@@ -154,9 +158,11 @@ package struct RenderJob {
       }
       player.run(&scene, until: t)
       var dl = DrawList()
-      let view = FrameComposer.canvas(
-        scene, layout: layout, scale: scale, icons: icons,
-        options: drawOptions, into: &dl)
+      let view =
+        screenOnly
+        ? FrameComposer.screen(scene, scale: scale, icons: icons, options: drawOptions, into: &dl)
+        : FrameComposer.canvas(
+          scene, layout: layout, scale: scale, icons: icons, options: drawOptions, into: &dl)
       if let p = layout.panel { ReadoutPanel.draw(scene, in: p, scale: scale, t: t, into: &dl) }
       if transparent {
         // why: the canvas is only the backdrop: the device, its bezel and

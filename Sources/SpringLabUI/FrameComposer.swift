@@ -48,4 +48,20 @@ public enum FrameComposer {
     SceneDrawer.draw(scene, view: view, into: &dl, icons: icons, options: options)
     return view
   }
+
+  /// The screen alone from the frame's origin, `scale` pixels per point,
+  /// with square corners: what a phone's screen recording holds (`render
+  /// --frame screen`), so a fit reads its pixels per point as the frame's
+  /// width over the device's.
+  public static func screen(
+    _ scene: Scene, scale: Double, icons: IconSet, options: SceneDrawOptions,
+    into dl: inout DrawList
+  ) -> ViewTransform {
+    let view = ViewTransform(x: 0, y: 0, scale: scale)
+    var o = options
+    o.squareCorners = true
+    dl.clearColor = Palette.canvas
+    SceneDrawer.draw(scene, view: view, into: &dl, icons: icons, options: o)
+    return view
+  }
 }

@@ -9,6 +9,9 @@ public struct SceneDrawOptions: Sendable {
   public var touches = true
   /// Lint: items to outline in red.
   public var outlined: [Int] = []
+  /// The screen's corners square, as a phone's screen recording shows them
+  /// (the display's rounding is the hardware's, not in the recording).
+  public var squareCorners = false
   /// A PNG shown behind the controls instead of the sample app (a designer's
   /// own screenshot), stretched to the screen.
   public var background: String?
@@ -61,7 +64,7 @@ public enum SceneDrawer {
     func px(_ p: Point) -> (Double, Double) { v.toPixels(p) }
     let (sx, sy) = px(Point(0, 0))
     let screen = PixelRect(x: sx, y: sy, w: d.width * s, h: d.height * s)
-    let corner = cornerRadius(d) * s
+    let corner = options.squareCorners ? 0 : cornerRadius(d) * s
     dl.fillRoundedRect(
       PixelRect(x: sx - 12 * s, y: sy - 12 * s, w: screen.w + 24 * s, h: screen.h + 24 * s),
       radius: corner + 12 * s,

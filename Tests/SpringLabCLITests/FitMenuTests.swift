@@ -21,10 +21,15 @@ enum MenuVideos {
     {"duration": 1.5, "events": [{"at": 0.3, "tap": "fan.main"}]}
     """
 
-  /// Renders `preset` (JSON text) opening its fan at `fps`, once per name.
-  static func render(_ name: String, preset text: String, fps: Int, size: String = "360x780")
-    throws -> Clip
-  {
+  /// Renders `preset` (JSON text) opening its fan at `fps`, once per name;
+  /// `screenScale`: the screen alone at that many pixels per point
+  /// (`--frame screen --scale K`, as a phone records its screen) instead of
+  /// the canvas at `size`.
+  static func render(
+    _ name: String, preset text: String, fps: Int, size: String = "360x780",
+    screenScale: Int? = nil
+  ) throws -> Clip {
+    let size = screenScale.map { "screen\($0)x" } ?? size
     let dir = FitVideos.dir
     let presetPath = dir.appendingPathComponent("menu-\(name).json").path
     try text.write(toFile: presetPath, atomically: true, encoding: .utf8)
@@ -33,10 +38,11 @@ enum MenuVideos {
     let out = dir.appendingPathComponent("menu-\(name)-\(fps)-\(size).mp4").path
     let trace = dir.appendingPathComponent("menu-\(name)-\(fps)-\(size).jsonl").path
     if !FileManager.default.fileExists(atPath: out) {
-      let r = try CLIHarness.run([
-        "render", "--preset", presetPath, "--script", scriptPath, "--out", out,
-        "--size", size, "--fps", "\(fps)", "--no-touches", "--trace", trace,
-      ])
+      let r = try CLIHarness.run(
+        [
+          "render", "--preset", presetPath, "--script", scriptPath, "--out", out,
+          "--fps", "\(fps)", "--no-touches", "--trace", trace,
+        ] + (screenScale.map { ["--frame", "screen", "--scale", "\($0)"] } ?? ["--size", size]))
       guard r.code == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["why": r.err]) }
     }
     let line = try CLIHarness.lines(trace)[0]
@@ -164,6 +170,24 @@ struct FitMenuTests {
       "seed000", preset: MenuVideos.seedFan(), fps: 60, size: "1080x2340")
     let o = try fitMenu("seed 000 60 fps 1080x2340", clip)
     let e = compare("seed 000 60 fps 1080x2340", o, truth: clip.truth)
+    expectGoals(e, damping: 0.01, response: 0.01)
+  }
+
+  /// A phone's own screen recording: the screen alone, edge to edge, at 2
+  /// and 3 px/pt (786 × 1704 and 1180 × 2556), fitted with the default
+  /// pixels per point (the frame's width over the device's). Before the
+  /// wearing-away's depth grew with the frame as w / 20 (it was w / 40),
+  /// three of the five items stayed joined by their shadows and the menu
+  /// came back as fan.count 2.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: [2, 3])
+  func aPhoneScreenRecording(scale: Int) throws {
+    let clip = try MenuVideos.render(
+      "seed000", preset: MenuVideos.seedFan(), fps: 60, screenScale: scale)
+    #expect(clip.scale == Double(scale))
+    let (code, o, err) = try FitVideos.fit([clip.path, "--menu"])
+    #expect(code == 0, "\(err)")
+    #expect(abs((o["pixelsPerPoint"] as? Double ?? 0) - Double(scale)) < 0.01)
+    let e = compare("seed 000 60 fps screen at \(scale)x", o, truth: clip.truth)
     expectGoals(e, damping: 0.01, response: 0.01)
   }
 

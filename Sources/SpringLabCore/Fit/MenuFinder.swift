@@ -100,26 +100,20 @@ public enum MenuFinder {
     // of a like size wins
     var best: [Area] = []
     var bestDepth = 0
-    var level = mask
-    // why: the gap between items grows with the recording's pixels per
-    // point (7 px at 0.74 px/pt, ~28 px at 3×): the depth searched grows
-    // with the frame's width past `erosionReferenceWidth`
+    // why: worn away `depth` times by 4-neighbours (the frame's edge
+    // counting as unchanged), what is left is exactly the pixels whose
+    // city-block distance to an unchanged pixel exceeds `depth`: one
+    // distance pass instead of a whole-frame pass per depth
+    let distance = cityBlockDistance(mask, width: w, height: h)
+    let changed = mask.indices.filter { mask[$0] }
+    // why: the width of the necks joining items grows with the recording's
+    // pixels per point (their shadows merge): seed 000's needed 14 px per
+    // px/pt, 28 px at 2× and 41 px at 3× (a screen recording 393 pt wide),
+    // where a depth of w / 40 left three of five items joined
     let deepest = max(maximumErosion, maximumErosion * w / erosionReferenceWidth)
     for depth in 0...deepest {
-      if depth > 0 {
-        var next = level
-        for y in 0..<h {
-          for x in 0..<w where level[y * w + x] {
-            if x == 0 || y == 0 || x == w - 1 || y == h - 1 || !level[y * w + x - 1]
-              || !level[y * w + x + 1] || !level[(y - 1) * w + x] || !level[(y + 1) * w + x]
-            {
-              next[y * w + x] = false
-            }
-          }
-        }
-        level = next
-      }
-      let found = areas(level, width: w, height: h, pad: depth + 2)
+      let found = areas(
+        changed, above: Int32(depth), distance: distance, width: w, height: h, pad: depth + 2)
       if found.count > best.count {
         best = found
         bestDepth = depth
@@ -176,53 +170,93 @@ public enum MenuFinder {
   /// in a frame up to `erosionReferenceWidth` wide (scaled with the width
   /// beyond it).
   public static let maximumErosion = 12
-  /// The frame width (pixels) `maximumErosion` is for: a phone screen
-  /// recorded at about 1.2 px/pt.
-  public static let erosionReferenceWidth = 480
+  /// The frame width (pixels) `maximumErosion` is for: a phone's screen
+  /// (about 393 pt wide) recorded at 0.6 px/pt; the depth grows with the
+  /// width beyond it (59 px for a 1180 px recording at 3×).
+  public static let erosionReferenceWidth = 240
 
-  /// The connected areas of `mask` (4-neighbours) holding at least
-  /// `minimumShareOfLargest` of the largest one's pixels, largest first, each
-  /// box padded by `pad` pixels.
-  static func areas(_ mask: [Bool], width w: Int, height h: Int, pad: Int) -> [Area] {
+  /// Each pixel's city-block distance (4-neighbour steps) to the nearest
+  /// pixel outside `mask` or beyond the frame's edge; 0 outside `mask`.
+  static func cityBlockDistance(_ mask: [Bool], width w: Int, height h: Int) -> [Int32] {
+    var d = [Int32](repeating: 0, count: w * h)
+    // why: two raster passes give the exact city-block distance
+    for y in 0..<h {
+      for x in 0..<w where mask[y * w + x] {
+        let up = y > 0 ? d[(y - 1) * w + x] : 0
+        let left = x > 0 ? d[y * w + x - 1] : 0
+        d[y * w + x] = min(up, left) + 1
+      }
+    }
+    for y in stride(from: h - 1, through: 0, by: -1) {
+      for x in stride(from: w - 1, through: 0, by: -1) where mask[y * w + x] {
+        let down = y < h - 1 ? d[(y + 1) * w + x] : 0
+        let right = x < w - 1 ? d[y * w + x + 1] : 0
+        d[y * w + x] = min(d[y * w + x], min(down, right) + 1)
+      }
+    }
+    return d
+  }
+
+  /// The connected areas (4-neighbours) of the pixels of `candidates` whose
+  /// `distance` exceeds `depth` (the mask worn away `depth` times), holding
+  /// at least `minimumShareOfLargest` of the largest one's pixels, largest
+  /// first, each box padded by `pad` pixels; only those pixels are visited.
+  static func areas(
+    _ candidates: [Int], above depth: Int32, distance: [Int32], width w: Int, height h: Int,
+    pad: Int
+  ) -> [Area] {
     var seen = [Bool](repeating: false, count: w * h)
     var out: [Area] = []
     var stack: [Int] = []
-    for s in 0..<(w * h) where mask[s] && !seen[s] {
+    for s in candidates where distance[s] > depth && !seen[s] {
       seen[s] = true
       stack = [s]
-      var count = 0
       var box = (w, h, -1, -1)
       var pixels: [Int] = []
       while let p = stack.popLast() {
         let x = p % w
         let y = p / w
-        count += 1
         pixels.append(p)
         box = (min(box.0, x), min(box.1, y), max(box.2, x), max(box.3, y))
         for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
         where nx >= 0 && ny >= 0 && nx < w && ny < h {
           let q = ny * w + nx
-          if mask[q] && !seen[q] {
+          if distance[q] > depth && !seen[q] {
             seen[q] = true
             stack.append(q)
           }
         }
       }
-      guard count >= MotionFinder.minimumChangedPixels else { continue }
-      let x0 = max(0, box.0 - pad)
-      let y0 = max(0, box.1 - pad)
-      let x1 = min(w - 1, box.2 + pad)
-      let y1 = min(h - 1, box.3 + pad)
-      out.append(
-        Area(
-          count: count,
-          box: FrameRegion(
-            x: Double(x0), y: Double(y0), width: Double(x1 - x0 + 1), height: Double(y1 - y0 + 1)),
-          pixels: pixels))
+      guard pixels.count >= MotionFinder.minimumChangedPixels else { continue }
+      out.append(area(pixels, box: box, pad: pad, width: w, height: h))
     }
-    out.sort { $0.count > $1.count }
-    guard let largest = out.first?.count else { return [] }
-    return out.filter { Double($0.count) >= minimumShareOfLargest * Double(largest) }
+    return largestShare(out)
+  }
+
+  /// An area of `pixels` whose box (x0, y0, x1, y1) is padded by `pad`
+  /// pixels, kept inside the frame.
+  static func area(
+    _ pixels: [Int], box: (Int, Int, Int, Int), pad: Int, width w: Int, height h: Int
+  )
+    -> Area
+  {
+    let x0 = max(0, box.0 - pad)
+    let y0 = max(0, box.1 - pad)
+    let x1 = min(w - 1, box.2 + pad)
+    let y1 = min(h - 1, box.3 + pad)
+    return Area(
+      count: pixels.count,
+      box: FrameRegion(
+        x: Double(x0), y: Double(y0), width: Double(x1 - x0 + 1), height: Double(y1 - y0 + 1)),
+      pixels: pixels)
+  }
+
+  /// `out` largest first, keeping those with at least
+  /// `minimumShareOfLargest` of the largest one's pixels.
+  static func largestShare(_ out: [Area]) -> [Area] {
+    let sorted = out.sorted { $0.count > $1.count }
+    guard let largest = sorted.first?.count else { return [] }
+    return sorted.filter { Double($0.count) >= minimumShareOfLargest * Double(largest) }
   }
 
   /// Every changed area tracked back from the last frame, and which of them
