@@ -22,17 +22,21 @@ extension StudioState {
     }
   }
 
-  /// Loads `path`, unless the library knows it for an input script: a
-  /// script's load failed with "duration: unknown field", which read as a
-  /// broken preset; the toast says what it is and how it plays.
+  /// Loads `path`, unless the library already knows it is not a preset:
+  /// a script's load failed with "duration: unknown field", which read as a
+  /// broken preset, and a broken file's load first asked to save the
+  /// changes on screen, then failed ("Don't save" had thrown them away);
+  /// the toast says what the file is, and nothing changes.
   mutating func loadFromLibrary(_ path: String, _ fx: inout [StudioEffect]) {
-    if libraryEntries.first(where: { $0.path == path })?.problem == .inputScript {
-      let name = StudioFiles.lastComponent(path)
-      flash(
-        "\(name) is an input script, not a preset: play it with springlab --play")
-      return
+    let name = StudioFiles.lastComponent(path)
+    switch libraryEntries.first(where: { $0.path == path })?.problem {
+    case .inputScript?:
+      flash("\(name) is an input script, not a preset: play it with springlab --play")
+    case .unreadable(let why)?:
+      flash("\(name) is not loaded: \(why)")
+    case nil:
+      request(.load(path), &fx)
     }
-    request(.load(path), &fx)
   }
 
   mutating func libraryCommand(_ c: StudioCommand, _ fx: inout [StudioEffect]) {

@@ -263,4 +263,27 @@ struct StudioLibraryNotPresetTests {
     h.send(.command(.loadFile("/lib/a-tap.json")))
     #expect(h.state.preset == before)
   }
+
+  /// A broken file's row loads nothing: no "Save changes?" first (whose
+  /// "Don't save" threw away the edit on screen before the load failed),
+  /// the edit stays, the title still names the loaded file, and the toast
+  /// says why.
+  @Test func aBrokenFileIsNotLoadedAndTheEditStays() throws {
+    let disk = try StudioLibraryTests.disk()
+    disk.notPresets["/lib/b-broken.json"] = .unreadable("name: must be a string")
+    let h = StudioLibraryTests.open(disk)
+    var p = h.state.preset
+    p.fan.expand.damping = 0.644
+    h.edit(p)
+    let path = h.state.document.path
+    h.effects = []
+    h.send(.command(.loadFile("/lib/b-broken.json")))
+    #expect(h.state.dialog == nil, "no save prompt")
+    #expect(!h.effects.contains { if case .load = $0 { return true } else { return false } })
+    #expect(h.state.preset.fan.expand.damping == 0.644)
+    #expect(h.state.document.path == path)
+    #expect(
+      h.state.toast?.text == "b-broken.json is not loaded: name: must be a string",
+      "\(h.state.toast?.text ?? "-")")
+  }
 }
