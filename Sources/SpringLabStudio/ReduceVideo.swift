@@ -152,6 +152,10 @@ extension StudioState {
     }
     let frames = keep.map { v.video.frames[$0] }
     let times = keep.map { v.video.times[$0] }
+    // why: the frames of the range, and any the backdrop skipped between
+    // them, are the ones the full-size decode keeps
+    let range: ClosedRange<Double>? =
+      v.fitFrom == nil && v.fitTo == nil ? nil : (times[0] - 1e-6)...(times[times.count - 1] + 1e-6)
     // why: with no element marked while the graph shows the fan's expand,
     // the whole menu is what the designer wants from the recording
     if v.region == nil && target == .fanExpand {
@@ -162,7 +166,10 @@ extension StudioState {
         .fitMenu(
           MenuFitRequest(
             frames: frames, times: times,
-            pixelsPerPoint: Double(first.width) / timeline.scene.device.width)))
+            pixelsPerPoint: Double(first.width) / timeline.scene.device.width,
+            source: VideoFitSource(
+              path: v.video.path, range: range,
+              pixelsPerPoint: Double(v.video.sourceWidth) / timeline.scene.device.width))))
       flash("Finding and fitting the whole menu…")
       return
     }
@@ -187,7 +194,8 @@ extension StudioState {
     fx.append(
       .fitVideo(
         VideoFitRequest(
-          frames: frames, times: times, region: v.frameRegion(r), regionAt: at, target: target)))
+          frames: frames, times: times, region: v.frameRegion(r), regionAt: at, target: target,
+          source: VideoFitSource(path: v.video.path, range: range, region: r))))
     flash("Tracking and fitting \(target.title)…")
   }
 

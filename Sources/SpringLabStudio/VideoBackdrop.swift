@@ -55,10 +55,42 @@ public struct MenuFitRequest: Sendable {
   public var frames: [RasterImage]
   public var times: [Double]
   public var pixelsPerPoint: Double
+  /// The video at its own size, as `springlab fit --menu` reads it; nil:
+  /// fit `frames` (see `VideoFitRequest.source`).
+  public var source: VideoFitSource?
 
-  public init(frames: [RasterImage], times: [Double], pixelsPerPoint: Double) {
+  public init(
+    frames: [RasterImage], times: [Double], pixelsPerPoint: Double, source: VideoFitSource? = nil
+  ) {
     self.frames = frames
     self.times = times
+    self.pixelsPerPoint = pixelsPerPoint
+    self.source = source
+  }
+}
+
+/// The video file a fit decodes again at its own size, grey, as `springlab
+/// fit` does: the backdrop's frames are display-sized (at most
+/// `VideoBackdrop.maxSide`) and a long clip keeps only every k-th, and a
+/// fit on them differed from the command line's on the same clip (a
+/// collapse came back as 0.306 s in the window, 0.261 s on the command
+/// line; truth 0.25).
+public struct VideoFitSource: Sendable, Equatable {
+  public var path: String
+  /// Video seconds (`--from`…`--to`), nil for the whole clip.
+  public var range: ClosedRange<Double>?
+  /// The element in the video's own pixels (nil for a whole menu).
+  public var region: FrameRegion?
+  /// Pixels per device point at the video's own size (a whole menu).
+  public var pixelsPerPoint: Double?
+
+  public init(
+    path: String, range: ClosedRange<Double>?, region: FrameRegion? = nil,
+    pixelsPerPoint: Double? = nil
+  ) {
+    self.path = path
+    self.range = range
+    self.region = region
     self.pixelsPerPoint = pixelsPerPoint
   }
 }
@@ -73,16 +105,20 @@ public struct VideoFitRequest: Sendable {
   public var regionAt: Double
   /// The graphed motion the result is for.
   public var target: GraphTarget
+  /// The video decoded again at its own size for the fit, as `springlab
+  /// fit` reads it; nil (or when it cannot be read): `frames`.
+  public var source: VideoFitSource?
 
   public init(
     frames: [RasterImage], times: [Double], region: FrameRegion, regionAt: Double,
-    target: GraphTarget
+    target: GraphTarget, source: VideoFitSource? = nil
   ) {
     self.frames = frames
     self.times = times
     self.region = region
     self.regionAt = regionAt
     self.target = target
+    self.source = source
   }
 }
 
@@ -133,10 +169,25 @@ public struct VideoBackdrop: Sendable {
     }
   }
 
-  /// The range as `springlab fit` takes it (empty when the whole clip).
+  /// The range as `springlab fit` takes it (empty when the whole clip),
+  /// to the millisecond, widened outwards so that pasted into the command
+  /// line it keeps the same frames.
+  /// why: "--to 1.583" for a frame at 1.58333 s left that frame out of the
+  /// command line's fit (walk-through)
   public var rangeArguments: String {
-    [fitFrom.map { "--from \(Fmt.fixed($0, 3))" }, fitTo.map { "--to \(Fmt.fixed($0, 3))" }]
-      .compactMap { $0 }.joined(separator: " ")
+    [
+      fitFrom.map { "--from \(Fmt.fixed(VideoBackdrop.millisecond($0, .down), 3))" },
+      fitTo.map { "--to \(Fmt.fixed(VideoBackdrop.millisecond($0, .up), 3))" },
+    ]
+    .compactMap { $0 }.joined(separator: " ")
+  }
+
+  /// `t` seconds rounded to a whole millisecond in `direction` (a time
+  /// already on a millisecond, within float noise, stays).
+  static func millisecond(_ t: Double, _ direction: FloatingPointRoundingRule) -> Double {
+    let ms = t * 1000
+    let near = ms.rounded()
+    return (abs(ms - near) < 1e-6 ? near : ms.rounded(direction)) / 1000
   }
 
   public init(video: DecodedVideo, origin: Double) {

@@ -40,11 +40,18 @@ struct StudioFitRangeTests {
       "\(h.state.toast?.text ?? "-")")
     h.key("[")
     #expect(h.state.videoBackdrop?.fitFrom == from)
-    #expect(h.state.toast?.text.hasPrefix("Fit range --from \(Fmt.fixed(from, 3))") == true)
+    // to the millisecond, rounded outwards: pasted into `fit` it keeps the frame
+    let fromText = Fmt.fixed((from * 1000).rounded(.down) / 1000, 3)
+    #expect(
+      h.state.toast?.text.hasPrefix("Fit range --from \(fromText)") == true,
+      "\(h.state.toast?.text ?? "-")")
     for _ in 0..<20 { h.key(".") }
     let to = shown(h)
     h.key("]")
     #expect(h.state.videoBackdrop?.fitTo == to)
+    let toText = Fmt.fixed((to * 1000).rounded(.up) / 1000, 3)
+    #expect(
+      h.state.toast?.text.contains("--to \(toText) ") == true, "\(h.state.toast?.text ?? "-")")
     h.key("f")
     let req = try #require(h.lastFitRequest)
     #expect(req.times.first == from && req.times.last == to, "\(req.times)")

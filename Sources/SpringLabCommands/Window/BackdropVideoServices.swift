@@ -29,20 +29,46 @@ package enum BackdropVideoServices {
     }
   }
 
+  /// Tracks and fits as `springlab fit VIDEO --region … --region-at …`
+  /// does: on the video decoded again at its own size when `r.source`
+  /// says where it is, else (or when that cannot be decoded) on the
+  /// backdrop's display-size frames.
   package static func fit(_ r: VideoFitRequest) -> Result<MotionFit, StudioFailure> {
-    let frames = zip(r.frames, r.times).map { grey($0, pts: $1) }
+    var frames: [GreyFrame]?
+    var region = r.region
+    if let s = r.source, let full = s.region,
+      let decoded = try? VideoDecoder.decode(s.path, range: s.range),
+      !decoded.isEmpty
+    {
+      frames = decoded
+      region = full
+    }
     do {
       return .success(
-        try VideoFit.fit(frames: frames, region: r.region, regionAt: r.regionAt, axis: .auto).fit)
+        try VideoFit.fit(
+          frames: frames ?? zip(r.frames, r.times).map { grey($0, pts: $1) }, region: region,
+          regionAt: r.regionAt, axis: .auto
+        ).fit)
     } catch {
       return .failure(StudioFailure(error.description))
     }
   }
 
+  /// `springlab fit VIDEO --menu`, on the video at its own size when
+  /// `r.source` says where it is (as `fit`).
   package static func fitMenu(_ r: MenuFitRequest) -> Result<MenuFit, StudioFailure> {
-    let frames = zip(r.frames, r.times).map { grey($0, pts: $1) }
+    var frames: [GreyFrame]?
+    var ppp = r.pixelsPerPoint
+    if let s = r.source, let p = s.pixelsPerPoint,
+      let decoded = try? VideoDecoder.decode(s.path, range: s.range), !decoded.isEmpty
+    {
+      frames = decoded
+      ppp = p
+    }
     do {
-      return .success(try MenuFit.fit(frames: frames, pixelsPerPoint: r.pixelsPerPoint))
+      return .success(
+        try MenuFit.fit(
+          frames: frames ?? zip(r.frames, r.times).map { grey($0, pts: $1) }, pixelsPerPoint: ppp))
     } catch {
       return .failure(StudioFailure(error.description))
     }
