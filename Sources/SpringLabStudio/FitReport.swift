@@ -23,7 +23,8 @@ enum FitReport {
     o.append("spring: ζ \(pm(s.spring.dampingRatio, u.dampingRatio, 3))")
     o.append("  response \(pm(response, u.response, 4)) s")
     if s.presetVelocity != s.relativeVelocity {
-      o.append("  velocity not pinned (fitted \(Fmt.fixed(s.relativeVelocity, 2))): taken as 0")
+      o.append(
+        "  velocity not pinned (fitted \(Fmt.fixed(s.relativeVelocity, 2)) travels/s): taken as 0")
     }
     if fit.seenTooBriefly {
       o.append(

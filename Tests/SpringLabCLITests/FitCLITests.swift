@@ -711,8 +711,28 @@ struct FitCLITests {
 
   @Test func aMotionNeitherModelExplainsIsExit1() throws {
     let dir = CLIHarness.tempDir()
+    let csv = dir.appendingPathComponent("two-steps.csv").path
+    // two steps the same way, a pause between: no single move from one
+    // value to another
+    var text = ""
+    for k in 0..<60 {
+      let t = Double(k) / 60
+      text += "\(t),\(50 * (min(1, max(0, (t - 0.1) / 0.1)) + min(1, max(0, (t - 0.6) / 0.1))))\n"
+    }
+    try text.write(toFile: csv, atomically: true, encoding: .utf8)
+    let r = try CLIHarness.run(["fit", csv])
+    #expect(r.code == 1, "\(r.err)")
+    #expect(r.err.contains("poor fit: RMS residual"))
+    #expect(!r.out.isEmpty)
+  }
+
+  /// Out and back again (an open and its close, a drag and its snap back)
+  /// is two motions: refused with the way to fit each (exit 3), never one
+  /// spring drawn through both (a clip's open and close came back as
+  /// "travel 8164 px, ζ 33.8 ± 10750" with exit 0).
+  @Test func aMotionThereAndBackIsRefusedAsTwo() throws {
+    let dir = CLIHarness.tempDir()
     let csv = dir.appendingPathComponent("there-and-back.csv").path
-    // out and back again: no single move from one value to another
     var text = ""
     for k in 0..<60 {
       let t = Double(k) / 60
@@ -720,8 +740,21 @@ struct FitCLITests {
     }
     try text.write(toFile: csv, atomically: true, encoding: .utf8)
     let r = try CLIHarness.run(["fit", csv])
-    #expect(r.code == 1)
-    #expect(r.err.contains("poor fit: RMS residual"))
-    #expect(!r.out.isEmpty)
+    #expect(r.code == 3)
+    #expect(
+      r.err.contains("two motions: the element goes out and comes back (farthest at 0.4 s")
+        && r.err.contains("--from/--to"), "\(r.err)")
+    #expect(r.out.isEmpty)
+    // a spring's own overshoot is one motion, even a bouncy one (ζ 0.1)
+    let bouncy = UIKitSpring(duration: 1.2, dampingRatio: 0.1, velocity: 0)
+    var one = ""
+    for k in 0..<90 {
+      let t = Double(k) / 60
+      one += "\(t),\(100 * (t < 0.2 ? 0 : bouncy.progress(at: t - 0.2).p))\n"
+    }
+    let spring = dir.appendingPathComponent("bouncy.csv").path
+    try one.write(toFile: spring, atomically: true, encoding: .utf8)
+    let s = try CLIHarness.run(["fit", spring])
+    #expect(s.code == 0, "\(s.err)")
   }
 }

@@ -14,6 +14,9 @@ public enum FitError: Error, Sendable, Equatable, CustomStringConvertible {
   case tooFewSamples(Int)
   /// `--menu`: fewer than `MenuFit.minimumItems` elements bloom from a shared origin.
   case notAMenu(String)
+  /// The element goes out and comes back (an open and a close, a drag and
+  /// its snap back): two motions, farthest out at `farthest` seconds.
+  case thereAndBack(farthest: Double, back: Double)
 
   public var description: String {
     switch self {
@@ -21,8 +24,11 @@ public enum FitError: Error, Sendable, Equatable, CustomStringConvertible {
     case .noMotion(let r): return "no motion found: \(r)"
     case .lostElement(let t, let c):
       return
-        "element lost at t = \(JSONWriter.number(t, places: 3)) s (correlation \(JSONWriter.number(c, places: 2)) < \(JSONWriter.number(ElementTracker.minimumCorrelation, places: 2)) for more than \(ElementTracker.maxGapFrames) frames)"
+        "element lost at t = \(JSONWriter.number(t, places: 3)) s (correlation \(JSONWriter.number(c, places: 2)) < \(JSONWriter.number(ElementTracker.minimumCorrelation, places: 2)) for more than \(ElementTracker.maxGapFrames) frames): end the range before it vanishes or changes (--to, or ] in the window)"
     case .notAMenu(let r): return "no fan menu found: \(r)"
+    case .thereAndBack(let t, let back):
+      return
+        "two motions: the element goes out and comes back (farthest at \(JSONWriter.number(t, places: 3)) s, \(JSONWriter.number(back * 100, places: 0)) % of the way back by the end); fit one at a time with --from/--to ([ and ] in the window)"
     case .tooFewSamples(let n):
       return "too few samples: \(n) usable, at least \(MotionFit.minimumSamples) needed"
     }

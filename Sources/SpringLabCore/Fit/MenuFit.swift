@@ -111,7 +111,11 @@ public struct MenuFit: Sendable {
       let others = cands.count - found
       throw .notAMenu(
         "\(found) element\(found == 1 ? "" : "s") bloom\(found == 1 ? "s" : "") from a shared origin (\(minimumItems) needed)"
-          + (others > 0 ? "; \(others) other changed area\(others == 1 ? "" : "s") left out" : ""))
+          + (others > 0 ? "; \(others) other changed area\(others == 1 ? "" : "s") left out" : "")
+          // why: a clip that opens and closes ends with the menu gone, and
+          // the walk-through read "0 elements bloom" as the bloom not found
+          + "; the menu must be open on the last frame: end the clip before it closes (--to, or ] in the window)"
+      )
     }
     // why: an item seen too briefly on its way out still blooms from the
     // origin; fitting the menu without it wrote fan.count 2 for a 30 fps
