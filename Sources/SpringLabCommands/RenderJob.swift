@@ -39,6 +39,27 @@ package struct RenderJob {
   /// `scale` pixels, square corners (a phone's screen recording).
   var screenOnly = false
 
+  /// Where the device's screen lies in the frames at the start (the demo
+  /// frames; nil for `--ui`, whose layout is the window's), noted in the
+  /// video so `springlab fit` reads its pixels per point.
+  var renderNote: RenderNote? {
+    guard ui == nil else { return nil }
+    let view: ViewTransform
+    if screenOnly {
+      view = ViewTransform(x: 0, y: 0, scale: scale)
+    } else {
+      let strip = caption == nil ? 0 : RenderJob.captionHeight * scale
+      let layout = FrameLayout(
+        width: Double(width), height: Double(height) - strip, scale: scale, panel: panel,
+        strip: self.strip)
+      var scene = Scene(preset: preset)
+      scene.apply(start: script.start)
+      view = SceneDrawer.fit(device: scene.device, in: layout.stage, margin: 24 * scale)
+    }
+    return RenderNote(
+      x: view.x, y: view.y, scale: view.scale, frameWidth: width, frameHeight: height)
+  }
+
   /// `--transparent`: no backdrop (fully transparent pixels around the
   /// device and under the caption), kept as alpha by the output.
   var transparent = false
@@ -100,7 +121,7 @@ package struct RenderJob {
     // loading the font instead of adding to every export
     let sink = try FrameSink(
       out: out, kind: kind, width: width, height: height, fps: fps, pixelFormat: pixelFormat,
-      alpha: transparent)
+      alpha: transparent, comment: renderNote?.text)
     guard let font = FontLocator.locate() else {
       sink.discard()
       throw CLIError(
@@ -260,7 +281,7 @@ final class FrameSink: @unchecked Sendable {
 
   init(
     out: String, kind: RenderCommand.Output, width: Int, height: Int, fps: Double,
-    pixelFormat: EncoderPixelFormat, alpha: Bool = false
+    pixelFormat: EncoderPixelFormat, alpha: Bool = false, comment: String? = nil
   ) throws(CLIError) {
     self.out = out
     self.kind = kind
@@ -282,7 +303,7 @@ final class FrameSink: @unchecked Sendable {
       case .mp4, .gif, .mov, .webm:
         encoder = try VideoEncoder(
           outputPath: out, width: width, height: height, fps: Int(fps), input: pixelFormat,
-          alpha: alpha)
+          alpha: alpha, comment: comment)
       }
     } catch {
       throw FrameSink.cliError(error, out: out)

@@ -191,6 +191,33 @@ struct FitMenuTests {
     expectGoals(e, damping: 0.01, response: 0.01)
   }
 
+  /// A clip `springlab render` made with a margin round the device (the
+  /// default frame): its note says where the screen is, so `--menu` needs
+  /// no `--px-per-pt` (the frame's width over the device's read seed 000's
+  /// radius as 105 pt, and a designer's 393×852 @2 render as 98 pt). The
+  /// same clip with its tags stripped falls back to the frame's width.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func aRenderSaysWhereItsScreenIs() throws {
+    let clip = try MenuVideos.render("seed000", preset: MenuVideos.seedFan(), fps: 60)
+    let (code, o, err) = try FitVideos.fit([clip.path, "--menu"])
+    #expect(code == 0, "\(err)")
+    #expect(o["pixelsPerPointFrom"] as? String == "noted in the clip by springlab render")
+    #expect(abs((o["pixelsPerPoint"] as? Double ?? 0) - clip.scale) < 1e-6)
+    let e = compare("seed 000 60 fps, scale from the render's note", o, truth: clip.truth)
+    expectGoals(e, damping: 0.01, response: 0.01)
+    let bare = FitVideos.dir.appendingPathComponent("menu-seed000-bare.mp4").path
+    let ff = try #require(ExecutableSearch.find("ffmpeg"))
+    let p = try Spawned.start(
+      ff, ["-v", "error", "-y", "-i", clip.path, "-map_metadata", "-1", "-c", "copy", bare],
+      env: ProcessInfo.processInfo.environment)
+    #expect(p.wait() == 0)
+    p.cleanUp()
+    let (code2, o2, err2) = try FitVideos.fit([bare, "--menu"])
+    #expect(code2 == 0, "\(err2)")
+    #expect(o2["pixelsPerPointFrom"] as? String == "the frame's width over the device's")
+    #expect(abs((o2["pixelsPerPoint"] as? Double ?? 0) - 360.0 / 393) < 1e-6)
+  }
+
   /// Another stagger, order, arc and spring: reverse, 4 items, and the
   /// centre order with 5.
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"), arguments: ["reverse", "center"])

@@ -224,7 +224,14 @@ enum FitCommand {
   /// The video's grey frames; a failure is one line naming the file (exit 3,
   /// or 4 without ffmpeg).
   static func decode(_ input: String, range: ClosedRange<Double>?) throws(CLIError) -> [GreyFrame] {
-    do { return try VideoDecoder.decode(input, range: range) } catch {
+    try decodeNoted(input, range: range).frames
+  }
+
+  /// `decode`, with the note `springlab render` left in the file.
+  static func decodeNoted(_ input: String, range: ClosedRange<Double>?) throws(CLIError) -> (
+    frames: [GreyFrame], note: RenderNote?
+  ) {
+    do { return try VideoDecoder.decodeNoted(input, range: range) } catch {
       switch error {
       case .noFFmpeg:
         throw CLIError(

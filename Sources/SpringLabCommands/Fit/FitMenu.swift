@@ -29,10 +29,16 @@ enum FitMenu {
         "--out \(TerminalText.escape(out)): is the same file as INPUT \(TerminalText.escape(input)); writing it would destroy it"
       )
     }
-    let frames = try FitCommand.decode(input, range: range)
-    // why: a phone's own screen recording is its screen, edge to edge
+    let (frames, note) = try FitCommand.decodeNoted(input, range: range)
+    // why: a phone's own screen recording is its screen, edge to edge; a
+    // clip `springlab render` made says where its screen is
     let device = Scene(preset: base).device
-    let ppp = scaleArg ?? Double(frames[0].width) / device.width
+    let ppp = scaleArg ?? note?.scale ?? Double(frames[0].width) / device.width
+    let scaleFrom =
+      scaleArg != nil
+      ? "--px-per-pt"
+      : note != nil
+        ? "noted in the clip by springlab render" : "the frame's width over the device's"
     let fit: MenuFit
     do { fit = try MenuFit.fit(frames: frames, pixelsPerPoint: ppp) } catch {
       throw CLIError(.input, "\(input): \(error.description)")
@@ -52,9 +58,16 @@ enum FitMenu {
     let frameInfo =
       "\(frames[0].width)x\(frames[0].height), \(frames.count) frames, \(FitPrinter.f(frames.first!.pts, 3))…\(FitPrinter.f(frames.last!.pts, 3)) s"
     if a.flags["json"] == true {
-      printOut(JSONWriter.compact(json(fit, uikit: uikit)))
+      var o = json(fit, uikit: uikit)
+      if case .object(var m) = o {
+        m.append(("pixelsPerPointFrom", .string(scaleFrom)))
+        o = .object(m)
+      }
+      printOut(JSONWriter.compact(o))
     } else {
-      printOut(text(input: input, fit, uikit: uikit, frameInfo: frameInfo).joined(separator: "\n"))
+      var lines = text(input: input, fit, uikit: uikit, frameInfo: frameInfo)
+      if lines.count > 1 { lines[1] += " (\(scaleFrom))" }
+      printOut(lines.joined(separator: "\n"))
     }
     if fit.isPoor {
       printErr(

@@ -26,11 +26,32 @@ package enum VideoDecoder {
   package static func decode(_ path: String, range: ClosedRange<Double>?) throws(Failure)
     -> [GreyFrame]
   {
+    try decodeNoted(path, range: range).frames
+  }
+
+  /// `decode`, with the note `springlab render` left in the file (nil for
+  /// any other video, or one whose frames are no longer the size noted).
+  package static func decodeNoted(_ path: String, range: ClosedRange<Double>?) throws(Failure)
+    -> (frames: [GreyFrame], note: RenderNote?)
+  {
     let raw = try decodeRaw(
       path, range: range, output: .grey, maxBytes: maxBytes, subsample: false)
-    return zip(raw.images, raw.times).map {
+    let frames = zip(raw.images, raw.times).map {
       GreyFrame(width: raw.width, height: raw.height, pts: $1, pixels: $0)
     }
+    let note = raw.note.flatMap { $0.scale(forFrame: raw.width, raw.height) != nil ? $0 : nil }
+    return (frames, note)
+  }
+
+  /// The render note in ffmpeg's description of its input
+  /// ("    comment         : springlab view x=… y=… scale=… frame=WxH").
+  static func renderNote(_ log: String) -> RenderNote? {
+    for line in log.split(separator: "\n") {
+      let t = line.drop { $0 == " " }
+      guard t.hasPrefix("comment"), let colon = t.firstIndex(of: ":") else { continue }
+      if let n = RenderNote(parsing: String(t[t.index(after: colon)...])) { return n }
+    }
+    return nil
   }
 
   /// What `decodeRaw` hands back: the frames' bytes and timestamps, their
@@ -44,6 +65,8 @@ package enum VideoDecoder {
     var sourceHeight: Int
     /// 1: every frame; k: every k-th (the memory limit was reached).
     var keptEvery: Int
+    /// What `springlab render` noted in the file, if it made it.
+    var note: RenderNote? = nil
   }
 
   /// The pixel format and size frames are decoded to.
@@ -214,11 +237,11 @@ package enum VideoDecoder {
     if let b = budget {
       return RawFrames(
         images: b.kept.map(\.frame), times: b.kept.map { times[$0.index] }, width: w, height: h,
-        sourceWidth: sw, sourceHeight: sh, keptEvery: b.keptEvery)
+        sourceWidth: sw, sourceHeight: sh, keptEvery: b.keptEvery, note: renderNote(log))
     }
     return RawFrames(
       images: images, times: times, width: w, height: h, sourceWidth: sw, sourceHeight: sh,
-      keptEvery: 1)
+      keptEvery: 1, note: renderNote(log))
   }
 
   /// The frame size from showinfo's first line ("… s:200x432 …"), or nil.

@@ -60,10 +60,11 @@ package enum BackdropVideoServices {
     var frames: [GreyFrame]?
     var ppp = r.pixelsPerPoint
     if let s = r.source, let p = s.pixelsPerPoint,
-      let decoded = try? VideoDecoder.decode(s.path, range: s.range), !decoded.isEmpty
+      let decoded = try? VideoDecoder.decodeNoted(s.path, range: s.range), !decoded.frames.isEmpty
     {
-      frames = decoded
-      ppp = p
+      frames = decoded.frames
+      // why: a clip `springlab render` made says where its screen is
+      ppp = decoded.note?.scale ?? p
     }
     do {
       return .success(

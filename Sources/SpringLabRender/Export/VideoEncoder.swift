@@ -97,6 +97,7 @@ public final class VideoEncoder {
     outputPath: String, width: Int, height: Int, fps: Int,
     input: EncoderPixelFormat = .bgra,
     alpha: Bool = false,
+    comment: String? = nil,
     zeroCopy: Bool = true,
     ffmpegPath: String? = nil,
     searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
@@ -147,7 +148,7 @@ public final class VideoEncoder {
     let piped: EncoderPixelFormat = format == .mp4 ? input : .bgra
     let args = Self.arguments(
       format: format, input: piped, width: width, height: height, fps: fps, source: "-",
-      output: tmp, alpha: alpha)
+      output: tmp, alpha: alpha, comment: comment)
 
     let p: ChildProcess
     do {
@@ -187,7 +188,7 @@ public final class VideoEncoder {
   /// `alpha` (mov, webm) the alpha plane is kept (straight BGRA in).
   public static func arguments(
     format: Format, input piped: EncoderPixelFormat, width: Int, height: Int, fps: Int,
-    source: String, output: String, alpha: Bool = false
+    source: String, output: String, alpha: Bool = false, comment: String? = nil
   ) -> [String] {
     var args = [
       "-hide_banner", "-nostdin", "-nostats", "-loglevel", "warning", "-y",
@@ -206,6 +207,11 @@ public final class VideoEncoder {
     // bytes; ffmpeg 6 and later read on their own threads anyway.
     args += ["-f", "rawvideo", "-pix_fmt", "gray", "-s", "2x2", "-i", "/dev/null", "-map", "0:v"]
     args += ["-an"]
+    if let comment, format != .gif {
+      // why: the container's comment tag, which ffmpeg prints when it opens
+      // the file (a GIF has none)
+      args += ["-metadata", "comment=\(comment)"]
+    }
     let tags = [
       "-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709",
       "-color_trc", "bt709",
