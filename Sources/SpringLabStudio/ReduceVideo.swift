@@ -212,7 +212,8 @@ extension StudioState {
     case .success(let f): fit = f
     }
     videoBackdrop?.lastFit = FitReport.lines(fit)
-    videoBackdrop?.overlay = FitOverlay(target: target, points: Self.overlayPoints(fit))
+    videoBackdrop?.overlay = FitOverlay(
+      target: target, points: Self.overlayPoints(fit, falling: target == .fanCollapse))
     graphSettings.target = target
     if fit.isPoor {
       fitSays(
@@ -362,10 +363,20 @@ extension StudioState {
     )
   }
 
-  /// The fitted samples as (seconds since the fitted start, progress).
-  static func overlayPoints(_ fit: MotionFit) -> [Point] {
+  /// The fitted samples as (seconds since the start, progress), drawn on
+  /// the curve the fit sets: from the start of the spring the preset gets
+  /// (its velocity 0 when the recording does not pin it), and falling 1 → 0
+  /// on a graph whose curves fall (the collapse: its dots rose 0 → 1 beside
+  /// curves falling 1 → 0, walk-through).
+  static func overlayPoints(_ fit: MotionFit, falling: Bool) -> [Point] {
     let d = fit.to - fit.from
     guard d != 0 else { return [] }
-    return zip(fit.samples, fit.values).map { s, v in Point(s.t - fit.start, (v - fit.from) / d) }
+    let start =
+      fit.model == .spring
+      ? fit.spring.presetStart(times: fit.samples.map(\.t), values: fit.values) : fit.start
+    return zip(fit.samples, fit.values).map { s, v in
+      let p = (v - fit.from) / d
+      return Point(s.t - start, falling ? 1 - p : p)
+    }
   }
 }

@@ -128,6 +128,48 @@ struct StudioFitRangeTests {
     #expect(h.state.preset == before)
   }
 
+  /// A spring whose first 50 ms are hidden (a fan item under the main
+  /// button): the recording does not pin its velocity, so the preset gets
+  /// 0, and the fit's samples are drawn from the start of that spring,
+  /// on the curve it sets (they sat beside it, drawn from the fitted start
+  /// with the fitted velocity). On the collapse's graph they fall.
+  @Test func theSamplesLieOnTheCurveTheFitSets() throws {
+    let truth = UIKitSpring(duration: 0.4, dampingRatio: 0.72, velocity: 0.6)
+    let samples = (0..<72).compactMap { i -> MotionSample? in
+      let t = Double(i) / 60
+      guard t < 0.3 || t >= 0.35 else { return nil }
+      return MotionSample(t: t, x: 120 * (t <= 0.3 ? 0 : truth.progress(at: t - 0.3).p))
+    }
+    let fit = try MotionFit.fit(samples.filter { $0.t >= 0.35 }, axis: .x)
+    try #require(fit.model == .spring)
+    try #require(
+      fit.spring.presetVelocity != fit.spring.relativeVelocity,
+      "the premise: velocity \(fit.spring.relativeVelocity) not pinned")
+    let h = marked()
+    h.send(.fitFinished(.fanExpand, .success(fit)))
+    let e = h.state.preset.fan.expand
+    #expect(e.velocity == 0)
+    let applied = UIKitSpring(duration: e.duration, dampingRatio: e.damping, velocity: 0)
+    let points = try #require(h.state.videoBackdrop?.overlay?.points)
+    func rms(_ pts: [Point]) -> Double {
+      (pts.map { pow(applied.progress(at: $0.x).p - $0.y, 2) }.reduce(0, +) / Double(pts.count))
+        .squareRoot()
+    }
+    let fromFitted = zip(fit.samples, fit.values).map {
+      Point($0.t - fit.start, ($1 - fit.from) / (fit.to - fit.from))
+    }
+    print(
+      "fit-dots: RMS off the applied curve \(rms(points)) (from the fitted start \(rms(fromFitted)))"
+    )
+    #expect(rms(points) < 0.005, "\(rms(points))")
+    #expect(rms(points) < rms(fromFitted))
+    // the collapse's graph falls 1 → 0, and so do its dots
+    h.send(.fitFinished(.fanCollapse, .success(fit)))
+    let falling = try #require(h.state.videoBackdrop?.overlay?.points)
+    #expect(
+      falling.first!.y > 0.5 && falling.last!.y < 0.05, "\(falling.first!.y) → \(falling.last!.y)")
+  }
+
   /// After a fit the panel's Backdrop section lists its result: model,
   /// each number with its ±, the caveats and the toast's line.
   @Test func theLastFitIsReportedInThePanel() throws {

@@ -84,6 +84,45 @@ public struct SpringFit: Sendable, Equatable {
     return uncertainty.velocity.isFinite && abs(v) > 2 * uncertainty.velocity ? v : 0
   }
 
+  /// The start (seconds) at which the spring a preset gets — this ω0 and ζ
+  /// with `presetVelocity` — lies best on the samples (`values` at `times`,
+  /// progress of from → to); `start` when the velocity is kept as fitted.
+  /// why: a velocity the recording does not pin is handed off as 0, and
+  /// that spring from rest starts earlier than the fitted one; the samples
+  /// drawn from the fitted start sat beside the applied curve, which a
+  /// designer read as "the spring does not match its own video"
+  public func presetStart(times: [Double], values: [Double]) -> Double {
+    let v = presetVelocity
+    let d = to - from
+    guard v != relativeVelocity, d != 0, !times.isEmpty else { return start }
+    let ys = values.map { ($0 - from) / d }
+    func cost(_ s: Double) -> Double {
+      var c = 0.0
+      for (t, y) in zip(times, ys) {
+        let tau = t - s
+        let p = tau <= 0 ? 0 : 1 + spring.state(at: tau, x0: -1, v0: v).x
+        c += (p - y) * (p - y)
+      }
+      return c
+    }
+    var best = start
+    var bestCost = cost(start)
+    // why: 1 ms steps over ±0.2 s, then 0.05 ms about the best: the cost
+    // is smooth in the start and a spring's start shifts by tens of ms
+    for k in -200...200 {
+      let s = start + Double(k) * 0.001
+      let c = cost(s)
+      if c < bestCost { (best, bestCost) = (s, c) }
+    }
+    let coarse = best
+    for k in -20...20 {
+      let s = coarse + Double(k) * 0.000_05
+      let c = cost(s)
+      if c < bestCost { (best, bestCost) = (s, c) }
+    }
+    return best
+  }
+
   /// Least-squares fit over start, from, to, v0, ω0 and ζ (or without start
   /// when `fixedStart` is given: a video whose element is hidden at the very
   /// beginning of its motion, whose start comes from the pixels instead).
