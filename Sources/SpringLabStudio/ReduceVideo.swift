@@ -147,7 +147,7 @@ extension StudioState {
     let target = graphSettings.target
     let keep = v.framesInRange
     guard keep.count >= 3 else {
-      flash("Fit: the range holds \(keep.count) frames; widen it ([ and ] again clear it)")
+      fitRefused("Fit: the range holds \(keep.count) frames; widen it ([ and ] again clear it)")
       return
     }
     let frames = keep.map { v.video.frames[$0] }
@@ -174,17 +174,17 @@ extension StudioState {
       return
     }
     guard let r = v.region, let at = v.regionAt else {
-      flash(
+      fitRefused(
         "Fit: drag a rectangle around the element on the video first (M), or graph the fan's expand (G) to fit the whole menu"
       )
       return
     }
     guard target != .keyboard else {
-      flash("The keyboard's slide is fixed; pick a motion on the graph first (G)")
+      fitRefused("The keyboard's slide is fixed; pick a motion on the graph first (G)")
       return
     }
     guard at >= times[0] - 1e-9, at <= times[times.count - 1] + 1e-9 else {
-      flash(
+      fitRefused(
         "Fit: the element was marked at \(Fmt.fixed(at, 3)) s, outside the range \(v.rangeArguments): mark it inside, or clear the range ([ or ] again there)"
       )
       return
@@ -312,6 +312,14 @@ extension StudioState {
         " (the video's curve is \(fit.tween.named?.rawValue ?? "custom"); the button turns ease-in-out)"
     }
     fitSays(note + " · Ctrl+Z undoes")
+  }
+
+  /// F refused before any fit runs: a toast, and the panel's last-fit
+  /// report says it instead of the previous fit's (which still read
+  /// "Ctrl+Z undoes" after its undo, walk-through).
+  mutating func fitRefused(_ text: String) {
+    flash(text)
+    videoBackdrop?.lastFit = [text]
   }
 
   /// A fit's outcome: a toast, and a line of the panel's last-fit report.

@@ -168,6 +168,12 @@ struct FitRotationTests {
     #expect(!lines.contains { $0.hasPrefix("precision:") }, "\(r.out)")
     let nearest = try #require(lines.firstIndex { $0.hasPrefix("nearest spring (RMS ") })
     #expect(lines[nearest + 1].hasPrefix("spring (1σ):             damping ratio "), "\(r.out)")
+    // a stand-in the recording does not pin is not printed as code to copy
+    #expect(
+      lines[nearest + 2].hasPrefix(
+        "spring forms:            not printed: the recording does not pin a spring"),
+      "\(r.out)")
+    #expect(!lines.contains { $0.hasPrefix("UIKit physics:") || $0.hasPrefix("Origami:") })
     // the position tracker's unturned template loses the turned icon
     let x = try CLIHarness.run(args + ["--axis", "x"])
     #expect(x.code == 3, "\(x.out)")

@@ -74,6 +74,8 @@ struct StudioFitRangeTests {
     #expect(
       h.state.toast?.text.hasPrefix("Fit: the element was marked at") == true,
       "\(h.state.toast?.text ?? "-")")
+    // the panel's report says it too, not an earlier fit's result
+    #expect(h.state.videoBackdrop?.lastFit == [h.state.toast?.text ?? "-"])
   }
 
   /// The bubble takes the spring even when the tween wins: a motion no

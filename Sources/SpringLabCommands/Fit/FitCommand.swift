@@ -369,7 +369,25 @@ enum FitCommand {
         o.append("spring precision:        " + note)
       }
     }
-    o += FitPrinter.lines(v)
+    // why: beside a decisive tween, a spring that misses the samples is no
+    // finding; its copyable forms read as one ("stiffness 0.72 … settle
+    // 49.22 s … transition-duration: 49.22s" for a collapse, walk-through)
+    // (a collapse whose end is hidden: a spring with ζ 3.6 drew the
+    // samples, its end extrapolated 30 travels away)
+    let springMiss = fit.travel > 0 ? fit.spring.rms / fit.travel : .infinity
+    let (z, r) = fit.spring.relativeSpread
+    let standIn = fit.model == .tween && fit.evidence != .indistinguishable
+    if standIn && !(springMiss <= MotionFit.poorFitBound) {
+      o.append(
+        "spring forms:            not printed: the nearest spring misses the samples by \(FitPrinter.f(springMiss * 100, 1)) % of the travel (RMS); the tween above is the motion"
+      )
+    } else if standIn && !(max(z, r) <= MotionFit.precisionBound) {
+      o.append(
+        "spring forms:            not printed: the recording does not pin a spring (its damping ratio and response are beyond ± \(FitPrinter.f(MotionFit.precisionBound * 100, 0)) %); the tween above is the motion"
+      )
+    } else {
+      o += FitPrinter.lines(v)
+    }
     return o
   }
 
