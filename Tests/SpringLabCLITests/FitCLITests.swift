@@ -709,17 +709,26 @@ struct FitCLITests {
     #expect((o["fitGap"] as? Double ?? .infinity) < 6)
   }
 
+  /// `value(t)` at `count` samples 1/60 s apart, written as a CSV named
+  /// `name` in `dir`; returns its path.
+  func samplesFile(_ dir: URL, _ name: String, count: Int, _ value: (Double) -> Double) throws
+    -> String
+  {
+    let csv = dir.appendingPathComponent(name).path
+    let text = (0..<count).map { k in
+      let t = Double(k) / 60
+      return "\(t),\(value(t))\n"
+    }.joined()
+    try text.write(toFile: csv, atomically: true, encoding: .utf8)
+    return csv
+  }
+
   @Test func aMotionNeitherModelExplainsIsExit1() throws {
-    let dir = CLIHarness.tempDir()
-    let csv = dir.appendingPathComponent("two-steps.csv").path
     // two steps the same way, a pause between: no single move from one
     // value to another
-    var text = ""
-    for k in 0..<60 {
-      let t = Double(k) / 60
-      text += "\(t),\(50 * (min(1, max(0, (t - 0.1) / 0.1)) + min(1, max(0, (t - 0.6) / 0.1))))\n"
+    let csv = try samplesFile(CLIHarness.tempDir(), "two-steps.csv", count: 60) { t in
+      50 * (min(1, max(0, (t - 0.1) / 0.1)) + min(1, max(0, (t - 0.6) / 0.1)))
     }
-    try text.write(toFile: csv, atomically: true, encoding: .utf8)
     let r = try CLIHarness.run(["fit", csv])
     #expect(r.code == 1, "\(r.err)")
     #expect(r.err.contains("poor fit: RMS residual"))
@@ -732,13 +741,9 @@ struct FitCLITests {
   /// "travel 8164 px, ζ 33.8 ± 10750" with exit 0).
   @Test func aMotionThereAndBackIsRefusedAsTwo() throws {
     let dir = CLIHarness.tempDir()
-    let csv = dir.appendingPathComponent("there-and-back.csv").path
-    var text = ""
-    for k in 0..<60 {
-      let t = Double(k) / 60
-      text += "\(t),\(100 * sin(.pi * min(1, t / 0.8)))\n"
+    let csv = try samplesFile(dir, "there-and-back.csv", count: 60) { t in
+      100 * sin(.pi * min(1, t / 0.8))
     }
-    try text.write(toFile: csv, atomically: true, encoding: .utf8)
     let r = try CLIHarness.run(["fit", csv])
     #expect(r.code == 3)
     #expect(
@@ -747,13 +752,9 @@ struct FitCLITests {
     #expect(r.out.isEmpty)
     // a spring's own overshoot is one motion, even a bouncy one (ζ 0.1)
     let bouncy = UIKitSpring(duration: 1.2, dampingRatio: 0.1, velocity: 0)
-    var one = ""
-    for k in 0..<90 {
-      let t = Double(k) / 60
-      one += "\(t),\(100 * (t < 0.2 ? 0 : bouncy.progress(at: t - 0.2).p))\n"
+    let spring = try samplesFile(dir, "bouncy.csv", count: 90) { t in
+      100 * (t < 0.2 ? 0 : bouncy.progress(at: t - 0.2).p)
     }
-    let spring = dir.appendingPathComponent("bouncy.csv").path
-    try one.write(toFile: spring, atomically: true, encoding: .utf8)
     let s = try CLIHarness.run(["fit", spring])
     #expect(s.code == 0, "\(s.err)")
   }
