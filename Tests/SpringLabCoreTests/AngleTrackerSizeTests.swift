@@ -17,32 +17,9 @@ import Testing
     degrees: Double, k: Double, x cx: Double, y cy: Double, alpha: Double, t: Double,
     _ rng: inout SplitMix
   ) -> GreyFrame {
-    let n = size
-    var px = [UInt8](repeating: 0, count: n * n)
-    let a = degrees * .pi / 180
-    let c = cos(a)
-    let s = sin(a)
-    for j in 0..<n {
-      for i in 0..<n {
-        // the pixel in the glyph's own frame: turned back and scaled down
-        let x = (Double(i) - cx) / k
-        let y = (Double(j) - cy) / k
-        let u = c * x + s * y
-        let v = -s * x + c * y
-        // edges antialiased over one pixel of the frame, whatever the size,
-        // where the glyph's own edges are (d = 0, the disk's radius 26)
-        let d = min(
-          AngleTrackerTests.box(u, v, 15, 2), AngleTrackerTests.box(v, u, 15, 2),
-          AngleTrackerTests.box(u, v, 2.5, 4.5, cx: 12.5))
-        let disk = min(max(0.5 + (26 - (x * x + y * y).squareRoot()) * k, 0), 1)
-        let glyph = min(max(0.5 - d * k, 0), 1) * disk
-        let element = 70 + (250 - 70) * glyph
-        let g = 236 + (element - 236) * disk * alpha
-        let value = g + AngleTrackerTests.gauss(&rng, 3)
-        px[j * n + i] = UInt8(max(0, min(255, value.rounded())))
-      }
-    }
-    return GreyFrame(width: n, height: n, pts: t, pixels: px)
+    AngleTrackerTests.glyphFrame(
+      size: size, centre: (cx, cy), k: k, degrees: degrees, alpha: alpha, marked: true, noise: 3,
+      t: t, &rng)
   }
 
   /// −120° → 0 over 12 frames (60 fps) while the element grows 0.55 → 1,

@@ -35,23 +35,35 @@ import Testing
   static func frame(
     degrees: Double, t: Double, marked: Bool, noise: Double, _ rng: inout SplitMix
   ) -> GreyFrame {
-    let n = size
+    glyphFrame(
+      size: size, centre: centre, degrees: degrees, marked: marked, noise: noise, t: t, &rng)
+  }
+
+  /// The "+" on a dark disk (radius 26 px at `k` 1) in a `n` × `n` frame,
+  /// scaled by `k`, centred at `centre` (px), turned by `degrees` clockwise
+  /// on screen and shown at `alpha` (0…1) over a light background (grey
+  /// 236), with seeded grey noise of σ `noise` levels; edges antialiased
+  /// over one pixel of the frame whatever the size.
+  static func glyphFrame(
+    size n: Int, centre: (x: Double, y: Double), k: Double = 1, degrees: Double,
+    alpha: Double = 1, marked: Bool, noise: Double, t: Double, _ rng: inout SplitMix
+  ) -> GreyFrame {
     var px = [UInt8](repeating: 0, count: n * n)
     let a = degrees * .pi / 180
     let c = cos(a)
     let s = sin(a)
     for j in 0..<n {
       for i in 0..<n {
-        let x = Double(i) - centre.x
-        let y = Double(j) - centre.y
-        // the pixel in the glyph's own frame: turned back by the angle
+        // the pixel in the glyph's own frame: turned back and scaled down
+        let x = (Double(i) - centre.x) / k
+        let y = (Double(j) - centre.y) / k
         let u = c * x + s * y
         let v = -s * x + c * y
         var d = min(box(u, v, 15, 2), box(v, u, 15, 2))
         if marked { d = min(d, box(u, v, 2.5, 4.5, cx: 12.5)) }
-        let disk = min(max(26.5 - (x * x + y * y).squareRoot(), 0), 1)
-        let glyph = min(max(0.5 - d, 0), 1) * disk
-        let g = 236 + (70 - 236) * disk + (250 - 70) * glyph
+        let disk = min(max(0.5 + (26 - (x * x + y * y).squareRoot()) * k, 0), 1)
+        let glyph = min(max(0.5 - d * k, 0), 1) * disk
+        let g = 236 + ((70 - 236) * disk + (250 - 70) * glyph) * alpha
         let value = g + gauss(&rng, noise)
         px[j * n + i] = UInt8(max(0, min(255, value.rounded())))
       }
