@@ -255,6 +255,36 @@ private func relative(_ a: Double, _ b: Double) -> Double { abs(a - b) / abs(b) 
     }
   }
 
+  /// With no region, the element followed is the one the fit picked: when
+  /// it is lost the error names that area and how to mark another (a
+  /// square slides, then vanishes for good).
+  @Test func aPickedElementLostSaysWhichItWas() throws {
+    let (w, h) = (64, 48)
+    let frames = (0..<30).map { k -> GreyFrame in
+      var px = [UInt8](repeating: 90, count: w * h)
+      // a fixed texture, so the background is not flat
+      for i in px.indices { px[i] &+= UInt8((i * 37 + i / w * 11) % 23) }
+      if k < 18 {
+        let x0 = 6 + min(k, 12) * 3
+        for y in 18..<30 { for x in x0..<(x0 + 12) { px[y * w + x] = 240 } }
+      }
+      return GreyFrame(width: w, height: h, pts: Double(k) / 30, pixels: px)
+    }
+    do {
+      _ = try VideoFit.track(frames: frames, region: nil, regionAt: nil)
+      Issue.record("the vanished square was not reported lost")
+    } catch {
+      guard case .lostPickedElement(_, _, let r, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(r.width > 0 && r.height > 0)
+      #expect(
+        error.description.contains("it was the largest moving area, \(r) px at")
+          && error.description.contains("--region"), "\(error)")
+    }
+  }
+
   /// A disc on a textured background moving along a known spring, tracked
   /// frame by frame: the tracker's sub-pixel centres follow the truth.
   @Test func trackerFollowsASyntheticDisc() throws {

@@ -10,6 +10,9 @@ public enum FitError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The tracked element vanished mid-motion (correlation below the threshold
   /// for more than `ElementTracker.maxGapFrames` frames between tracked frames).
   case lostElement(time: Double, correlation: Double)
+  /// `lostElement` for the element picked without `--region` (the largest
+  /// moving area, `region` px on the frame at `at` seconds).
+  case lostPickedElement(time: Double, correlation: Double, region: FrameRegion, at: Double)
   /// Fewer than `MotionFit.minimumSamples` usable samples.
   case tooFewSamples(Int)
   /// `--menu`: fewer than `MenuFit.minimumItems` elements bloom from a shared origin.
@@ -25,6 +28,9 @@ public enum FitError: Error, Sendable, Equatable, CustomStringConvertible {
     case .lostElement(let t, let c):
       return
         "element lost at t = \(JSONWriter.number(t, places: 3)) s (correlation \(JSONWriter.number(c, places: 2)) < \(JSONWriter.number(ElementTracker.minimumCorrelation, places: 2)) for more than \(ElementTracker.maxGapFrames) frames): end the range before it vanishes or changes (--to, or ] in the window)"
+    case .lostPickedElement(let t, let c, let r, let at):
+      return
+        "element lost at t = \(JSONWriter.number(t, places: 3)) s (correlation \(JSONWriter.number(c, places: 2)) < \(JSONWriter.number(ElementTracker.minimumCorrelation, places: 2))): it was the largest moving area, \(r) px at \(JSONWriter.number(at, places: 3)) s; mark the element with --region X,Y,W,H --region-at T (a rectangle in the window)"
     case .notAMenu(let r): return "no fan menu found: \(r)"
     case .thereAndBack(let t, let back):
       return

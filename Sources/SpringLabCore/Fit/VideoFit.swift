@@ -99,10 +99,19 @@ public enum VideoFit {
       points = ElementTracker.recoverFaded(
         points, frames: frames, region: rect, at: index, mask: mask)
     }
-    if angles == .never {
-      try ElementTracker.checkGaps(points)
-    } else {
-      points = try turned(points, frames: frames, region: rect, at: index, angles: angles)
+    do throws(FitError) {
+      if angles == .never {
+        try ElementTracker.checkGaps(points)
+      } else {
+        points = try turned(points, frames: frames, region: rect, at: index, angles: angles)
+      }
+    } catch {
+      // why: with no --region the designer never chose what was followed;
+      // "element lost" alone did not say which area had been picked
+      if auto, case .lostElement(let t, let c) = error {
+        throw .lostPickedElement(time: t, correlation: c, region: rect, at: frames[index].pts)
+      }
+      throw error
     }
     var pixelStart: Double?
     // why: an element hidden before it moves (fading or growing in) gives no
