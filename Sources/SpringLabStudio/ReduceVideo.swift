@@ -217,7 +217,15 @@ extension StudioState {
     graphSettings.target = target
     if fit.isPoor {
       fitSays(
-        "Fit: poor (RMS \(Fmt.fixed(fit.rmsFraction * 100, 1)) % of the travel > \(Fmt.fixed(MotionFit.poorFitBound * 100, 0)) %): not applied; mark the element more tightly"
+        "Fit: poor (RMS \(Fmt.fixed(fit.rmsFraction * 100, 1)) % of the travel > \(Fmt.fixed(MotionFit.poorFitBound * 100, 0)) %): not applied; mark the element more tightly, or fit from later ([) if it passes others"
+      )
+      return
+    }
+    // why: a spring through a neighbour's samples ran 101× past what the
+    // clip showed with a tiny residual, and would have been applied
+    if let r = fit.extrapolation {
+      fitSays(
+        "Fit: not one element's motion (its travel is \(Fmt.fixed(r, 0))× what the clip shows): not applied; fit from later ([) where it is apart from the others, or fit the whole menu"
       )
       return
     }

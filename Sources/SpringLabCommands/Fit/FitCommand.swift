@@ -218,6 +218,10 @@ enum FitCommand {
       )
       return .finding
     }
+    if let r = fit.extrapolation {
+      printErr("springlab: \(input): \(FitPrinter.extrapolationNote(fit, ratio: r, unit: unit))")
+      return .finding
+    }
     return .ok
   }
 

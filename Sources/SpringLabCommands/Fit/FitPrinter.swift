@@ -117,6 +117,14 @@ enum FitPrinter {
       "the recording pins \(a.name) to ± \(f(3 * a.sigma * 100, 1)) % and \(b.name) to ± \(f(3 * b.sigma * 100, 1)) % (3σ); \(which) within \(bound) %: compression, a short or partly hidden motion, or tracking errors that come in runs"
   }
 
+  /// Why a fit whose travel runs far beyond its samples is no finding, and
+  /// what to try.
+  static func extrapolationNote(_ fit: MotionFit, ratio: Double, unit: String) -> String {
+    let seen = (fit.values.max() ?? 0) - (fit.values.min() ?? 0)
+    return
+      "not one element's motion: the fitted travel (\(f(fit.travel, 1)) \(unit)) is \(f(ratio, 0))× what the clip shows (\(f(seen, 1)) \(unit)); the tracker may have followed a neighbour where elements overlap: fit from later (--from), mark it more tightly, or fit a whole menu with --menu"
+  }
+
   /// Why a spring cannot be pinned when the motion is seen in too few
   /// samples, and what a recording that would pin it looks like; nil when
   /// enough are seen.

@@ -118,8 +118,12 @@ package enum VideoDecoder {
     _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
     var filters: [String] = []
     if let r = range {
-      var trim = "trim=start=\(r.lowerBound)"
-      if r.upperBound < 1e9 { trim += ":end=\(r.upperBound + 1e-6)" }
+      // why: trim compares in the stream's time base, rounded: with 1 µs of
+      // slack "--to 1.2" dropped the frame at 1.2 s of a 1/15360 clip (the
+      // window, showing that frame, kept it); 0.1 ms is finer than any
+      // frame rate's spacing
+      var trim = "trim=start=\(max(0, r.lowerBound - 1e-4))"
+      if r.upperBound < 1e9 { trim += ":end=\(r.upperBound + 1e-4)" }
       filters.append(trim)
     }
     // why: showinfo first logs the video's own size; the scale after it sets the frames'

@@ -36,7 +36,8 @@ public enum FitError: Error, Sendable, Equatable, CustomStringConvertible {
       return
         "two motions: the element goes out and comes back (farthest at \(JSONWriter.number(t, places: 3)) s, \(JSONWriter.number(back * 100, places: 0)) % of the way back by the end); fit one at a time with --from/--to ([ and ] in the window)"
     case .tooFewSamples(let n):
-      return "too few samples: \(n) usable, at least \(MotionFit.minimumSamples) needed"
+      return
+        "too few samples: \(n) usable, at least \(MotionFit.minimumSamples) needed: a longer stretch (--from/--to), or a recording at a higher frame rate"
     }
   }
 }

@@ -114,7 +114,7 @@ public struct MenuFit: Sendable {
           + (others > 0 ? "; \(others) other changed area\(others == 1 ? "" : "s") left out" : "")
           // why: a clip that opens and closes ends with the menu gone, and
           // the walk-through read "0 elements bloom" as the bloom not found
-          + "; the menu must be open on the last frame: end the clip before it closes (--to, or ] in the window)"
+          + "; --menu fits a menu's opening, so the menu must be open on the last frame: end the clip before it closes (--to, or ] in the window)"
       )
     }
     // why: an item seen too briefly on its way out still blooms from the

@@ -90,6 +90,27 @@ public struct MotionFit: Sendable {
   public var rmsFraction: Double { travel > 0 ? rms / travel : .infinity }
   public var maxFraction: Double { travel > 0 ? maxError / travel : .infinity }
   public var isPoor: Bool { rmsFraction > MotionFit.poorFitBound }
+
+  /// How many times the samples' own span the fitted travel is, when the
+  /// fit calls its model decided and that is beyond `maximumExtrapolation`
+  /// (nil otherwise): not one element's motion, whatever its residual. An
+  /// indistinguishable fit already says its numbers are open (a drift seen
+  /// mid-way draws any travel).
+  /// why: a fan item marked on the last frame was followed onto a
+  /// neighbour where the items overlap; the spring through those samples
+  /// ran from −36221 px (travel 36517 px, 101× what the clip showed), its
+  /// residual 0.016 % of that travel, "strong", exit 0 (walk-through). A
+  /// start hidden under another element leaves at most about twice the seen
+  /// span to extrapolate (1.75× for seed 000's items)
+  public var extrapolation: Double? {
+    guard evidence != .indistinguishable, let lo = values.min(), let hi = values.max(), hi > lo
+    else { return nil }
+    let r = travel / (hi - lo)
+    return r > MotionFit.maximumExtrapolation ? r : nil
+  }
+
+  /// The most the fitted travel may exceed the samples' span (see `extrapolation`).
+  public static let maximumExtrapolation = 5.0
   /// BIC of the other model minus the reported one's (≥ 0).
   public var deltaBIC: Double { abs(springBIC - tweenBIC) }
   /// why: with equal residuals ΔBIC is the tween's charge for its two extra
