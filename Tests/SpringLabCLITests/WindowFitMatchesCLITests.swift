@@ -23,6 +23,18 @@ struct WindowFitMatchesCLITests {
     return try BackdropVideoServices.decode(r).get()
   }
 
+  /// `--to T` keeps the frame at exactly T, as the window does when its
+  /// range ends on that frame (ffmpeg's trim rounds to the stream's time
+  /// base, and 1 µs of slack had dropped it: 72 frames on the command line,
+  /// 73 in the window); `--from T` keeps it too.
+  @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
+  func aRangeKeepsTheFramesOnItsEnds() throws {
+    let v = try FitVideos.menus[60]!.get()
+    let frames = try VideoDecoder.decode(v.path, range: 0.5...1.2)
+    #expect(frames.count == 43, "\(frames.count) frames")
+    #expect(abs(frames.first!.pts - 0.5) < 1e-6 && abs(frames.last!.pts - 1.2) < 1e-6)
+  }
+
   /// The bubble menu's panel (786 × 1704 clip shown at 640 px): the same
   /// damping ratio and response as `fit --region … --region-at … --json`.
   @Test(.enabled(if: FitVideos.hasFFmpeg, "needs ffmpeg"))
