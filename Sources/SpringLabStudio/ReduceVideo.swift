@@ -119,19 +119,29 @@ extension StudioState {
       return
     }
     let t = v.video.times[v.frameIndex(at: timeline.time)]
+    // why: an end on the wrong side of the other clears the other, which the
+    // toast must say (the walk-through saw its --to vanish unexplained)
+    var dropped: String?
     if start {
       v.fitFrom = v.fitFrom == t ? nil : t
-      if let a = v.fitFrom, let b = v.fitTo, a >= b { v.fitTo = nil }
+      if let a = v.fitFrom, let b = v.fitTo, a >= b {
+        v.fitTo = nil
+        dropped = "its end at \(Fmt.fixed(b, 3)) s was not after it, so it is cleared"
+      }
     } else {
       v.fitTo = v.fitTo == t ? nil : t
-      if let a = v.fitFrom, let b = v.fitTo, a >= b { v.fitFrom = nil }
+      if let a = v.fitFrom, let b = v.fitTo, a >= b {
+        v.fitFrom = nil
+        dropped = "its start at \(Fmt.fixed(a, 3)) s was not before it, so it is cleared"
+      }
     }
     videoBackdrop = v
     let range = v.rangeArguments
     flash(
       range.isEmpty
         ? "Fit range cleared: F looks at the whole clip"
-        : "Fit range \(range) (\(v.framesInRange.count) frames) · F fits only that stretch")
+        : "Fit range \(range) (\(v.framesInRange.count) frames)"
+          + (dropped.map { " · " + $0 } ?? " · F fits only that stretch"))
   }
 
   /// F: tracks the marked element and fits, in the shell.

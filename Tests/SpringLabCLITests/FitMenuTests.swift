@@ -247,6 +247,9 @@ struct FitMenuTests {
     let (code2, o2, err2) = try FitVideos.fit([bare, "--menu"])
     #expect(code2 == 0, "\(err2)")
     #expect(o2["pixelsPerPointFrom"] as? String == "the frame's width over the device's")
+    // and the text says when that is right
+    let t = try CLIHarness.run(["fit", bare, "--menu"])
+    #expect(t.out.contains("a clip with a margin or bezel needs --px-per-pt"), "\(t.out)")
     #expect(abs((o2["pixelsPerPoint"] as? Double ?? 0) - 360.0 / 393) < 1e-6)
   }
 

@@ -61,6 +61,17 @@ struct StudioFitRangeTests {
     h.key("]")
     #expect(h.state.videoBackdrop?.fitTo == nil)
     #expect(h.state.videoBackdrop?.fitFrom == from)
+    // a start set after the end clears the end, and says so
+    for _ in 0..<5 { h.key(",") }
+    let end = shown(h)
+    h.key("]")
+    for _ in 0..<3 { h.key(".") }
+    h.key("[")
+    #expect(h.state.videoBackdrop?.fitTo == nil)
+    #expect(
+      h.state.toast?.text.contains(
+        "its end at \(Fmt.fixed(end, 3)) s was not after it, so it is cleared") == true,
+      "\(h.state.toast?.text ?? "-")")
   }
 
   /// An element marked outside the stretch is refused with a line saying

@@ -66,7 +66,15 @@ enum FitMenu {
       printOut(JSONWriter.compact(o))
     } else {
       var lines = text(input: input, fit, uikit: uikit, frameInfo: frameInfo)
-      if lines.count > 1 { lines[1] += " (\(scaleFrom))" }
+      if lines.count > 1 {
+        // why: a clip with a margin round the screen read seed 000's radius
+        // as 98 pt for 120 with nothing said (walk-through)
+        let caveat =
+          scaleArg == nil && note == nil
+          ? ": right for a phone's own screen recording; a clip with a margin or bezel needs --px-per-pt"
+          : ""
+        lines[1] += " (\(scaleFrom)\(caveat))"
+      }
       printOut(lines.joined(separator: "\n"))
     }
     if fit.isPoor {
