@@ -34,7 +34,16 @@ public enum ABDiff {
       let vb = f.json(of: b)
       guard va != vb else { continue }
       if first == nil {
-        first = (FieldNames.panel(f.path), value(f, va), value(f, vb))
+        var (sa, sb) = (value(f, va), value(f, vb))
+        // why: "Start angle back to 170° (was 170°)" for 169.9 → 170: the
+        // panel's whole degrees hid the change; say the numbers as stored
+        if sa == sb, case .number(let x) = va, case .number(let y) = vb,
+          case .number(_, _, let unit) = f.kind
+        {
+          sa = exact(x, unit)
+          sb = exact(y, unit)
+        }
+        first = (FieldNames.panel(f.path), sa, sb)
       } else {
         more += 1
       }
@@ -111,6 +120,16 @@ public enum ABDiff {
 
   /// A value as the panel says it: numbers with their unit, choices by
   /// their human name, lists by their length.
+  /// `x` as the preset file spells it, with its unit ("169.9°", "0.7215").
+  static func exact(_ x: Double, _ unit: FieldUnit) -> String {
+    let n = JSONWriter.number(x)
+    switch unit {
+    case .none: return n
+    case .degrees: return n + "°"
+    default: return n + " " + unit.rawValue
+    }
+  }
+
   static func value(_ f: PresetField, _ v: JSONValue) -> String {
     switch (f.kind, v) {
     case (.number(_, _, let unit), .number(let d)):

@@ -149,6 +149,20 @@ struct StudioFieldSetTests {
     #expect(recorded == [Set(changed.map(\.path))])
   }
 
+  /// An undo whose values the panel would show alike (whole degrees) says
+  /// them as stored: "Start angle back to 170° (was 170°)" hid 169.9 → 170.
+  @Test func anUndoNamesValuesThePanelRoundsAlike() {
+    let h = StudioHarness(path: "/lib/a.json")
+    var p = h.state.preset
+    p.fan.startAngle = 169.9
+    h.edit(p)
+    h.send(.command(.undo))
+    #expect(
+      h.state.toast?.text
+        == "Undo: Layout · Start angle back to \(JSONWriter.number(h.state.preset.fan.startAngle))° (was 169.9°)",
+      "\(h.state.toast?.text ?? "-")")
+  }
+
   @Test func anUndoStepKnowsTheFieldsItsGestureSet() {
     let h = StudioHarness(path: "/lib/a.json")
     let before = h.state.preset
