@@ -48,16 +48,20 @@ package struct RenderJob {
     if screenOnly {
       view = ViewTransform(x: 0, y: 0, scale: scale)
     } else {
-      let strip = caption == nil ? 0 : RenderJob.captionHeight * scale
-      let layout = FrameLayout(
-        width: Double(width), height: Double(height) - strip, scale: scale, panel: panel,
-        strip: self.strip)
       var scene = Scene(preset: preset)
       scene.apply(start: script.start)
-      view = SceneDrawer.fit(device: scene.device, in: layout.stage, margin: 24 * scale)
+      view = SceneDrawer.fit(device: scene.device, in: frameLayout.stage, margin: 24 * scale)
     }
     return RenderNote(
       x: view.x, y: view.y, scale: view.scale, frameWidth: width, frameHeight: height)
+  }
+
+  /// The frame's layout: the canvas above the caption's strip (pixels).
+  var frameLayout: FrameLayout {
+    let strip = caption == nil ? 0 : RenderJob.captionHeight * scale
+    return FrameLayout(
+      width: Double(width), height: Double(height) - strip, scale: scale, panel: panel,
+      strip: self.strip)
   }
 
   /// `--transparent`: no backdrop (fully transparent pixels around the
@@ -152,9 +156,7 @@ package struct RenderJob {
     scene.apply(start: script.start)
     var player = ScriptPlayer(script)
     let strip = caption == nil ? 0 : RenderJob.captionHeight * scale
-    let layout = FrameLayout(
-      width: Double(width), height: Double(height) - strip, scale: scale, panel: panel,
-      strip: self.strip)
+    let layout = frameLayout
     // why: a single frame with a script is the window paused there (`--play S --pause-at T`)
     let studio = ui.map {
       StudioFrames(
