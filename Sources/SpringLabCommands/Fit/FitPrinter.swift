@@ -120,9 +120,8 @@ enum FitPrinter {
   /// Why a fit whose travel runs far beyond its samples is no finding, and
   /// what to try.
   static func extrapolationNote(_ fit: MotionFit, ratio: Double, unit: String) -> String {
-    let seen = (fit.values.max() ?? 0) - (fit.values.min() ?? 0)
     return
-      "not one element's motion: the fitted travel (\(f(fit.travel, 1)) \(unit)) is \(f(ratio, 0))× what the clip shows (\(f(seen, 1)) \(unit)); the tracker may have followed a neighbour where elements overlap: fit from later (--from), mark it more tightly, or fit a whole menu with --menu"
+      "not one element's motion: the fitted travel (\(f(fit.travel, 1)) \(unit)) is \(f(ratio, 0))× what the clip shows (\(f(fit.span, 1)) \(unit)); the tracker may have followed a neighbour where elements overlap: fit from later (--from), mark it more tightly, or fit a whole menu with --menu"
   }
 
   /// Why a spring cannot be pinned when the motion is seen in too few

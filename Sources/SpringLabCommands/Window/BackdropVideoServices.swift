@@ -34,21 +34,14 @@ package enum BackdropVideoServices {
   /// says where it is, else (or when that cannot be decoded) on the
   /// backdrop's display-size frames.
   package static func fit(_ r: VideoFitRequest) -> Result<MotionFit, StudioFailure> {
-    var frames: [GreyFrame]?
-    var region = r.region
-    if let s = r.source, let full = s.region,
-      let decoded = try? VideoDecoder.decode(s.path, range: s.range),
-      !decoded.isEmpty
-    {
-      frames = decoded
-      region = full
+    let full = r.source.flatMap { s in
+      s.region.flatMap { box in decodedAgain(s).map { ($0.frames, box) } }
     }
+    // why: the backdrop's frames are made grey only when they are the ones fitted
+    let (frames, region) = full ?? (grey(r.frames, r.times), r.region)
     do {
       return .success(
-        try VideoFit.fit(
-          frames: frames ?? zip(r.frames, r.times).map { grey($0, pts: $1) }, region: region,
-          regionAt: r.regionAt, axis: .auto
-        ).fit)
+        try VideoFit.fit(frames: frames, region: region, regionAt: r.regionAt, axis: .auto).fit)
     } catch {
       return .failure(StudioFailure(error.description))
     }
@@ -57,22 +50,30 @@ package enum BackdropVideoServices {
   /// `springlab fit VIDEO --menu`, on the video at its own size when
   /// `r.source` says where it is (as `fit`).
   package static func fitMenu(_ r: MenuFitRequest) -> Result<MenuFit, StudioFailure> {
-    var frames: [GreyFrame]?
-    var ppp = r.pixelsPerPoint
-    if let s = r.source, let p = s.pixelsPerPoint,
-      let decoded = try? VideoDecoder.decodeNoted(s.path, range: s.range), !decoded.frames.isEmpty
-    {
-      frames = decoded.frames
-      // why: a clip `springlab render` made says where its screen is
-      ppp = decoded.note?.scale ?? p
+    // why: a clip `springlab render` made says where its screen is
+    let full = r.source.flatMap { s in
+      s.pixelsPerPoint.flatMap { p in decodedAgain(s).map { ($0.frames, $0.note?.scale ?? p) } }
     }
+    let (frames, ppp) = full ?? (grey(r.frames, r.times), r.pixelsPerPoint)
     do {
-      return .success(
-        try MenuFit.fit(
-          frames: frames ?? zip(r.frames, r.times).map { grey($0, pts: $1) }, pixelsPerPoint: ppp))
+      return .success(try MenuFit.fit(frames: frames, pixelsPerPoint: ppp))
     } catch {
       return .failure(StudioFailure(error.description))
     }
+  }
+
+  /// The video of `s` decoded again at its own size, grey, within its
+  /// range, with `render`'s note; nil when it cannot be decoded (the fit
+  /// then uses the backdrop's frames).
+  static func decodedAgain(_ s: VideoFitSource) -> (frames: [GreyFrame], note: RenderNote?)? {
+    guard let d = try? VideoDecoder.decodeNoted(s.path, range: s.range), !d.frames.isEmpty
+    else { return nil }
+    return d
+  }
+
+  /// The backdrop's frames as grey frames at their times.
+  static func grey(_ frames: [RasterImage], _ times: [Double]) -> [GreyFrame] {
+    zip(frames, times).map { grey($0, pts: $1) }
   }
 
   /// Luma of packed RGB (BT.601 weights), as the tracker reads it.

@@ -103,11 +103,13 @@ public struct MotionFit: Sendable {
   /// start hidden under another element leaves at most about twice the seen
   /// span to extrapolate (1.75× for seed 000's items)
   public var extrapolation: Double? {
-    guard evidence != .indistinguishable, let lo = values.min(), let hi = values.max(), hi > lo
-    else { return nil }
-    let r = travel / (hi - lo)
+    guard evidence != .indistinguishable, span > 0 else { return nil }
+    let r = travel / span
     return r > MotionFit.maximumExtrapolation ? r : nil
   }
+
+  /// What the samples themselves span on the fitted axis (max − min).
+  public var span: Double { (values.max() ?? 0) - (values.min() ?? 0) }
 
   /// The most the fitted travel may exceed the samples' span (see `extrapolation`).
   public static let maximumExtrapolation = 5.0
